@@ -1,0 +1,104 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+import { acquirePgliteLock } from "./pglite-lock";
+
+// One database client, two engines: postgres-js when DATABASE_URL is set, PGlite (in-process
+// PostgreSQL, data under ./.data/) when it is not. Same schema, migrations and queries.
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Services accept either the client or a transaction, so callers can compose them. */
+export type DbOrTx = Db | Tx;
+
+interface DbHandle {
+  db: Db;
+  engine: "postgres" | "pglite";
+  close: () => Promise<void>;
+}
+
+const MIGRATION_LOCK_ID = 727001;
+const MIGRATIONS_FOLDER = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "db/migrations");
+
+export function embeddedDataDir(): string {
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.PGLITE_DIR ?? ".data/pglite");
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const sql = postgres(url, {
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    // A dead database must surface as a 503 quickly, not hang a request.
+    connect_timeout: 2,
+    idle_timeout: 30,
+    onnotice: () => {},
+  });
+  const db = drizzle(sql, { schema, casing: "snake_case" });
+  if (process.env.SKIP_MIGRATIONS !== "1") {
+    // Several processes may start at once: a session advisory lock, held on one reserved
+    // connection, lets one of them migrate at a time.
+    const conn = await sql.reserve();
+    try {
+      await conn`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await conn`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
+      conn.release();
+    }
+  }
+  return { db: db as unknown as Db, engine: "postgres", close: () => sql.end({ timeout: 5 }) };
+}
+
+async function openPglite(dataDir: string): Promise<DbHandle> {
+  const release = acquirePgliteLock(dataDir);
+  try {
+    mkdirSync(path.dirname(dataDir), { recursive: true });
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const { migrate } = await import("drizzle-orm/pglite/migrator");
+    const client = await PGlite.create(dataDir);
+    const db = drizzle(client, { schema, casing: "snake_case" });
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db: db as unknown as Db,
+      engine: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+// Cached on globalThis so hot reloads in development and the many module graphs of a Next
+// server share one pool (and, for PGlite, one lock holder).
+const globalForDb = globalThis as unknown as { __lpmDb?: Promise<DbHandle> };
+
+export function getDbHandle(): Promise<DbHandle> {
+  if (!globalForDb.__lpmDb) {
+    const url = process.env.DATABASE_URL;
+    const opening = url ? openPostgres(url) : openPglite(embeddedDataDir());
+    // A failed open is not cached: the next call tries again (the database may come back).
+    opening.catch(() => {
+      if (globalForDb.__lpmDb === opening) globalForDb.__lpmDb = undefined;
+    });
+    globalForDb.__lpmDb = opening;
+  }
+  return globalForDb.__lpmDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const opening = globalForDb.__lpmDb;
+  globalForDb.__lpmDb = undefined;
+  if (opening) await (await opening).close();
+}

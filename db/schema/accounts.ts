@@ -1,0 +1,21 @@
+import { pgEnum, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+
+export const PLANS = ["starter", "professional", "agency"] as const;
+export const planEnum = pgEnum("plan", PLANS);
+
+// An agency. Everything else hangs off an account and is scoped by its id.
+export const accounts = pgTable("accounts", {
+  id: text().primaryKey(),
+  name: text().notNull(),
+  plan: planEnum().notNull().default("starter"),
+  // ISO 3166-1 alpha-2, applied to phone numbers written without a leading "+".
+  defaultCountry: varchar({ length: 2 }).notNull().default("US"),
+  // ISO 4217, the default currency of new properties.
+  currency: varchar({ length: 3 }).notNull().default("USD"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type Account = typeof accounts.$inferSelect;
+export type Plan = (typeof PLANS)[number];

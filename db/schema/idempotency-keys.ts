@@ -1,0 +1,32 @@
+import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { apiKeys } from "./api-keys";
+import { createdAt, nullableTimestamp } from "./columns";
+
+// One row per (API key, Idempotency-Key). The primary key makes concurrent duplicates race at
+// the database: one insert wins, the others replay or get 409.
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    apiKeyId: text()
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    method: text().notNull(),
+    path: text().notNull(),
+    // SHA-256 of the request body, to tell a replay from a reuse with another body.
+    requestHash: text().notNull(),
+    // Null while the first request is still running.
+    responseStatus: integer(),
+    responseBody: jsonb(),
+    responseLocation: text(),
+    createdAt: createdAt(),
+    completedAt: nullableTimestamp(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.key] }),
+    // The 24-hour expiry sweep deletes by age.
+    index("idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);
+
+export type IdempotencyRecord = typeof idempotencyKeys.$inferSelect;

@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { users } from "./users";
+import { properties } from "./properties";
+import { createdAt, nullableTimestamp, updatedAt } from "./columns";
+
+export const LEAD_STATUSES = [
+  "new",
+  "contacted",
+  "qualified",
+  "visit_scheduled",
+  "negotiating",
+  "won",
+  "lost",
+] as const;
+export const LEAD_INTERESTS = ["buy", "rent", "sell", "let"] as const;
+export const leadStatusEnum = pgEnum("lead_status", LEAD_STATUSES);
+export const leadInterestEnum = pgEnum("lead_interest", LEAD_INTERESTS);
+
+export const leads = pgTable(
+  "leads",
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    email: text(),
+    // E.164.
+    phone: text(),
+    status: leadStatusEnum().notNull().default("new"),
+    source: text(),
+    interest: leadInterestEnum(),
+    budget: bigint({ mode: "number" }),
+    propertyId: text().references(() => properties.id, { onDelete: "set null" }),
+    assignedTo: text().references(() => users.id, { onDelete: "set null" }),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    notes: text(),
+    smsOptOut: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Soft delete: the API never removes a lead.
+    deletedAt: nullableTimestamp(),
+  },
+  (t) => [
+    // GET /leads with sort=±createdAt (keyset on createdAt, id), live leads only.
+    index("leads_account_created_idx")
+      .on(t.accountId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // GET /leads with sort=±updatedAt and the updatedAfter filter (incremental sync).
+    index("leads_account_updated_idx")
+      .on(t.accountId, t.updatedAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // GET /leads?status=… (pipeline views) paged by createdAt.
+    index("leads_account_status_created_idx")
+      .on(t.accountId, t.status, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // The web UI's "show deleted leads" view for owners.
+    index("leads_account_deleted_idx")
+      .on(t.accountId, t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+export type Lead = typeof leads.$inferSelect;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];

@@ -1,0 +1,45 @@
+import { doublePrecision, bigint, index, integer, pgEnum, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { createdAt, updatedAt } from "./columns";
+
+export const PROPERTY_TYPES = ["house", "apartment", "land", "commercial", "other"] as const;
+export const LISTING_TYPES = ["sale", "rent"] as const;
+export const PROPERTY_STATUSES = ["available", "reserved", "sold", "rented", "off_market"] as const;
+export const propertyTypeEnum = pgEnum("property_type", PROPERTY_TYPES);
+export const listingTypeEnum = pgEnum("listing_type", LISTING_TYPES);
+export const propertyStatusEnum = pgEnum("property_status", PROPERTY_STATUSES);
+
+export const properties = pgTable(
+  "properties",
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    title: text().notNull(),
+    description: text(),
+    type: propertyTypeEnum().notNull(),
+    listingType: listingTypeEnum().notNull(),
+    status: propertyStatusEnum().notNull().default("available"),
+    price: bigint({ mode: "number" }),
+    currency: varchar({ length: 3 }).notNull(),
+    street: text(),
+    city: text(),
+    region: text(),
+    postalCode: text(),
+    country: varchar({ length: 2 }),
+    bedrooms: integer(),
+    bathrooms: integer(),
+    areaSqm: doublePrecision(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // GET /properties with sort=±createdAt (keyset on createdAt, id).
+    index("properties_account_created_idx").on(t.accountId, t.createdAt, t.id),
+    // GET /properties with sort=±updatedAt.
+    index("properties_account_updated_idx").on(t.accountId, t.updatedAt, t.id),
+  ],
+);
+
+export type Property = typeof properties.$inferSelect;

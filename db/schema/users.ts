@@ -1,0 +1,22 @@
+import { pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+
+export const users = pgTable(
+  "users",
+  {
+    id: text().primaryKey(),
+    // Stored lower-cased; sign-in looks users up by it.
+    email: text().notNull(),
+    name: text().notNull(),
+    // scrypt, "scrypt$N$r$p$salt$hash" (see lib/auth/password.ts).
+    passwordHash: text().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Sign-in and the CLI's --email lookups.
+    uniqueIndex("users_email_unique").on(t.email),
+  ],
+);
+
+export type User = typeof users.$inferSelect;

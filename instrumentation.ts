@@ -1,0 +1,7 @@
+// Runs once when a Next.js server starts: open the database (which applies migrations), and on
+// the embedded default seed demo data on first start and print the logins.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { prepareDatabase } = await import("./lib/startup/prepare-database");
+  await prepareDatabase();
+}

@@ -1,0 +1,49 @@
+// One error class and one table of codes, shared by the API, the web UI and the CLI.
+// Services throw ApiError; the API wrapper turns it into the error envelope.
+
+export const ERROR_STATUS = {
+  invalid_json: 400,
+  validation_error: 400,
+  invalid_cursor: 400,
+  missing_api_key: 401,
+  invalid_api_key: 401,
+  plan_required: 403,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  idempotency_in_progress: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  lead_has_no_phone: 422,
+  lead_opted_out: 422,
+  idempotency_key_reused: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  sms_provider_error: 502,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorDetail {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what: string) => new ApiError("not_found", `${what} not found.`);

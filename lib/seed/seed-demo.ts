@@ -1,0 +1,124 @@
+import type { Db } from "@/db/client";
+import { activities, leads, properties, visits, LEAD_STATUSES, LEAD_INTERESTS, PROPERTY_TYPES } from "@/db/schema";
+import { newId } from "@/lib/ids/new-id";
+import { createAccount } from "@/lib/accounts/create-account";
+import { addUserToAccount } from "@/lib/users/add-user-to-account";
+import { findUserByEmail } from "@/lib/users/find-user-by-email";
+import { DEMO_LOGINS } from "./demo-logins";
+import { CITIES, FIRST_NAMES, LAST_NAMES, NOTES, PROPERTY_TITLES, SOURCES, STREETS, TAGS, seededRandom } from "./demo-data";
+
+const DAY = 86_400_000;
+type Log = (message: string) => void;
+
+// Demo data: idempotent (does nothing once the demo owner exists).
+export async function seedDemo(db: Db, log: Log = () => {}): Promise<{ created: boolean }> {
+  if (await findUserByEmail(DEMO_LOGINS[0].email, db)) return { created: false };
+  const owners = new Map<string, { accountId: string; userId: string }>();
+  for (const login of DEMO_LOGINS) {
+    const existing = owners.get(login.account);
+    if (!existing) {
+      const created = await createAccount({ name: login.account, ownerName: login.name, email: login.email, password: login.password, plan: login.plan }, db);
+      owners.set(login.account, created);
+      log(`seed: account ${login.account} (${login.plan})`);
+    } else {
+      await addUserToAccount({ accountId: existing.accountId, email: login.email, name: login.name, password: login.password, role: login.role }, db);
+    }
+  }
+  const [main, summit, starter] = [...owners.values()];
+  await seedBusinessData(db, main.accountId, [main.userId], 300, 1, log);
+  await seedBusinessData(db, summit.accountId, [summit.userId], 60, 2, log);
+  await seedBusinessData(db, starter.accountId, [starter.userId], 20, 3, log);
+  return { created: true };
+}
+
+async function seedBusinessData(db: Db, accountId: string, userIds: string[], leadCount: number, seed: number, log: Log) {
+  const rnd = seededRandom(seed);
+  const now = Date.now();
+  const propertyRows = Array.from({ length: Math.max(5, Math.round(leadCount / 10)) }, (_, i) => {
+    const [city, region, postalCode] = rnd.pick(CITIES);
+    const type = rnd.pick(PROPERTY_TYPES);
+    const listingType = rnd.chance(0.7) ? ("sale" as const) : ("rent" as const);
+    const createdAt = new Date(now - rnd.int(30, 365) * DAY);
+    return {
+      id: newId("property"),
+      accountId,
+      title: `${PROPERTY_TITLES[i % PROPERTY_TITLES.length]}`,
+      description: "Bright rooms, updated kitchen, close to shops and schools.",
+      type,
+      listingType,
+      status: rnd.pick(["available", "available", "available", "reserved", "sold"] as const),
+      price: listingType === "sale" ? rnd.int(350, 2500) * 1000 : rnd.int(18, 60) * 100,
+      currency: "USD",
+      street: `${rnd.int(10, 2999)} ${rnd.pick(STREETS)}`,
+      city,
+      region,
+      postalCode,
+      country: "US",
+      bedrooms: type === "land" || type === "commercial" ? null : rnd.int(0, 5),
+      bathrooms: type === "land" || type === "commercial" ? null : rnd.int(1, 4),
+      areaSqm: rnd.int(35, 400),
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+  await db.insert(properties).values(propertyRows);
+
+  const leadRows = Array.from({ length: leadCount }, () => {
+    const first = rnd.pick(FIRST_NAMES);
+    const last = rnd.pick(LAST_NAMES);
+    const createdAt = new Date(now - rnd.int(0, 180) * DAY - rnd.int(0, DAY));
+    const tags = [...new Set([rnd.pick(TAGS), rnd.pick(TAGS)])].slice(0, rnd.int(0, 2));
+    return {
+      id: newId("lead"),
+      accountId,
+      name: `${first} ${last}`,
+      email: rnd.chance(0.9) ? `${first}.${last}.${rnd.int(1, 999)}@example.com`.toLowerCase().normalize("NFD").replace(/[^\x20-\x7e]/g, "") : null,
+      phone: rnd.chance(0.85) ? `+1415555${String(rnd.int(0, 9999)).padStart(4, "0")}` : null,
+      status: rnd.pick(LEAD_STATUSES),
+      source: rnd.pick(SOURCES),
+      interest: rnd.pick(LEAD_INTERESTS),
+      budget: rnd.chance(0.7) ? rnd.int(20, 300) * 10_000 : null,
+      propertyId: rnd.chance(0.4) ? rnd.pick(propertyRows).id : null,
+      assignedTo: rnd.chance(0.6) ? rnd.pick(userIds) : null,
+      tags,
+      notes: rnd.pick(NOTES),
+      smsOptOut: rnd.chance(0.05),
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+  leadRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  await db.insert(leads).values(leadRows);
+
+  const actor = { actorType: "system" as const, actorId: null, actorName: "Demo import" };
+  type ActivityRow = typeof activities.$inferInsert;
+  const activityRows: ActivityRow[] = leadRows.flatMap((lead) => {
+    const rows: ActivityRow[] = [{ id: newId("activity"), accountId, leadId: lead.id, type: "lead_created" as const, summary: `Lead ${lead.name} created`, data: { source: lead.source }, ...actor, createdAt: lead.createdAt }];
+    if (lead.status !== "new") {
+      rows.push({ id: newId("activity"), accountId, leadId: lead.id, type: "lead_status_changed" as const, summary: `Status changed from new to ${lead.status}`, data: { changes: { status: ["new", lead.status] } }, ...actor, createdAt: new Date(lead.createdAt.getTime() + DAY) });
+    }
+    return rows;
+  });
+  const visitRows = leadRows.filter(() => rnd.chance(0.25)).map((lead) => {
+    const scheduledAt = new Date(now + rnd.int(-30, 30) * DAY + rnd.int(9, 17) * 3_600_000);
+    return {
+      id: newId("visit"),
+      accountId,
+      leadId: lead.id,
+      propertyId: rnd.pick(propertyRows).id,
+      scheduledAt,
+      durationMinutes: rnd.pick([30, 45, 60]),
+      status: scheduledAt.getTime() < now ? rnd.pick(["completed", "completed", "cancelled", "no_show"] as const) : ("scheduled" as const),
+      agentId: rnd.pick(userIds),
+      notes: null,
+      createdAt: lead.createdAt,
+      updatedAt: lead.createdAt,
+    };
+  });
+  if (visitRows.length) await db.insert(visits).values(visitRows);
+  for (const visit of visitRows) {
+    activityRows.push({ id: newId("activity"), accountId, leadId: visit.leadId, type: "visit_scheduled", summary: `Visit scheduled for ${visit.scheduledAt.toISOString().slice(0, 16).replace("T", " ")}`, data: { visitId: visit.id }, ...actor, createdAt: visit.createdAt });
+  }
+  for (let i = 0; i < activityRows.length; i += 500) await db.insert(activities).values(activityRows.slice(i, i + 500));
+  log(`seed: ${leadRows.length} leads, ${propertyRows.length} properties, ${visitRows.length} visits, ${activityRows.length} activities`);
+}

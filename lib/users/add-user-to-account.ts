@@ -1,0 +1,32 @@
+import { getDb, type DbOrTx } from "@/db/client";
+import { memberships, users, type Role } from "@/db/schema";
+import { newId } from "@/lib/ids/new-id";
+import { hashPassword } from "@/lib/auth/password";
+import { ApiError } from "@/lib/errors/api-error";
+import { findUserByEmail } from "./find-user-by-email";
+
+export interface AddUserInput {
+  accountId: string;
+  email: string;
+  name: string;
+  password: string;
+  role: Role;
+}
+
+// Adds a login to an account (the team page and `cli user create`).
+export async function addUserToAccount(input: AddUserInput, db?: DbOrTx): Promise<{ userId: string }> {
+  const conn = db ?? (await getDb());
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(email, conn)) {
+    throw new ApiError("conflict", "A user with this email already exists.", [
+      { path: "email", message: "Already registered" },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.password);
+  const userId = newId("user");
+  await conn.transaction(async (tx) => {
+    await tx.insert(users).values({ id: userId, email, name: input.name, passwordHash });
+    await tx.insert(memberships).values({ id: newId("membership"), accountId: input.accountId, userId, role: input.role });
+  });
+  return { userId };
+}

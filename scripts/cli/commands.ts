@@ -1,0 +1,76 @@
+import { getDb, getDbHandle } from "@/db/client";
+import { PLANS, ROLES } from "@/db/schema";
+import { createAccount } from "@/lib/accounts/create-account";
+import { setAccountPlan } from "@/lib/accounts/set-account-plan";
+import { addUserToAccount } from "@/lib/users/add-user-to-account";
+import { getMembershipByEmailOrThrow } from "@/lib/users/get-membership-by-email";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { listApiKeys } from "@/lib/api-keys/list-api-keys";
+import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
+import { seedDemo } from "@/lib/seed/seed-demo";
+import { formatDemoLogins } from "@/lib/seed/demo-logins";
+import { UsageError, oneOf, parseFlags } from "./usage";
+
+type Command = (args: string[]) => Promise<unknown>;
+const progress = (message: string) => process.stderr.write(`${message}\n`);
+
+// Each command returns what it prints as JSON on its last line of stdout (undefined: nothing).
+export const COMMANDS: Record<string, Command> = {
+  "account create": async (args) => {
+    const f = parseFlags(args, ["name", "email", "password", "plan"], ["owner-name", "country", "currency"]);
+    if (f.country && !/^[A-Za-z]{2}$/.test(f.country)) throw new UsageError("--country must be an ISO 3166-1 alpha-2 code");
+    if (f.currency && !/^[A-Za-z]{3}$/.test(f.currency)) throw new UsageError("--currency must be an ISO 4217 code");
+    return createAccount({
+      name: f.name,
+      ownerName: f["owner-name"],
+      email: f.email,
+      password: f.password,
+      plan: oneOf(f.plan, PLANS, "plan"),
+      country: f.country,
+      currency: f.currency,
+    });
+  },
+  "account plan": async (args) => {
+    const f = parseFlags(args, ["email", "plan"]);
+    const plan = oneOf(f.plan, PLANS, "plan");
+    const owner = await getMembershipByEmailOrThrow(f.email);
+    await setAccountPlan(owner.accountId, plan);
+    return { accountId: owner.accountId, plan };
+  },
+  "user create": async (args) => {
+    const f = parseFlags(args, ["account-email", "email", "password", "role"], ["name"]);
+    const role = oneOf(f.role, ROLES, "role");
+    const owner = await getMembershipByEmailOrThrow(f["account-email"]);
+    const { userId } = await addUserToAccount({ accountId: owner.accountId, email: f.email, name: f.name ?? f.email.split("@")[0], password: f.password, role });
+    return { accountId: owner.accountId, userId };
+  },
+  "api-key create": async (args) => {
+    const f = parseFlags(args, ["email", "name"]);
+    const owner = await getMembershipByEmailOrThrow(f.email);
+    const created = await createApiKey({ accountId: owner.accountId, name: f.name, createdBy: owner.userId });
+    return { id: created.id, key: created.key, prefix: created.prefix };
+  },
+  "api-key list": async (args) => {
+    const f = parseFlags(args, ["email"]);
+    const owner = await getMembershipByEmailOrThrow(f.email);
+    return listApiKeys(owner.accountId);
+  },
+  "api-key revoke": async (args) => {
+    const [keyId, ...rest] = args;
+    if (!keyId || rest.length || keyId.startsWith("-")) throw new UsageError("api-key revoke takes one KEY_ID");
+    const { revokedAt } = await revokeApiKey(keyId, null);
+    return { id: keyId, revokedAt };
+  },
+  "db migrate": async (args) => {
+    if (args.length) throw new UsageError("db migrate takes no options");
+    const handle = await getDbHandle(); // opening applies the migrations
+    progress(`migrations applied (${handle.engine})`);
+    return undefined;
+  },
+  "db seed": async (args) => {
+    if (args.length) throw new UsageError("db seed takes no options");
+    const { created } = await seedDemo(await getDb(), progress);
+    progress(created ? formatDemoLogins() : "demo data already present; nothing to do");
+    return { seeded: created };
+  },
+};

@@ -1,0 +1,46 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+export const USAGE = `Usage: npm run cli -- <command> [options]
+
+  account create --name N --email E --password P --plan agency|professional|starter
+                 [--owner-name NAME] [--country US] [--currency USD]
+  account plan   --email OWNER_EMAIL --plan agency|professional|starter
+  user create    --account-email OWNER_EMAIL --email E --password P --role staff|owner [--name NAME]
+  api-key create --email OWNER_EMAIL --name N
+  api-key list   --email OWNER_EMAIL
+  api-key revoke KEY_ID
+  db migrate
+  db seed
+
+Uses DATABASE_URL when set, else the embedded database under ./.data/ (stop the app first).`;
+
+export class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** Parses flags; every listed flag is a required string unless named in `optional`. */
+export function parseFlags<K extends string>(
+  args: string[],
+  required: readonly K[],
+  optional: readonly string[] = [],
+): Record<K, string> & Record<string, string | undefined> {
+  const options: Options = {};
+  for (const name of [...required, ...optional]) options[name] = { type: "string" };
+  let values: Record<string, unknown>;
+  try {
+    ({ values } = parseArgs({ args, options, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  for (const name of required) {
+    if (typeof values[name] !== "string" || values[name] === "") throw new UsageError(`missing --${name}`);
+  }
+  return values as Record<K, string> & Record<string, string | undefined>;
+}
+
+export function oneOf<T extends string>(value: string, allowed: readonly T[], flag: string): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new UsageError(`--${flag} must be one of ${allowed.join(", ")}`);
+  }
+  return value as T;
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`): type-check, lint, unit + integration tests on the real
+# PostgreSQL and Redis, the database suites again on PGlite, then Playwright in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "services"
+bash scripts/ensure-services.sh
+
+step "type-check"
+npx tsc --noEmit
+
+step "lint"
+npx eslint . --max-warnings 0
+
+step "unit and integration tests (PostgreSQL)"
+npx vitest run
+
+step "database tests (PGlite)"
+TEST_DB_ENGINE=pglite npx vitest run
+
+step "end-to-end (Playwright, Chromium)"
+bash scripts/ensure-chromium.sh
+npx next build
+rm -rf .data/e2e
+npx playwright test

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
+import { getDb, getDbHandle } from "@/db/client";
+import { activities, apiKeys, leads, memberships, users } from "@/db/schema";
+import { createAccount } from "@/lib/accounts/create-account";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { listApiKeys } from "@/lib/api-keys/list-api-keys";
+import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
+import { verifyPassword } from "@/lib/auth/password";
+import { seedDemo } from "@/lib/seed/seed-demo";
+import { DEMO_LOGINS } from "@/lib/seed/demo-logins";
+import { ApiError } from "@/lib/errors/api-error";
+
+const unique = () => Math.random().toString(36).slice(2, 10);
+
+// Runs on PostgreSQL and on PGlite (TEST_DB_ENGINE=pglite): the same services on both engines.
+describe(`accounts and keys on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
+  it("uses the engine the environment asks for", async () => {
+    const { engine } = await getDbHandle();
+    expect(engine).toBe(process.env.TEST_DB_ENGINE === "pglite" ? "pglite" : "postgres");
+  });
+
+  it("creates an account with its owner and a scrypt password hash", async () => {
+    const email = `Owner-${unique()}@Example.com`;
+    const { accountId, userId } = await createAccount({ name: "Acme", email, password: "correct horse", plan: "agency" });
+    const db = await getDb();
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    expect(user.email).toBe(email.toLowerCase());
+    expect(user.passwordHash).toMatch(/^scrypt\$/);
+    expect(await verifyPassword("correct horse", user.passwordHash)).toBe(true);
+    expect(await verifyPassword("wrong", user.passwordHash)).toBe(false);
+    const [membership] = await db.select().from(memberships).where(eq(memberships.userId, userId));
+    expect(membership).toMatchObject({ accountId, role: "owner" });
+    await expect(createAccount({ name: "Again", email, password: "x", plan: "starter" })).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("stores only the key hash; revocation is scoped by account", async () => {
+    const a = await createAccount({ name: "A", email: `a-${unique()}@x.test`, password: "pw", plan: "agency" });
+    const b = await createAccount({ name: "B", email: `b-${unique()}@x.test`, password: "pw", plan: "agency" });
+    const key = await createApiKey({ accountId: a.accountId, name: "Zap", createdBy: a.userId });
+    const db = await getDb();
+    const rows = await db.select().from(apiKeys).where(eq(apiKeys.accountId, a.accountId));
+    expect(JSON.stringify(rows)).not.toContain(key.key);
+    await expect(revokeApiKey(key.id, b.accountId)).rejects.toMatchObject({ code: "not_found" });
+    await revokeApiKey(key.id, a.accountId);
+    const [listed] = await listApiKeys(a.accountId);
+    expect(listed).toMatchObject({ id: key.id, status: "revoked", createdBy: "A" });
+    expect(Object.keys(listed)).not.toContain("keyHash");
+  });
+
+  it("seeds demo data once", async () => {
+    const db = await getDb();
+    const first = await seedDemo(db);
+    const second = await seedDemo(db);
+    expect(first.created || second.created).toBe(true);
+    expect(second.created).toBe(false);
+    const owner = DEMO_LOGINS[0];
+    const [u] = await db.select().from(users).where(eq(users.email, owner.email));
+    expect(await verifyPassword(owner.password, u.passwordHash)).toBe(true);
+    const [{ n }] = await db.select({ n: count() }).from(leads);
+    expect(n).toBeGreaterThanOrEqual(300);
+    // Every lead has its lead_created activity.
+    const [{ created }] = await db.select({ created: count() }).from(activities).where(eq(activities.type, "lead_created"));
+    expect(created).toBe(n);
+  });
+});

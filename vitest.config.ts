@@ -1,0 +1,19 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// TEST_DB_ENGINE=pglite runs the database suites on the embedded engine instead of PostgreSQL.
+const pglite = process.env.TEST_DB_ENGINE === "pglite";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(__dirname) } },
+  test: {
+    include: pglite ? ["tests/integration/**/*.db.test.ts"] : ["tests/**/*.test.ts"],
+    globalSetup: ["tests/setup/global-setup.ts"],
+    setupFiles: ["tests/setup/worker-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: "forks",
+    // Two cores: more workers only contend.
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
+  },
+});
