@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { limitApiKey, rateLimitStoreKind, resetRateLimiterForTests, type RateLimitResult } from "@/lib/rate-limit/limit-api-key";
+import { createMemorySlidingWindow } from "@/lib/rate-limit/memory-sliding-window";
+import { awayFromWindowEdge, TEST_REDIS_URL, uniqueKeyId, useRateLimitEnv } from "../helpers/rate-limit-env";
+import { startUpstashRestFront, type UpstashRestFront } from "../helpers/upstash-rest-front";
+
+// The same contract for each store: 100 per sliding 60 s per key, counted against the real
+// local Redis for both Redis paths (directly through the ioredis adapter, and through the
+// Upstash REST front with the real @upstash/redis client).
+
+let front: UpstashRestFront;
+
+beforeAll(async () => {
+  front = await startUpstashRestFront({ redisUrl: TEST_REDIS_URL, token: randomUUID() });
+});
+
+afterAll(async () => {
+  await useRateLimitEnv({});
+  await front?.close();
+});
+
+const stores = [
+  { kind: "memory", env: () => ({}) },
+  { kind: "redis", env: () => ({ REDIS_URL: TEST_REDIS_URL }) },
+  { kind: "upstash", env: () => ({ UPSTASH_REDIS_REST_URL: front.url, UPSTASH_REDIS_REST_TOKEN: front.token }) },
+] as const;
+
+describe.each(stores)("$kind store", ({ kind, env }) => {
+  beforeEach(async () => {
+    await useRateLimitEnv(env());
+  });
+
+  it("admits 100 sequential calls for a key, counting down, then refuses the 101st", async () => {
+    expect(rateLimitStoreKind()).toBe(kind);
+    await awayFromWindowEdge(60_000, 5_000);
+    const key = uniqueKeyId();
+    const admitted: RateLimitResult[] = [];
+    for (let i = 0; i < 100; i++) admitted.push(await limitApiKey(key));
+
+    expect(admitted.every((r) => r.success && r.limit === 100)).toBe(true);
+    expect(admitted.map((r) => r.remaining)).toEqual(Array.from({ length: 100 }, (_, i) => 99 - i));
+
+    const before = Date.now();
+    const refused = await limitApiKey(key);
+    expect(refused).toMatchObject({ success: false, limit: 100, remaining: 0 });
+    expect(refused.reset).toBeGreaterThan(before);
+    expect(refused.reset).toBeLessThanOrEqual(before + 60_001);
+    // Still refused on the next call: the refusal did not count, nor lift anything.
+    expect(await limitApiKey(key)).toMatchObject({ success: false, remaining: 0 });
+
+    // Another key has its own window.
+    expect(await limitApiKey(uniqueKeyId())).toMatchObject({ success: true, limit: 100, remaining: 99 });
+  });
+
+  it("admits exactly 100 of 150 parallel calls for a key", async () => {
+    await awayFromWindowEdge(60_000, 5_000);
+    const key = uniqueKeyId();
+    const results = await Promise.all(Array.from({ length: 150 }, () => limitApiKey(key)));
+    const admitted = results.filter((r) => r.success);
+    expect(admitted).toHaveLength(100);
+    // Each admitted call saw its own count: remaining takes every value from 99 down to 0 once.
+    expect(admitted.map((r) => r.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
+    expect(results.filter((r) => !r.success).every((r) => r.remaining === 0)).toBe(true);
+  });
+
+  it("lets a request through again at `reset`, not before", async () => {
+    const windowMs = 1_500;
+    await useRateLimitEnv({ ...env(), RATE_LIMIT_PER_MINUTE: "5", RATE_LIMIT_WINDOW_MS: String(windowMs) });
+    await awayFromWindowEdge(windowMs, 1_000);
+    const key = uniqueKeyId();
+    for (let i = 0; i < 5; i++) expect((await limitApiKey(key)).success).toBe(true);
+    const refused = await limitApiKey(key);
+    expect(refused).toMatchObject({ success: false, limit: 5, remaining: 0 });
+
+    // Just before reset the full window still counts (checked only if the call ended in time).
+    await sleep(Math.max(0, refused.reset - 150 - Date.now()));
+    const early = await limitApiKey(key);
+    if (Date.now() < refused.reset - 1) expect(early.success).toBe(false);
+
+    await sleep(Math.max(0, refused.reset - Date.now()));
+    expect(await limitApiKey(key)).toMatchObject({ success: true, limit: 5 });
+  });
+});
+
+describe("store selection", () => {
+  it("prefers Upstash over REDIS_URL, REDIS_URL over memory, and needs both Upstash variables", async () => {
+    await useRateLimitEnv({ UPSTASH_REDIS_REST_URL: front.url, UPSTASH_REDIS_REST_TOKEN: "t", REDIS_URL: TEST_REDIS_URL });
+    expect(rateLimitStoreKind()).toBe("upstash");
+    await useRateLimitEnv({ UPSTASH_REDIS_REST_URL: front.url, REDIS_URL: TEST_REDIS_URL });
+    expect(rateLimitStoreKind()).toBe("redis");
+    await useRateLimitEnv({});
+    expect(rateLimitStoreKind()).toBe("memory");
+    await resetRateLimiterForTests();
+  });
+
+  it("keeps the store it opened until reset, whatever the environment says later", async () => {
+    await useRateLimitEnv({ REDIS_URL: TEST_REDIS_URL });
+    await limitApiKey(uniqueKeyId());
+    delete process.env.REDIS_URL;
+    expect(rateLimitStoreKind()).toBe("redis");
+    await resetRateLimiterForTests();
+    expect(rateLimitStoreKind()).toBe("memory");
+  });
+});
+
+describe("memory sliding window, on a clock the test moves", () => {
+  it("weighs the previous window by the share of it still inside the last 60 s, as Upstash's script does", async () => {
+    const W = 60_000;
+    let now = 1_000 * W + 59_000;
+    const store = createMemorySlidingWindow({ limit: 100, windowMs: W }, () => now);
+    for (let i = 0; i < 100; i++) await store.limit("k");
+    expect(await store.limit("k")).toMatchObject({ success: false, remaining: 0, reset: 1_001 * W + 1 });
+
+    // At the window's end the previous one still weighs 100 %; one millisecond later, 99.
+    now = 1_001 * W;
+    expect((await store.limit("k")).success).toBe(false);
+    now = 1_001 * W + 1;
+    expect(await store.limit("k")).toMatchObject({ success: true, remaining: 0 });
+
+    // A quarter into this window the previous one weighs floor(0.75 × 100) = 75; with 1 already
+    // counted here, 24 more fit.
+    now = 1_001 * W + 15_000;
+    const results: RateLimitResult[] = [];
+    for (let i = 0; i < 30; i++) results.push(await store.limit("k"));
+    expect(results.filter((r) => r.success)).toHaveLength(24);
+
+    // Two windows on, the key is forgotten.
+    now = 1_003 * W;
+    expect(await store.limit("k")).toMatchObject({ success: true, remaining: 99 });
+  });
+});
