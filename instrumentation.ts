@@ -3,5 +3,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { prepareDatabase } = await import("./lib/startup/prepare-database");
+  const { rateLimitStoreKind } = await import("./lib/rate-limit/limit-api-key");
+  const { logger } = await import("./lib/log/logger");
+  logger.info("rate limiter", { store: rateLimitStoreKind() });
   await prepareDatabase();
 }

@@ -10,6 +10,8 @@ export default defineConfig({
     include: pglite ? ["tests/integration/**/*.db.test.ts"] : ["tests/**/*.test.ts"],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/worker-setup.ts"],
+    // One JSON line per API request is right for a server, noise in a test run.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

@@ -1,0 +1,26 @@
+import { apiRoute } from "@/lib/api/handler";
+import { apiKeyActor } from "@/lib/api/api-key-actor";
+import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { deleteLead } from "@/lib/leads/delete-lead";
+import { getLeadWithActivities } from "@/lib/leads/get-lead-with-activities";
+import { updateLead } from "@/lib/leads/update-lead";
+import { leadIdParams, leadUpdateSchema } from "@/lib/schemas/leads";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/leads/:id – a lead with its 50 most recent activities
+export const GET = apiRoute({ route: "GET /leads/:id", params: leadIdParams }, async ({ apiKey, params }) => ({
+  body: { data: await getLeadWithActivities(apiKey.accountId, params.id) },
+}));
+
+// PATCH /api/v1/leads/:id – change any subset of fields (writes one activity)
+export const PATCH = apiRoute({ route: "PATCH /leads/:id", params: leadIdParams, body: leadUpdateSchema }, async ({ apiKey, params, body }) => ({
+  body: { data: await updateLead({ accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry }, params.id, body, apiKeyActor(apiKey)) },
+}));
+
+// DELETE /api/v1/leads/:id – soft delete (writes lead_deleted)
+export const DELETE = apiRoute({ route: "DELETE /leads/:id", params: leadIdParams }, async ({ apiKey, params }) => ({
+  body: { data: await deleteLead(apiKey.accountId, params.id, apiKeyActor(apiKey)) },
+}));
+
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -1,0 +1,27 @@
+import { getDb } from "@/db/client";
+import { apiRoute } from "@/lib/api/handler";
+import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { deleteProperty } from "@/lib/properties/delete-property";
+import { getPropertyOrThrow } from "@/lib/properties/get-property-or-throw";
+import { toPublicProperty } from "@/lib/properties/to-public-property";
+import { updateProperty } from "@/lib/properties/update-property";
+import { propertyIdParams, propertyUpdateSchema } from "@/lib/schemas/properties";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/properties/:id – one property
+export const GET = apiRoute({ route: "GET /properties/:id", params: propertyIdParams }, async ({ apiKey, params }) => ({
+  body: { data: toPublicProperty(await getPropertyOrThrow(await getDb(), apiKey.accountId, params.id)) },
+}));
+
+// PATCH /api/v1/properties/:id – change any subset of fields
+export const PATCH = apiRoute({ route: "PATCH /properties/:id", params: propertyIdParams, body: propertyUpdateSchema }, async ({ apiKey, params, body }) => ({
+  body: { data: await updateProperty(apiKey.accountId, params.id, body) },
+}));
+
+// DELETE /api/v1/properties/:id – remove it; its visits and leads keep their rows with propertyId null
+export const DELETE = apiRoute({ route: "DELETE /properties/:id", params: propertyIdParams }, async ({ apiKey, params }) => ({
+  body: { data: await deleteProperty(apiKey.accountId, params.id) },
+}));
+
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -1,0 +1,119 @@
+import type { z } from "zod";
+import { ApiError } from "@/lib/errors/api-error";
+import { logger } from "@/lib/log/logger";
+import { limitApiKey, type RateLimitResult } from "@/lib/rate-limit/limit-api-key";
+import { authenticateApiKey, touchApiKeyLastUsed, type ApiKeyContext } from "./authenticate-api-key";
+import { afterResponse } from "./after-response";
+import { errorBody, jsonResponse, toApiError } from "./respond";
+import { parseWith, queryObject, readJsonBody } from "./parse-input";
+import { requestFingerprint, startIdempotentRequest, type IdempotencyStart } from "./idempotency";
+import { newRequestId } from "./request-id";
+import { recordApiRequest } from "./record-api-request";
+
+type Schema = z.ZodType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+export interface ApiResult {
+  status?: number;
+  body: unknown;
+  location?: string;
+}
+
+export interface HandlerContext<Q, B, P> {
+  apiKey: ApiKeyContext;
+  query: Q;
+  body: B;
+  params: P;
+  requestId: string;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+// The one wrapper of /api/v1: request id → key → rate limit → plan → declared schemas →
+// idempotency (POST) → handler → headers → error envelope → one log line.
+export function apiRoute<Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  spec: { query?: Q; body?: B; params?: P; route: string },
+  handler: (ctx: HandlerContext<Out<Q>, Out<B>, Out<P>>) => Promise<ApiResult>,
+) {
+  return async (req: Request, routeContext?: RouteContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = newRequestId();
+    let apiKey: ApiKeyContext | undefined;
+    let rate: RateLimitResult | undefined;
+    let idempotency: IdempotencyStart | undefined;
+    let result: ApiResult;
+    let replayed = false;
+    try {
+      apiKey = await authenticateApiKey(req.headers.get("authorization"));
+      rate = await limitApiKey(apiKey.id);
+      if (!rate.success) throw new ApiError("rate_limited", `Rate limit of ${rate.limit} requests per minute exceeded. Retry after the time in Retry-After.`);
+      if (apiKey.plan !== "agency") throw new ApiError("plan_required", "The Public API is available on the Agency plan. Upgrade in Settings → Plan.");
+
+      const url = new URL(req.url);
+      const params = spec.params ? parseWith(spec.params, await routeContext?.params, "path") : undefined;
+      const query = spec.query ? parseWith(spec.query, queryObject(url), "query string") : undefined;
+      let body: unknown;
+      let raw = "";
+      if (spec.body) {
+        const read = await readJsonBody(req);
+        raw = read.raw;
+        body = parseWith(spec.body, read.value, "request body");
+      }
+      const idempotencyKey = req.headers.get("idempotency-key");
+      if (req.method === "POST" && idempotencyKey !== null) {
+        if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+          throw new ApiError("validation_error", "The Idempotency-Key header is invalid.", [{ path: "Idempotency-Key", message: "Must be 1–255 visible ASCII characters" }]);
+        }
+        idempotency = await startIdempotentRequest({ apiKeyId: apiKey.id, key: idempotencyKey, method: req.method, path: url.pathname, fingerprint: requestFingerprint(req.method, url.pathname, raw) });
+      }
+      if (idempotency?.kind === "replay") {
+        replayed = true;
+        result = { status: idempotency.response.status, body: idempotency.response.body, location: idempotency.response.location ?? undefined };
+      } else {
+        result = await handler({ apiKey, query: query as Out<Q>, body: body as Out<B>, params: params as Out<P>, requestId });
+        if (idempotency?.kind === "proceed") await idempotency.finish({ status: result.status ?? 200, body: result.body, location: result.location });
+      }
+    } catch (thrown) {
+      const error = toApiError(thrown, requestId);
+      result = { status: error.status, body: errorBody(error, requestId) };
+      if (idempotency?.kind === "proceed") {
+        // A provider failure happened for real (the SMS is stored as failed): replay it. Our own
+        // failures did nothing: free the key so the retry runs.
+        const keep = error.status < 500 || error.code === "sms_provider_error";
+        await (keep ? idempotency.finish({ status: error.status, body: result.body }) : idempotency.abandon()).catch(() => {});
+      }
+    }
+
+    const status = result.status ?? 200;
+    const headers: Record<string, string> = { "X-Request-Id": requestId };
+    if (rate) Object.assign(headers, rateLimitHeaders(rate, status === 429));
+    if (result.location) headers.Location = result.location;
+    if (replayed) headers["Idempotent-Replayed"] = "true";
+    const response = jsonResponse(status, result.body, headers);
+
+    const durationMs = Math.round(performance.now() - started);
+    const errorCode = status >= 400 ? (result.body as { error?: { code?: string } })?.error?.code : undefined;
+    logger.info("api request", { requestId, keyId: apiKey?.id ?? null, method: req.method, route: spec.route, status, durationMs, errorCode });
+    if (apiKey) {
+      const key = apiKey;
+      afterResponse(async () => {
+        await touchApiKeyLastUsed(key.id);
+        await recordApiRequest({ accountId: key.accountId, apiKeyId: key.id, requestId, method: req.method, path: new URL(req.url).pathname, status, durationMs, errorCode: errorCode ?? null });
+      });
+    }
+    return response;
+  };
+}
+
+function rateLimitHeaders(rate: RateLimitResult, limited: boolean): Record<string, string> {
+  const resetSeconds = Math.max(0, Math.ceil((rate.reset - Date.now()) / 1000));
+  const headers: Record<string, string> = {
+    "RateLimit-Limit": String(rate.limit),
+    "RateLimit-Remaining": String(Math.max(0, rate.remaining)),
+    "RateLimit-Reset": String(resetSeconds),
+  };
+  if (limited) headers["Retry-After"] = String(Math.max(1, resetSeconds));
+  return headers;
+}

@@ -1,0 +1,72 @@
+import { createHash } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { idempotencyKeys } from "@/db/schema";
+import { ApiError } from "@/lib/errors/api-error";
+
+const TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+  location?: string | null;
+}
+
+export type IdempotencyStart =
+  | { kind: "proceed"; finish: (response: StoredResponse) => Promise<void>; abandon: () => Promise<void> }
+  | { kind: "replay"; response: StoredResponse };
+
+export function requestFingerprint(method: string, path: string, rawBody: string): string {
+  return createHash("sha256").update(`${method} ${path}\n${rawBody}`).digest("hex");
+}
+
+/**
+ * Claims (apiKeyId, key) by inserting its row: the primary key makes concurrent duplicates race
+ * at the database, so exactly one request proceeds; the others replay the stored response, get
+ * 409 while the first still runs, or 422 if the body differs.
+ */
+export async function startIdempotentRequest(input: { apiKeyId: string; key: string; method: string; path: string; fingerprint: string }): Promise<IdempotencyStart> {
+  const db = await getDb();
+  const id = and(eq(idempotencyKeys.apiKeyId, input.apiKeyId), eq(idempotencyKeys.key, input.key));
+  await db.delete(idempotencyKeys).where(and(id, lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS))));
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ apiKeyId: input.apiKeyId, key: input.key, method: input.method, path: input.path, requestHash: input.fingerprint })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+
+  if (claimed.length) {
+    return {
+      kind: "proceed",
+      finish: async (response) => {
+        await db
+          .update(idempotencyKeys)
+          .set({ responseStatus: response.status, responseBody: response.body, responseLocation: response.location ?? null, completedAt: new Date() })
+          .where(id);
+      },
+      // Nothing was done (the failure was ours): free the key so a retry runs for real.
+      abandon: async () => {
+        await db.delete(idempotencyKeys).where(id);
+      },
+    };
+  }
+
+  const [existing] = await db.select().from(idempotencyKeys).where(id).limit(1);
+  if (!existing) {
+    // Freed by an abandoned first attempt between our insert and select: this one is in flight.
+    throw new ApiError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed. Retry shortly.");
+  }
+  if (existing.requestHash !== input.fingerprint) {
+    throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
+  }
+  if (existing.responseStatus === null) {
+    throw new ApiError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed. Retry shortly.");
+  }
+  return { kind: "replay", response: { status: existing.responseStatus, body: existing.responseBody, location: existing.responseLocation } };
+}
+
+/** Hourly housekeeping: records older than 24 hours are dead weight. */
+export async function deleteExpiredIdempotencyKeys(): Promise<void> {
+  const db = await getDb();
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS)));
+}

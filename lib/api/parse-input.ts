@@ -1,0 +1,73 @@
+import type { z } from "zod";
+import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
+
+export const MAX_BODY_BYTES = 100 * 1024;
+
+export function zodDetails(error: z.ZodError): ErrorDetail[] {
+  return error.issues.map((issue) => {
+    const path = issue.path.map(String).join(".");
+    // Unknown keys are reported once per key, at the key's own path.
+    if (issue.code === "unrecognized_keys") {
+      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: "Unknown field" }));
+    }
+    return [{ path, message: issue.message }];
+  }).flat();
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const details = zodDetails(result.error);
+    throw new ApiError("validation_error", `The ${what} is invalid: ${details.length} problem${details.length === 1 ? "" : "s"} (see details).`, details);
+  }
+  return result.data;
+}
+
+/** Reads a JSON body: 415 if not JSON, 413 over 100 KB, 400 if it does not parse. */
+export async function readJsonBody(req: Request): Promise<{ raw: string; value: unknown }> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type.trim())) {
+    throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
+  }
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const raw = await readLimited(req, MAX_BODY_BYTES);
+  try {
+    return { raw, value: JSON.parse(raw) };
+  } catch {
+    throw new ApiError("invalid_json", "The body is not valid JSON.");
+  }
+}
+
+const tooLarge = () => new ApiError("payload_too_large", `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+
+// Stops reading past the limit instead of buffering whatever a client sends.
+async function readLimited(req: Request, limit: number): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Query string → plain object. A repeated parameter is an error, not a silent pick. */
+export function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  const repeated: ErrorDetail[] = [];
+  for (const [key, value] of url.searchParams) {
+    if (key in out) repeated.push({ path: key, message: "Given more than once" });
+    out[key] = value;
+  }
+  if (repeated.length) throw new ApiError("validation_error", "A query parameter is repeated.", repeated);
+  return out;
+}

@@ -1,0 +1,46 @@
+import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
+import { logger } from "@/lib/log/logger";
+
+// The only places API responses are built: the success envelopes and the one error envelope.
+
+export const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+
+export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export function errorBody(error: ApiError, requestId: string) {
+  const body: { code: string; message: string; details?: ErrorDetail[]; requestId: string } = {
+    code: error.code,
+    message: error.message,
+    requestId,
+  };
+  if (error.details?.length) body.details = error.details;
+  return { error: body };
+}
+
+export function errorResponse(error: ApiError, requestId: string, headers?: Record<string, string>): Response {
+  return jsonResponse(error.status, errorBody(error, requestId), { "X-Request-Id": requestId, ...headers });
+}
+
+// PostgreSQL / driver errors that mean "the database cannot be reached", not "the query is wrong".
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006"]);
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (e instanceof Error && /embedded database is in use/.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** Any thrown thing → an ApiError. Unknown errors are logged here and never echoed. */
+export function toApiError(error: unknown, requestId: string): ApiError {
+  if (error instanceof ApiError) return error;
+  if (isDatabaseUnavailable(error)) {
+    logger.error("database unavailable", { requestId, error: (error as Error).message });
+    return new ApiError("service_unavailable", "The service is temporarily unavailable. Retry in a few seconds.");
+  }
+  logger.error("unhandled error", { requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+  return new ApiError("internal_error", "Something went wrong on our side. Retry later or contact support with the request id.");
+}

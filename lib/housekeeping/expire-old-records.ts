@@ -1,0 +1,26 @@
+import { lt } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { requestLogs } from "@/db/schema";
+import { deleteExpiredIdempotencyKeys } from "@/lib/api/idempotency";
+import { logger } from "@/lib/log/logger";
+
+const REQUEST_LOG_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+const EVERY_MS = 60 * 60 * 1000;
+
+/** Idempotency records live 24 hours, request log entries 30 days. */
+export async function expireOldRecords(): Promise<void> {
+  await deleteExpiredIdempotencyKeys();
+  const db = await getDb();
+  await db.delete(requestLogs).where(lt(requestLogs.createdAt, new Date(Date.now() - REQUEST_LOG_RETENTION_MS)));
+}
+
+const globalForHousekeeping = globalThis as unknown as { __lpmHousekeeping?: NodeJS.Timeout };
+
+/** Hourly, in each server process (the deletes are idempotent, so instances may overlap). */
+export function scheduleHousekeeping(): void {
+  if (globalForHousekeeping.__lpmHousekeeping) return;
+  const run = () => expireOldRecords().catch((error) => logger.warn("housekeeping failed", { error: (error as Error).message }));
+  globalForHousekeeping.__lpmHousekeeping = setInterval(run, EVERY_MS);
+  globalForHousekeeping.__lpmHousekeeping.unref();
+  setTimeout(run, 30_000).unref();
+}

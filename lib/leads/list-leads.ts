@@ -1,0 +1,28 @@
+import { and, arrayContains, eq, gt, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { leads } from "@/db/schema";
+import { ifSet } from "@/lib/query/if-set";
+import { keyset, type Page } from "@/lib/pagination/keyset";
+import type { LeadListQuery } from "@/lib/schemas/leads";
+import { likePattern } from "@/lib/query/like-pattern";
+import { toPublicLead, type PublicLead } from "./to-public-lead";
+
+export async function listLeads(accountId: string, query: LeadListQuery): Promise<Page<PublicLead>> {
+  const { limit, cursor, sort, ...filters } = query;
+  const page = keyset({ limit, cursor, sort }, leads, filters);
+  const conditions: (SQL | undefined)[] = [
+    eq(leads.accountId, accountId),
+    isNull(leads.deletedAt),
+    ifSet(filters.status, (v) => eq(leads.status, v)),
+    ifSet(filters.source, (v) => eq(leads.source, v)),
+    ifSet(filters.assignedTo, (v) => eq(leads.assignedTo, v)),
+    ifSet(filters.tag, (v) => arrayContains(leads.tags, [v])),
+    ifSet(filters.createdAfter, (v) => gt(leads.createdAt, v)),
+    ifSet(filters.updatedAfter, (v) => gt(leads.updatedAt, v)),
+    ifSet(filters.q, (v) => or(ilike(leads.name, likePattern(v)), ilike(leads.email, likePattern(v)), ilike(leads.phone, likePattern(v.replace(/[\s().-]/g, ""))))),
+    page.where,
+  ];
+  const db = await getDb();
+  const rows = await db.select().from(leads).where(and(...conditions)).orderBy(...page.orderBy).limit(page.fetch);
+  return page.toPage(rows, toPublicLead);
+}

@@ -1,0 +1,22 @@
+import type { DbOrTx } from "@/db/client";
+import { normalizePhone } from "@/lib/phone/normalize-phone";
+import { assertPropertyInAccount, assertUserInAccount } from "@/lib/accounts/assert-account-references";
+import type { LeadUpdateInput } from "@/lib/schemas/leads";
+
+export interface LeadAccountContext {
+  accountId: string;
+  defaultCountry: string;
+}
+
+/** Normalises what the schema cannot (phone to E.164, email case, tag duplicates) and checks
+ * that referenced ids belong to the account. Fields not sent stay undefined. */
+export async function prepareLeadFields<T extends LeadUpdateInput>(db: DbOrTx, account: LeadAccountContext, input: T): Promise<T> {
+  await assertPropertyInAccount(db, account.accountId, input.propertyId);
+  await assertUserInAccount(db, account.accountId, input.assignedTo, "assignedTo");
+  return {
+    ...input,
+    ...(input.phone !== undefined && { phone: normalizePhone(input.phone, account.defaultCountry) }),
+    ...(input.email !== undefined && { email: input.email === null ? null : input.email.toLowerCase() }),
+    ...(input.tags !== undefined && { tags: [...new Set(input.tags)] }),
+  };
+}

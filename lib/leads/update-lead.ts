@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { leads, type Lead } from "@/db/schema";
+import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import type { LeadUpdateInput } from "@/lib/schemas/leads";
+import { getLeadOrThrow } from "./get-lead-or-throw";
+import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
+import { toPublicLead, type PublicLead } from "./to-public-lead";
+
+type Changes = Record<string, [unknown, unknown]>;
+
+function diff(before: Lead, after: Record<string, unknown>): Changes {
+  const changes: Changes = {};
+  for (const [field, value] of Object.entries(after)) {
+    const old = before[field as keyof Lead];
+    if (JSON.stringify(old) !== JSON.stringify(value)) changes[field] = [old, value];
+  }
+  return changes;
+}
+
+// One activity per request: lead_status_changed when status changed, else lead_updated, both
+// carrying {field: [old, new]}. A PATCH that changes nothing writes nothing.
+export async function updateLead(account: LeadAccountContext, leadId: string, input: LeadUpdateInput, actor: Actor): Promise<PublicLead> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const before = await getLeadOrThrow(tx, account.accountId, leadId, { forUpdate: true });
+    const fields = await prepareLeadFields(tx, account, input);
+    const changes = diff(before, fields);
+    if (Object.keys(changes).length === 0) return toPublicLead(before);
+    const [lead] = await tx.update(leads).set(fields).where(eq(leads.id, leadId)).returning();
+    const status = changes.status;
+    const summary = status ? `Status changed from ${status[0]} to ${status[1]}` : `Updated ${Object.keys(changes).join(", ")}`;
+    await recordActivity(tx, {
+      accountId: account.accountId,
+      leadId,
+      type: status ? "lead_status_changed" : "lead_updated",
+      summary,
+      data: { changes },
+      actor,
+    });
+    return toPublicLead(lead);
+  });
+}

@@ -1,0 +1,27 @@
+import { and, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { properties } from "@/db/schema";
+import { ifSet } from "@/lib/query/if-set";
+import { keyset, type Page } from "@/lib/pagination/keyset";
+import { likePattern } from "@/lib/query/like-pattern";
+import type { PropertyListQuery } from "@/lib/schemas/properties";
+import { toPublicProperty, type PublicProperty } from "./to-public-property";
+
+export async function listProperties(accountId: string, query: PropertyListQuery): Promise<Page<PublicProperty>> {
+  const { limit, cursor, sort, ...filters } = query;
+  const page = keyset({ limit, cursor, sort }, properties, filters);
+  const conditions: (SQL | undefined)[] = [
+    eq(properties.accountId, accountId),
+    ifSet(filters.status, (v) => eq(properties.status, v)),
+    ifSet(filters.type, (v) => eq(properties.type, v)),
+    ifSet(filters.listingType, (v) => eq(properties.listingType, v)),
+    ifSet(filters.city, (v) => sql`lower(${properties.city}) = lower(${v})`),
+    ifSet(filters.minPrice, (v) => gte(properties.price, v)),
+    ifSet(filters.maxPrice, (v) => lte(properties.price, v)),
+    ifSet(filters.q, (v) => or(ilike(properties.title, likePattern(v)), ilike(properties.description, likePattern(v)), ilike(properties.street, likePattern(v)))),
+    page.where,
+  ];
+  const db = await getDb();
+  const rows = await db.select().from(properties).where(and(...conditions)).orderBy(...page.orderBy).limit(page.fetch);
+  return page.toPage(rows, toPublicProperty);
+}

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { LEAD_INTERESTS, LEAD_STATUSES } from "@/db/schema/leads";
+import { activitySchema } from "./activities";
+import { atLeastOneField, idParams, nullableText, paginationQuery, sortQuery, timestampQuery } from "./common";
+
+// The lead resource: what integrators send and what they get back. One source of truth for the
+// route's validation, the OpenAPI document and the web UI's forms.
+
+export const leadStatusSchema = z.enum(LEAD_STATUSES).meta({ id: "LeadStatus", description: "Where the lead is in the pipeline." });
+export const leadInterestSchema = z.enum(LEAD_INTERESTS).meta({ id: "LeadInterest", description: "What the lead wants to do." });
+
+const name = z.string().trim().min(1, { error: "Required, 1–200 characters" }).max(200, { error: "At most 200 characters" });
+const email = z.email({ error: "Invalid email" }).max(254).nullable();
+const phone = z.string().max(40, { error: "At most 40 characters" }).nullable().meta({ description: "Any common format; stored and returned as E.164. Numbers without `+` use the account's default country.", example: "(415) 555-0123" });
+const tags = z
+  .array(z.string().trim().min(1, { error: "Tags are 1–40 characters" }).max(40, { error: "Tags are 1–40 characters" }))
+  .max(20, { error: "At most 20 tags" })
+  .meta({ description: "At most 20 tags of 1–40 characters; duplicates are removed.", example: ["first-time-buyer"] });
+
+const writable = {
+  name,
+  email,
+  phone,
+  status: leadStatusSchema,
+  source: nullableText(100).meta({ description: "Free text, e.g. `website`, `referral`, `portal:zillow`.", example: "website" }),
+  interest: leadInterestSchema.nullable(),
+  budget: z.number().int({ error: "Must be a whole number" }).min(0, { error: "Must be 0 or more" }).max(Number.MAX_SAFE_INTEGER).nullable().meta({ description: "Whole currency units.", example: 450000 }),
+  propertyId: z.string().min(1).max(100).nullable().meta({ description: "A property of your account (`prop_…`)." }),
+  assignedTo: z.string().min(1).max(100).nullable().meta({ description: "A user id of your account (`user_…`)." }),
+  tags,
+  notes: nullableText(10_000),
+  smsOptOut: z.boolean(),
+};
+
+export const leadCreateSchema = z
+  .strictObject({
+    name,
+    email: writable.email.optional(),
+    phone: writable.phone.optional(),
+    status: writable.status.optional(),
+    source: writable.source.optional(),
+    interest: writable.interest.optional(),
+    budget: writable.budget.optional(),
+    propertyId: writable.propertyId.optional(),
+    assignedTo: writable.assignedTo.optional(),
+    tags: writable.tags.optional(),
+    notes: writable.notes.optional(),
+    smsOptOut: writable.smsOptOut.optional(),
+  })
+  .meta({
+    id: "LeadCreate",
+    example: { name: "Ada Lovelace", email: "ada@example.com", phone: "(415) 555-0123", source: "website", interest: "buy", budget: 450000, tags: ["first-time-buyer"] },
+  });
+
+export const leadUpdateSchema = z
+  .strictObject({
+    name: writable.name.optional(),
+    email: writable.email.optional(),
+    phone: writable.phone.optional(),
+    status: writable.status.optional(),
+    source: writable.source.optional(),
+    interest: writable.interest.optional(),
+    budget: writable.budget.optional(),
+    propertyId: writable.propertyId.optional(),
+    assignedTo: writable.assignedTo.optional(),
+    tags: writable.tags.optional(),
+    notes: writable.notes.optional(),
+    smsOptOut: writable.smsOptOut.optional(),
+  })
+  .refine(atLeastOneField, { error: "Send at least one field to change" })
+  .meta({ id: "LeadUpdate", description: "Any subset of the writable fields (at least one); `null` clears a nullable field.", example: { status: "contacted" } });
+
+export type LeadCreateInput = z.output<typeof leadCreateSchema>;
+export type LeadUpdateInput = z.output<typeof leadUpdateSchema>;
+
+export const leadSchema = z
+  .object({
+    id: z.string().meta({ example: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d" }),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable().meta({ description: "E.164.", example: "+14155550123" }),
+    status: leadStatusSchema,
+    source: z.string().nullable(),
+    interest: leadInterestSchema.nullable(),
+    budget: z.number().int().nullable(),
+    propertyId: z.string().nullable(),
+    assignedTo: z.string().nullable(),
+    tags: z.array(z.string()),
+    notes: z.string().nullable(),
+    smsOptOut: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Lead" });
+
+export const leadWithActivitiesSchema = leadSchema
+  .extend({
+    activities: z.array(activitySchema).meta({ description: "The lead's 50 most recent activities, newest first." }),
+    activitiesHasMore: z.boolean().meta({ description: "True when older activities exist (list them with GET /activities?leadId=…)." }),
+  })
+  .meta({ id: "LeadWithActivities" });
+
+export const leadDeletedSchema = z
+  .object({ id: z.string(), deleted: z.literal(true), deletedAt: z.string() })
+  .meta({ id: "LeadDeleted" });
+
+export const leadListQuery = z
+  .strictObject({
+    ...paginationQuery,
+    sort: sortQuery,
+    status: leadStatusSchema.optional(),
+    source: z.string().min(1).max(100).optional(),
+    assignedTo: z.string().min(1).max(100).optional(),
+    tag: z.string().min(1).max(40).optional(),
+    q: z.string().trim().min(1).max(200).optional().meta({ description: "Matches name, email or phone (case-insensitive substring)." }),
+    createdAfter: timestampQuery.optional(),
+    updatedAfter: timestampQuery.optional(),
+  });
+export type LeadListQuery = z.output<typeof leadListQuery>;
+
+export const leadIdParams = idParams("lead");

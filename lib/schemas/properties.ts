@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { LISTING_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from "@/db/schema/properties";
+import { atLeastOneField, idParams, nullableText, paginationQuery, sortQuery } from "./common";
+
+export const propertyTypeSchema = z.enum(PROPERTY_TYPES).meta({ id: "PropertyType" });
+export const listingTypeSchema = z.enum(LISTING_TYPES).meta({ id: "ListingType" });
+export const propertyStatusSchema = z.enum(PROPERTY_STATUSES).meta({ id: "PropertyStatus" });
+
+const addressLine = (max: number) => z.string().trim().max(max, { error: `At most ${max} characters` }).nullable().optional();
+export const addressSchema = z
+  .strictObject({
+    street: addressLine(200),
+    city: addressLine(100),
+    region: addressLine(100),
+    postalCode: addressLine(20),
+    country: z.string().regex(/^[A-Za-z]{2}$/, { error: "ISO 3166-1 alpha-2 code, e.g. US" }).nullable().optional(),
+  })
+  .meta({ id: "AddressInput", description: "Each part is optional; `null` clears it." });
+
+const writable = {
+  title: z.string().trim().min(1, { error: "Required, 1–200 characters" }).max(200, { error: "At most 200 characters" }),
+  description: nullableText(10_000),
+  type: propertyTypeSchema,
+  listingType: listingTypeSchema,
+  status: propertyStatusSchema,
+  price: z.number().int({ error: "Must be a whole number" }).min(0, { error: "Must be 0 or more" }).max(Number.MAX_SAFE_INTEGER).nullable().meta({ description: "Whole currency units.", example: 850000 }),
+  currency: z.string().regex(/^[A-Za-z]{3}$/, { error: "ISO 4217 code, e.g. USD" }).meta({ description: "ISO 4217; defaults to the account's currency.", example: "USD" }),
+  address: addressSchema,
+  bedrooms: z.number().int({ error: "Must be a whole number" }).min(0).max(100).nullable(),
+  bathrooms: z.number().int({ error: "Must be a whole number" }).min(0).max(100).nullable(),
+  areaSqm: z.number().gt(0, { error: "Must be greater than 0" }).max(10_000_000).nullable(),
+};
+
+export const propertyCreateSchema = z
+  .strictObject({
+    title: writable.title,
+    description: writable.description.optional(),
+    type: writable.type,
+    listingType: writable.listingType,
+    status: writable.status.optional(),
+    price: writable.price.optional(),
+    currency: writable.currency.optional(),
+    address: writable.address.optional(),
+    bedrooms: writable.bedrooms.optional(),
+    bathrooms: writable.bathrooms.optional(),
+    areaSqm: writable.areaSqm.optional(),
+  })
+  .meta({
+    id: "PropertyCreate",
+    example: { title: "Sunny two-bedroom with bay views", type: "apartment", listingType: "sale", price: 850000, address: { street: "12 Harbor Blvd", city: "San Francisco", region: "CA", postalCode: "94110", country: "US" }, bedrooms: 2, bathrooms: 1, areaSqm: 78.5 },
+  });
+
+export const propertyUpdateSchema = z
+  .strictObject({
+    title: writable.title.optional(),
+    description: writable.description.optional(),
+    type: writable.type.optional(),
+    listingType: writable.listingType.optional(),
+    status: writable.status.optional(),
+    price: writable.price.optional(),
+    currency: writable.currency.optional(),
+    address: writable.address.optional(),
+    bedrooms: writable.bedrooms.optional(),
+    bathrooms: writable.bathrooms.optional(),
+    areaSqm: writable.areaSqm.optional(),
+  })
+  .refine(atLeastOneField, { error: "Send at least one field to change" })
+  .meta({ id: "PropertyUpdate", description: "Any subset of the writable fields (at least one); `null` clears a nullable field. `address` parts not sent are kept.", example: { status: "reserved", price: 825000 } });
+
+export type PropertyCreateInput = z.output<typeof propertyCreateSchema>;
+export type PropertyUpdateInput = z.output<typeof propertyUpdateSchema>;
+
+export const propertySchema = z
+  .object({
+    id: z.string().meta({ example: "prop_01jf3v6q2m8k4x5y7z9a0b1c2d" }),
+    title: z.string(),
+    description: z.string().nullable(),
+    type: propertyTypeSchema,
+    listingType: listingTypeSchema,
+    status: propertyStatusSchema,
+    price: z.number().int().nullable(),
+    currency: z.string(),
+    address: z
+      .object({ street: z.string().nullable(), city: z.string().nullable(), region: z.string().nullable(), postalCode: z.string().nullable(), country: z.string().nullable() })
+      .meta({ id: "Address" }),
+    bedrooms: z.number().int().nullable(),
+    bathrooms: z.number().int().nullable(),
+    areaSqm: z.number().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Property" });
+
+export const propertyDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: "PropertyDeleted" });
+
+const nonNegativeInt = z.coerce.number({ error: "Must be a whole number" }).int({ error: "Must be a whole number" }).min(0, { error: "Must be 0 or more" }).max(Number.MAX_SAFE_INTEGER);
+export const propertyListQuery = z.strictObject({
+  ...paginationQuery,
+  sort: sortQuery,
+  status: propertyStatusSchema.optional(),
+  type: propertyTypeSchema.optional(),
+  listingType: listingTypeSchema.optional(),
+  city: z.string().min(1).max(100).optional().meta({ description: "Exact city, case-insensitive." }),
+  minPrice: nonNegativeInt.optional(),
+  maxPrice: nonNegativeInt.optional(),
+  q: z.string().trim().min(1).max(200).optional().meta({ description: "Matches title, description or street (case-insensitive substring)." }),
+});
+export type PropertyListQuery = z.output<typeof propertyListQuery>;
+
+export const propertyIdParams = idParams("prop");

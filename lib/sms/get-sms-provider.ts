@@ -1,0 +1,21 @@
+import { logProvider } from "./providers/log-provider";
+import type { SmsProvider } from "./providers/sms-provider";
+import { twilioProvider } from "./providers/twilio-provider";
+
+/** SMS_PROVIDER=twilio (with TWILIO_* set) sends for real; anything else keeps messages local. */
+export function getSmsProvider(): SmsProvider {
+  if (process.env.SMS_PROVIDER !== "twilio") return logProvider;
+  const accountSid = process.env.TWILIO_ACCOUNT_SID;
+  const authToken = process.env.TWILIO_AUTH_TOKEN;
+  if (!accountSid || !authToken || !(process.env.TWILIO_FROM_NUMBER || process.env.TWILIO_MESSAGING_SERVICE_SID)) {
+    throw new Error("SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID");
+  }
+  return twilioProvider({
+    accountSid,
+    authToken,
+    from: process.env.TWILIO_FROM_NUMBER,
+    messagingServiceSid: process.env.TWILIO_MESSAGING_SERVICE_SID,
+    baseUrl: process.env.TWILIO_API_BASE_URL ?? "https://api.twilio.com",
+    timeoutMs: Number(process.env.SMS_PROVIDER_TIMEOUT_MS ?? 5000),
+  });
+}

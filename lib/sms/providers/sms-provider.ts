@@ -1,0 +1,13 @@
+// What an SMS provider must do. `accepted: "sent"` for synchronous providers, "queued" where the
+// provider accepts and delivers later. Failures throw SmsProviderFailure.
+export interface SmsProvider {
+  name: string;
+  send(message: { to: string; body: string }): Promise<{ status: "sent" | "queued"; providerMessageId: string | null }>;
+}
+
+export class SmsProviderFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "SmsProviderFailure";
+  }
+}

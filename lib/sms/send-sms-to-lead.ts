@@ -1,0 +1,57 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { smsMessages, type SmsMessage } from "@/db/schema";
+import { newId } from "@/lib/ids/new-id";
+import { ApiError } from "@/lib/errors/api-error";
+import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
+import { logger } from "@/lib/log/logger";
+import { getSmsProvider } from "./get-sms-provider";
+import { SmsProviderFailure } from "./providers/sms-provider";
+
+export type PublicSms = ReturnType<typeof toPublicSms>;
+
+export function toPublicSms(sms: SmsMessage) {
+  return { id: sms.id, leadId: sms.leadId, to: sms.to, message: sms.message, status: sms.status, createdAt: sms.createdAt.toISOString() };
+}
+
+// 1. record the message as queued (so a crash mid-send leaves a trace, never a silent resend);
+// 2. call the provider outside any transaction; 3. store the outcome and its activity together.
+export async function sendSmsToLead(accountId: string, leadId: string, message: string, actor: Actor): Promise<PublicSms> {
+  const db = await getDb();
+  const provider = getSmsProvider();
+  const lead = await getLeadOrThrow(db, accountId, leadId);
+  if (!lead.phone) throw new ApiError("lead_has_no_phone", "This lead has no phone number. Add one before sending an SMS.");
+  if (lead.smsOptOut) throw new ApiError("lead_opted_out", "This lead opted out of SMS.");
+  const [queued] = await db
+    .insert(smsMessages)
+    .values({ id: newId("sms"), accountId, leadId, to: lead.phone, message, status: "queued", provider: provider.name })
+    .returning();
+
+  let outcome: { status: "sent" | "queued" | "failed"; providerMessageId: string | null; error: string | null };
+  try {
+    outcome = { ...(await provider.send({ to: lead.phone, body: message })), error: null };
+  } catch (error) {
+    const reason = error instanceof SmsProviderFailure ? error.message : "unexpected provider error";
+    logger.warn("sms provider failed", { smsId: queued.id, provider: provider.name, error: reason });
+    outcome = { status: "failed", providerMessageId: null, error: reason };
+  }
+
+  const stored = await db.transaction(async (tx) => {
+    const [row] = await tx.update(smsMessages).set(outcome).where(eq(smsMessages.id, queued.id)).returning();
+    const failed = outcome.status === "failed";
+    await recordActivity(tx, {
+      accountId,
+      leadId,
+      type: failed ? "sms_failed" : "sms_sent",
+      summary: failed ? `SMS to ${lead.phone} failed` : `SMS sent to ${lead.phone}`,
+      data: { smsId: row.id },
+      actor,
+    });
+    return row;
+  });
+  if (stored.status === "failed") {
+    throw new ApiError("sms_provider_error", "The SMS provider could not take the message. It is stored as failed; retry later with a new Idempotency-Key.");
+  }
+  return toPublicSms(stored);
+}

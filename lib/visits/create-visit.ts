@@ -1,0 +1,40 @@
+import { getDb } from "@/db/client";
+import { visits } from "@/db/schema";
+import { newId } from "@/lib/ids/new-id";
+import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import { assertPropertyInAccount, assertUserInAccount } from "@/lib/accounts/assert-account-references";
+import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
+import type { VisitCreateInput } from "@/lib/schemas/visits";
+import { toPublicVisit, type PublicVisit } from "./to-public-visit";
+
+// The visit and the lead's visit_scheduled activity commit together.
+export async function createVisit(accountId: string, input: VisitCreateInput, actor: Actor): Promise<PublicVisit> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const lead = await getLeadOrThrow(tx, accountId, input.leadId);
+    await assertPropertyInAccount(tx, accountId, input.propertyId);
+    await assertUserInAccount(tx, accountId, input.agentId, "agentId");
+    const [visit] = await tx
+      .insert(visits)
+      .values({
+        id: newId("visit"),
+        accountId,
+        leadId: lead.id,
+        propertyId: input.propertyId,
+        scheduledAt: new Date(input.scheduledAt),
+        durationMinutes: input.durationMinutes ?? 30,
+        agentId: input.agentId ?? null,
+        notes: input.notes ?? null,
+      })
+      .returning();
+    await recordActivity(tx, {
+      accountId,
+      leadId: lead.id,
+      type: "visit_scheduled",
+      summary: `Visit scheduled for ${visit.scheduledAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+      data: { visitId: visit.id, propertyId: visit.propertyId, scheduledAt: visit.scheduledAt.toISOString() },
+      actor,
+    });
+    return toPublicVisit(visit);
+  });
+}

@@ -1,0 +1,107 @@
+import * as activitiesRoute from "@/app/api/v1/activities/route";
+import * as catchAllRoute from "@/app/api/v1/[...path]/route";
+import * as leadRoute from "@/app/api/v1/leads/[id]/route";
+import * as leadSmsRoute from "@/app/api/v1/leads/[id]/sms/route";
+import * as leadsRoute from "@/app/api/v1/leads/route";
+import * as propertiesRoute from "@/app/api/v1/properties/route";
+import * as propertyRoute from "@/app/api/v1/properties/[id]/route";
+import * as visitsRoute from "@/app/api/v1/visits/route";
+import { createAccount } from "@/lib/accounts/create-account";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import type { Plan } from "@/db/schema";
+
+// Calls the real route handlers in-process (real database, real Redis limiter), the way Next
+// would after routing. Next's own routing is exercised by the Playwright API tests.
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type RouteModule = Partial<Record<string, unknown>>;
+
+const ROUTES: Array<[RegExp, RouteModule]> = [
+  [/^\/api\/v1\/leads$/, leadsRoute],
+  [/^\/api\/v1\/leads\/(?<id>[^/]+)$/, leadRoute],
+  [/^\/api\/v1\/leads\/(?<id>[^/]+)\/sms$/, leadSmsRoute],
+  [/^\/api\/v1\/properties$/, propertiesRoute],
+  [/^\/api\/v1\/properties\/(?<id>[^/]+)$/, propertyRoute],
+  [/^\/api\/v1\/visits$/, visitsRoute],
+  [/^\/api\/v1\/activities$/, activitiesRoute],
+];
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface CallOptions {
+  key?: string | null;
+  body?: unknown;
+  /** Sent as-is (for broken JSON, odd content types). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are inspected field by field
+export async function callApi<T = any>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+  const url = new URL(path, "http://localhost");
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.key) headers.authorization ??= `Bearer ${options.key}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const request = new Request(url, { method, headers, body });
+  let handler: Handler | undefined;
+  let params: Record<string, string | string[]> = {};
+  for (const [pattern, module] of ROUTES) {
+    const match = pattern.exec(url.pathname);
+    if (match) {
+      handler = module[method] as Handler | undefined;
+      params = { ...match.groups };
+      break;
+    }
+  }
+  if (!handler) {
+    handler = (catchAllRoute as RouteModule)[method] as Handler;
+    params = { path: url.pathname.split("/").slice(3) };
+  }
+  const response = await handler(request, { params: Promise.resolve(params) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+}
+
+let counter = 0;
+export interface TestTenant {
+  accountId: string;
+  userId: string;
+  key: string;
+  keyId: string;
+  keyName: string;
+}
+
+/** A fresh account with an owner and an API key. */
+export async function createTenant(plan: Plan = "agency", opts: { country?: string; currency?: string } = {}): Promise<TestTenant> {
+  const n = `${Date.now().toString(36)}-${++counter}-${Math.random().toString(36).slice(2, 7)}`;
+  const { accountId, userId } = await createAccount({ name: `Agency ${n}`, email: `owner-${n}@api.test`, password: "pw-123456789", plan, ...opts });
+  const keyName = `Key ${n}`;
+  const created = await createApiKey({ accountId, name: keyName, createdBy: userId });
+  return { accountId, userId, key: created.key, keyId: created.id, keyName };
+}
+
+/** Every operation of the API, with a body that would be valid, for table-driven checks. */
+export const OPERATIONS: Array<{ method: string; path: (ids: { lead: string; property: string }) => string; body?: (ids: { lead: string; property: string }) => unknown }> = [
+  { method: "GET", path: () => "/api/v1/leads" },
+  { method: "POST", path: () => "/api/v1/leads", body: () => ({ name: "Op Lead" }) },
+  { method: "GET", path: (i) => `/api/v1/leads/${i.lead}` },
+  { method: "PATCH", path: (i) => `/api/v1/leads/${i.lead}`, body: () => ({ status: "contacted" }) },
+  { method: "DELETE", path: (i) => `/api/v1/leads/${i.lead}` },
+  { method: "POST", path: (i) => `/api/v1/leads/${i.lead}/sms`, body: () => ({ message: "Hello" }) },
+  { method: "GET", path: () => "/api/v1/properties" },
+  { method: "POST", path: () => "/api/v1/properties", body: () => ({ title: "Op", type: "house", listingType: "sale" }) },
+  { method: "GET", path: (i) => `/api/v1/properties/${i.property}` },
+  { method: "PATCH", path: (i) => `/api/v1/properties/${i.property}`, body: () => ({ status: "reserved" }) },
+  { method: "DELETE", path: (i) => `/api/v1/properties/${i.property}` },
+  { method: "GET", path: () => "/api/v1/visits" },
+  { method: "POST", path: () => "/api/v1/visits", body: (i) => ({ leadId: i.lead, propertyId: i.property, scheduledAt: "2026-12-01T15:00:00.000Z" }) },
+  { method: "GET", path: () => "/api/v1/activities" },
+];

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { leads } from "@/db/schema";
+import { callApi, createTenant } from "../../helpers/api";
+import { limitThroughRealRedis } from "./setup-api-tests";
+
+limitThroughRealRedis();
+
+const leadCount = async (accountId: string) => (await (await getDb()).select({ n: count() }).from(leads).where(eq(leads.accountId, accountId)))[0].n;
+
+describe("Idempotency-Key", () => {
+  it("replays the first response for the same key and body, and creates once", async () => {
+    const t = await createTenant();
+    const headers = { "idempotency-key": "create-ada-1" };
+    const first = await callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Ada" } });
+    const second = await callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Ada" } });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    expect(second.headers.get("location")).toBe(first.headers.get("location"));
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    expect(await leadCount(t.accountId)).toBe(1);
+  });
+
+  it("422 idempotency_key_reused for the same key with another body; keys are per API key", async () => {
+    const t = await createTenant();
+    const other = await createTenant();
+    const headers = { "idempotency-key": "shared-key" };
+    await callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Ada" } });
+    const reused = await callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Grace" } });
+    expect(reused.status).toBe(422);
+    expect(reused.body.error.code).toBe("idempotency_key_reused");
+    const otherKey = await callApi("POST", "/api/v1/leads", { key: other.key, headers, body: { name: "Grace" } });
+    expect(otherKey.status).toBe(201);
+  });
+
+  it("concurrent duplicates: exactly one lead; the rest replay or get 409", async () => {
+    const t = await createTenant();
+    const headers = { "idempotency-key": "burst-1" };
+    const results = await Promise.all(Array.from({ length: 8 }, () => callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Burst" } })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(results.filter((r) => r.status === 201 && !r.headers.get("idempotent-replayed"))).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 409)) expect(r.body.error.code).toBe("idempotency_in_progress");
+    expect(await leadCount(t.accountId)).toBe(1);
+  });
+
+  it("rejects an over-long key, and a validation error does not burn the key", async () => {
+    const t = await createTenant();
+    const long = await callApi("POST", "/api/v1/leads", { key: t.key, headers: { "idempotency-key": "k".repeat(256) }, body: { name: "A" } });
+    expect(long.status).toBe(400);
+    const headers = { "idempotency-key": "fix-and-retry" };
+    const invalid = await callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "" } });
+    expect(invalid.status).toBe(400);
+    const fixed = await callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "" } });
+    expect(fixed.status).toBe(400);
+    const ok = await callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Fixed" } });
+    expect(ok.status).toBe(201);
+  });
+});

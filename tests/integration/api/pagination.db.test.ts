@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { leads } from "@/db/schema";
+import { newId } from "@/lib/ids/new-id";
+import { callApi, createTenant } from "../../helpers/api";
+import { limitThroughRealRedis } from "./setup-api-tests";
+
+limitThroughRealRedis();
+
+async function insertLeads(accountId: string, count: number, sameInstant = false) {
+  const base = Date.now() - 3_600_000;
+  const rows = Array.from({ length: count }, (_, i) => {
+    const at = new Date(sameInstant ? base : base + i * 1000);
+    return { id: newId("lead"), accountId, name: `Lead ${String(i).padStart(3, "0")}`, createdAt: at, updatedAt: at };
+  });
+  await (await getDb()).insert(leads).values(rows);
+  return rows;
+}
+
+async function walk(key: string, query: string, onPage?: (page: number) => Promise<void>) {
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 100; page++) {
+    const res: { status: number; body: { data: { id: string }[]; meta: { cursor: string | null; hasMore: boolean; limit: number } } } =
+      await callApi("GET", `/api/v1/leads?${query}${cursor ? `&cursor=${cursor}` : ""}`, { key });
+    expect(res.status).toBe(200);
+    seen.push(...res.body.data.map((l) => l.id));
+    await onPage?.(page);
+    if (!res.body.meta.hasMore) return seen;
+    cursor = res.body.meta.cursor;
+  }
+  throw new Error("did not finish");
+}
+
+describe("cursor pagination", () => {
+  it("walks every lead exactly once in each sort order, also with ties on the timestamp", async () => {
+    const t = await createTenant();
+    const rows = [...(await insertLeads(t.accountId, 45)), ...(await insertLeads(t.accountId, 12, true))];
+    for (const sort of ["-createdAt", "createdAt", "-updatedAt", "updatedAt"]) {
+      const seen = await walk(t.key, `limit=7&sort=${sort}`);
+      expect(seen).toHaveLength(rows.length);
+      expect(new Set(seen).size).toBe(rows.length);
+    }
+  });
+
+  it("returns every item exactly once while new leads are inserted during the walk", async () => {
+    const t = await createTenant();
+    const rows = await insertLeads(t.accountId, 30);
+    const seen = await walk(t.key, "limit=10", async () => {
+      await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Inserted meanwhile" } });
+    });
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(rows.map((r) => r.id)));
+    expect(seen).toHaveLength(30);
+  });
+
+  it("meta: default limit 20, cursor null on an empty page", async () => {
+    const t = await createTenant();
+    const empty = await callApi("GET", "/api/v1/leads", { key: t.key });
+    expect(empty.body).toEqual({ data: [], meta: { cursor: null, hasMore: false, limit: 20 } });
+    await insertLeads(t.accountId, 21);
+    const first = await callApi("GET", "/api/v1/leads", { key: t.key });
+    expect(first.body.data).toHaveLength(20);
+    expect(first.body.meta).toMatchObject({ hasMore: true, limit: 20, cursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });
+  });
+
+  it.each(["0", "101", "2.5", "abc", "-1", ""])("limit=%s is a validation_error", async (limit) => {
+    const t = await createTenant();
+    const res = await callApi("GET", `/api/v1/leads?limit=${limit}`, { key: t.key });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "validation_error", details: [{ path: "limit", message: expect.any(String) }] });
+  });
+
+  it("refuses tampered cursors and cursors made under another sort or filters", async () => {
+    const t = await createTenant();
+    await insertLeads(t.accountId, 5);
+    const { body } = await callApi("GET", "/api/v1/leads?limit=2&status=new", { key: t.key });
+    const cursor: string = body.meta.cursor;
+    const decoded = Buffer.from(cursor, "base64url").toString();
+    const edited = Buffer.from(decoded.replace(/"t":"\d{4}/, '"t":"1999')).toString("base64url");
+    for (const query of [`status=new&cursor=${cursor}x`, `status=new&cursor=${edited}`, "cursor=%%%", `cursor=${cursor}`, `status=new&sort=createdAt&cursor=${cursor}`, `status=won&cursor=${cursor}`]) {
+      const res = await callApi("GET", `/api/v1/leads?limit=2&${query}`, { key: t.key });
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.code, query).toBe("invalid_cursor");
+    }
+    const ok = await callApi("GET", `/api/v1/leads?limit=2&status=new&cursor=${cursor}`, { key: t.key });
+    expect(ok.status).toBe(200);
+  });
+});
