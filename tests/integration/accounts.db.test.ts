@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { getDb, getDbHandle } from "@/db/client";
 import { activities, apiKeys, leads, memberships, users } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create-account";
@@ -57,10 +57,12 @@ describe(`accounts and keys on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
     const owner = DEMO_LOGINS[0];
     const [u] = await db.select().from(users).where(eq(users.email, owner.email));
     expect(await verifyPassword(owner.password, u.passwordHash)).toBe(true);
-    const [{ n }] = await db.select({ n: count() }).from(leads);
+    // Scoped to the demo account: other suites share this database and add their own leads.
+    const [member] = await db.select().from(memberships).where(eq(memberships.userId, u.id));
+    const [{ n }] = await db.select({ n: count() }).from(leads).where(eq(leads.accountId, member.accountId));
     expect(n).toBeGreaterThanOrEqual(300);
     // Every lead has its lead_created activity.
-    const [{ created }] = await db.select({ created: count() }).from(activities).where(eq(activities.type, "lead_created"));
+    const [{ created }] = await db.select({ created: count() }).from(activities).where(and(eq(activities.type, "lead_created"), eq(activities.accountId, member.accountId)));
     expect(created).toBe(n);
   });
 });

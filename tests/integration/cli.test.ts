@@ -49,7 +49,7 @@ describe("CLI against DATABASE_URL", () => {
     expect(revoke.code, revoke.stderr).toBe(0);
     const [revoked] = await db.select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(revoked.revokedAt).toBeInstanceOf(Date);
-  });
+  }, 120_000);
 
   it("never stores a key's plaintext anywhere in the database", async () => {
     const email = `owner-${unique()}@cli.test`;
@@ -68,7 +68,7 @@ describe("CLI against DATABASE_URL", () => {
     } finally {
       await sql.end();
     }
-  });
+  }, 60_000);
 
   it.each([
     [[], "Usage"],

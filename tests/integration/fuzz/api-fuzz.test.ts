@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { ERROR_STATUS } from "@/lib/errors/api-error";
+import { callApi, createTenant, OPERATIONS, type TestTenant } from "../../helpers/api";
+import { contentType, headerValue, mutatedBody, queryString, weirdString } from "../../helpers/fuzz-arbitraries";
+import { TEST_REDIS_URL, useRateLimitEnv as selectRateLimitEnv } from "../../helpers/rate-limit-env";
+
+// Properties, for every operation and generated hostile input: no status >= 500; every 4xx is
+// the error envelope with a code whose status it is; a rejected request changes nothing.
+// FUZZ_RUNS per operation (default 150: 2,100 cases), FUZZ_SEED to replay a failure.
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
+const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+let tenant: TestTenant;
+let foreign: { lead: string; property: string };
+const mine = { leads: [] as string[], properties: [] as string[] };
+let totalCases = 0;
+const statuses = new Map<string, number>();
+
+async function fingerprint(accountId: string): Promise<string> {
+  const db = await getDb();
+  const rows = await db.execute(sql`
+    select (select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || count(deleted_at) from leads where account_id = ${accountId}) as leads,
+           (select count(*) || ':' || coalesce(max(updated_at)::text, '') from properties where account_id = ${accountId}) as properties,
+           (select count(*) || ':' || coalesce(max(updated_at)::text, '') from visits where account_id = ${accountId}) as visits,
+           (select count(*) from activities where account_id = ${accountId}) as activities,
+           (select count(*) || ':' || coalesce(max(updated_at)::text, '') from sms_messages where account_id = ${accountId}) as sms`);
+  return JSON.stringify(Array.isArray(rows) ? rows[0] : (rows as { rows: unknown[] }).rows[0]);
+}
+
+beforeAll(async () => {
+  console.log(`fuzz: seed ${SEED}, ${RUNS} runs per operation (replay with FUZZ_SEED=${SEED})`);
+  await selectRateLimitEnv({ REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PER_MINUTE: "1000000" });
+  tenant = await createTenant();
+  const other = await createTenant();
+  for (let i = 0; i < 15; i++) {
+    mine.leads.push((await callApi("POST", "/api/v1/leads", { key: tenant.key, body: { name: `Fuzz ${i}`, phone: "+14155550100" } })).body.data.id);
+    mine.properties.push((await callApi("POST", "/api/v1/properties", { key: tenant.key, body: { title: `P ${i}`, type: "house", listingType: "sale" } })).body.data.id);
+  }
+  foreign = {
+    lead: (await callApi("POST", "/api/v1/leads", { key: other.key, body: { name: "Theirs", phone: "+14155550101" } })).body.data.id,
+    property: (await callApi("POST", "/api/v1/properties", { key: other.key, body: { title: "Theirs", type: "house", listingType: "sale" } })).body.data.id,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  console.log(`fuzz: ${totalCases} cases run (seed ${SEED}); outcomes ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+  await selectRateLimitEnv({ REDIS_URL: TEST_REDIS_URL });
+});
+
+const FIELDS: Record<string, string[]> = {
+  "/api/v1/leads": ["name", "email", "phone", "status", "source", "interest", "budget", "propertyId", "assignedTo", "tags", "notes", "smsOptOut"],
+  "/api/v1/properties": ["title", "description", "type", "listingType", "status", "price", "currency", "address", "bedrooms", "bathrooms", "areaSqm"],
+  "/api/v1/visits": ["leadId", "propertyId", "scheduledAt", "durationMinutes", "agentId", "notes"],
+  sms: ["message"],
+};
+
+/** Lone surrogates cannot be percent-encoded; a client could not send them either. */
+const safeEncode = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, "?"));
+
+const NAMED = OPERATIONS.map((op) => ({ ...op, name: `${op.method} ${op.path({ lead: ":id", property: ":id" })}` }));
+
+describe.each(NAMED)("fuzz $name", (op) => {
+  it("never 5xx, always the envelope, rejected requests change nothing", async () => {
+    const idChoice = (pool: () => string[], theirs: () => string) =>
+      fc.oneof(fc.constantFrom(...pool()), fc.constant(theirs()), weirdString.map((s) => safeEncode(s.slice(0, 2000)) || "x"));
+    const arb = fc.record({
+      lead: idChoice(() => mine.leads, () => foreign.lead),
+      property: idChoice(() => mine.properties, () => foreign.property),
+      query: queryString,
+      idempotencyKey: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: headerValue, weight: 1 }),
+      // Mostly the right media type, so bodies get past the 415 check and reach validation.
+      contentType: fc.oneof({ arbitrary: fc.constant(undefined), weight: 6 }, { arbitrary: contentType, weight: 1 }),
+      bodySeed: fc.nat(),
+    });
+    await fc.assert(
+      fc.asyncProperty(arb, fc.context(), async (input, ctx) => {
+        totalCases++;
+        const ids = { lead: input.lead, property: input.property };
+        const path = op.path(ids);
+        const valid = (op.body?.({ lead: mine.leads[0], property: mine.properties[0] }) ?? undefined) as Record<string, unknown> | undefined;
+        const fields = FIELDS[path.endsWith("/sms") ? "sms" : path.replace(/\/[^/]+$/, "")] ?? FIELDS[path] ?? [];
+        const body = valid ? fc.sample(mutatedBody(valid, fields.length ? fields : Object.keys(valid)), { seed: input.bodySeed, numRuns: 1 })[0] : undefined;
+        const headers: Record<string, string> = {};
+        if (input.idempotencyKey !== undefined && op.method === "POST") headers["idempotency-key"] = input.idempotencyKey;
+        if (input.contentType !== undefined && body) headers["content-type"] = input.contentType;
+        const rawBody = body ? (body.raw ?? JSON.stringify(body.json) ?? "") : undefined;
+        const before = await fingerprint(tenant.accountId);
+        const res = await callApi(op.method, `${path}${input.query ? `?${input.query}` : ""}`, { key: tenant.key, rawBody, headers: { "content-type": "application/json", ...headers } });
+        ctx.log(`${op.method} ${path.slice(0, 120)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        const outcome = `${res.status} ${res.body?.error?.code ?? ""}`.trim();
+        statuses.set(outcome, (statuses.get(outcome) ?? 0) + 1);
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) {
+          const error = res.body?.error;
+          expect(error, "error envelope").toMatchObject({ code: expect.any(String), message: expect.any(String), requestId: res.headers.get("x-request-id") });
+          expect(ERROR_STATUS[error.code as keyof typeof ERROR_STATUS], `status of ${error.code}`).toBe(res.status);
+          if (error.code === "validation_error") expect(error.details.length).toBeGreaterThan(0);
+          expect(await fingerprint(tenant.accountId), "a rejected request changed the database").toBe(before);
+        }
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+  }, 600_000);
+});
