@@ -1,0 +1,69 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { listApiKeys } from "@/lib/api-keys/list-api-keys";
+import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { ForbiddenNotice } from "@/components/forbidden-notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { styles } from "@/components/ui/styles";
+import { ApiKeysTable } from "./api-keys-table";
+import { CreateApiKeyPanel } from "./create-api-key-panel";
+
+export const metadata: Metadata = { title: "Public API" };
+
+export default async function PublicApiSettingsPage() {
+  const member = await requireMember();
+  if (member.role !== "owner") return <ForbiddenNotice />;
+  const onApiPlan = member.plan === API_PLAN;
+  const keys = await listApiKeys(member.accountId);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Public API"
+        description="Sync leads, properties and visits with your website, portals and other tools. Each integration authenticates with its own API key."
+        actions={
+          <>
+            <Link href="/docs" className={styles.secondaryButton}>
+              API reference
+            </Link>
+            <a href="/api/v1/postman.json" download="leadprop-api.postman_collection.json" className={styles.secondaryButton}>
+              Download Postman collection
+            </a>
+          </>
+        }
+      />
+
+      {onApiPlan ? (
+        <section aria-labelledby="create-key-title" className={`${styles.card} space-y-3 p-5 sm:p-6`}>
+          <h2 id="create-key-title" className="text-base font-semibold text-slate-900">
+            New key
+          </h2>
+          <p className="text-sm text-slate-600">
+            Send it as <code className="rounded bg-slate-100 px-1 font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>. Keys act for the whole account: keep them on servers, never in a web page or an app.
+          </p>
+          <CreateApiKeyPanel />
+        </section>
+      ) : (
+        <section role="note" className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50 p-5">
+          <h2 className="font-semibold text-indigo-950">The Public API is available on the {PLAN_LABELS[API_PLAN]} plan</h2>
+          <p className="text-sm text-indigo-900">
+            Your account is on the {PLAN_LABELS[member.plan]} plan. Change to the {PLAN_LABELS[API_PLAN]} plan in{" "}
+            <Link href="/settings" className={styles.link}>
+              account settings
+            </Link>{" "}
+            to create API keys.
+          </p>
+        </section>
+      )}
+
+      {onApiPlan || keys.length > 0 ? (
+        <section aria-labelledby="keys-title" className={`${styles.card} overflow-hidden`}>
+          <h2 id="keys-title" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+            API keys
+          </h2>
+          <ApiKeysTable keys={keys} />
+        </section>
+      ) : null}
+    </div>
+  );
+}

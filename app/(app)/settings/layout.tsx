@@ -1,0 +1,26 @@
+import { requireMember } from "@/lib/auth/get-current-member";
+import { ForbiddenNotice } from "@/components/forbidden-notice";
+import { NavLink } from "@/components/ui/nav-link";
+
+// Settings are for owners. Each page and action checks again (a layout is not re-rendered on
+// every navigation, and actions can be called directly).
+export default async function SettingsLayout({ children }: { children: React.ReactNode }) {
+  const member = await requireMember();
+  if (member.role !== "owner") return <ForbiddenNotice />;
+  return (
+    <div className="space-y-6">
+      <nav aria-label="Settings" className="-mx-1 flex gap-5 overflow-x-auto border-b border-slate-200 px-1">
+        <NavLink href="/settings" exact variant="tab">
+          Account
+        </NavLink>
+        <NavLink href="/settings/team" variant="tab">
+          Team
+        </NavLink>
+        <NavLink href="/settings/api" variant="tab">
+          Public API
+        </NavLink>
+      </nav>
+      {children}
+    </div>
+  );
+}

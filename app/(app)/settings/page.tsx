@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { PLANS } from "@/db/schema";
+import { getAccountOrThrow } from "@/lib/accounts/get-account";
+import { PLAN_LABELS } from "@/lib/accounts/plan-labels";
+import { countryOptions, currencyOptions } from "@/lib/accounts/region-options";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { ForbiddenNotice } from "@/components/forbidden-notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { styles } from "@/components/ui/styles";
+import { AccountSettingsForm } from "./account-settings-form";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function AccountSettingsPage() {
+  const member = await requireMember();
+  if (member.role !== "owner") return <ForbiddenNotice />;
+  const account = await getAccountOrThrow(member.accountId);
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Account settings" description="Your agency's name, the defaults used for new leads and properties, and your plan." />
+      <section className={`${styles.card} max-w-3xl p-5 sm:p-6`}>
+        <AccountSettingsForm
+          account={{ name: account.name, defaultCountry: account.defaultCountry, currency: account.currency, plan: account.plan }}
+          countries={countryOptions()}
+          currencies={currencyOptions()}
+          plans={PLANS.map((plan) => ({ value: plan, label: PLAN_LABELS[plan] }))}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { NavLink } from "@/components/ui/nav-link";
+
+// The app's main sections. Settings only for owners (staff would get the 403 page).
+export function AppNav({ isOwner }: { isOwner: boolean }) {
+  return (
+    <nav aria-label="Main" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-2">
+      <NavLink href="/leads">Leads</NavLink>
+      <NavLink href="/properties">Properties</NavLink>
+      <NavLink href="/visits">Visits</NavLink>
+      <NavLink href="/outbox">Outbox</NavLink>
+      {isOwner ? <NavLink href="/settings">Settings</NavLink> : null}
+      <NavLink href="/docs">API docs</NavLink>
+    </nav>
+  );
+}

@@ -1,0 +1,84 @@
+import { expect, signInThroughApi, snap, test, unique } from "./support/fixtures";
+import { OWNER, STAFF } from "./support/demo-users";
+
+test.describe("signing in and out", () => {
+  test("a page under the app sends a signed-out visitor to /login and back after signing in", async ({ page }) => {
+    await page.goto("/settings/team");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fsettings%2Fteam$/);
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await snap(page, "login");
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password").fill(OWNER.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/settings\/team$/);
+    await expect(page.getByRole("heading", { name: "Team" })).toBeVisible();
+  });
+
+  test("a wrong password and an unknown email get the same message", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(STAFF.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("main form").getByRole("alert")).toHaveText("Invalid email or password");
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByLabel("Email").fill(`nobody-${unique()}@example.com`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("main form").getByRole("alert")).toHaveText("Invalid email or password");
+  });
+
+  test("ten failures lock the email with a clear message", async ({ page, baseURL }) => {
+    const email = `locked-${unique()}@example.com`;
+    for (let i = 0; i < 10; i++) await signInThroughApi(baseURL ?? "", { email, password: "wrong-password" });
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("main form").getByRole("alert")).toContainText("Too many failed sign-in attempts for this email");
+  });
+
+  test("sign up creates the account with you as owner, then sign out and sign in again", async ({ page }) => {
+    const email = `new-owner-${unique()}@example.com`;
+    const password = "a-good-password-1";
+    await page.goto("/signup");
+    await expect(page.getByRole("heading", { name: "Create your agency account" })).toBeVisible();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Enter your agency's name.")).toBeVisible();
+    await page.getByLabel("Agency name").fill("Bayview Homes");
+    await page.getByLabel("Your name").fill("Bea Bayview");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    // Not Agency: the home page counts the Agency-plan accounts.
+    await page.getByLabel("Plan").selectOption("professional");
+    await snap(page, "signup");
+    await page.getByRole("button", { name: "Create account" }).click();
+
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByTestId("current-user")).toContainText("Bea Bayview");
+    await expect(page.getByTestId("current-user")).toContainText("Bayview Homes · Professional · Owner");
+    await expect(page.getByLabel("Account name")).toHaveValue("Bayview Homes");
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/settings");
+    await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+
+    await page.getByLabel("Email").fill(email.toUpperCase());
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByTestId("current-user")).toContainText("Bea Bayview");
+
+    // The email is now taken.
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto("/signup");
+    await page.getByLabel("Agency name").fill("Again");
+    await page.getByLabel("Your name").fill("Again");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.locator("main form").getByRole("alert")).toContainText("A user with this email already exists.");
+  });
+
+});

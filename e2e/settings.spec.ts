@@ -1,0 +1,136 @@
+import { expect, snap, test, unique } from "./support/fixtures";
+import { OWNER, STAFF, STARTER_OWNER } from "./support/demo-users";
+
+test.describe("settings are for owners", () => {
+  test("staff get the 403 page on every settings URL and see no Settings link", async ({ pageAs }) => {
+    const page = await pageAs(STAFF);
+    for (const url of ["/settings/api", "/settings", "/settings/team"]) {
+      await page.goto(url);
+      await expect(page.getByText("403 · Forbidden")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Only account owners can open settings" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Create API key" })).toHaveCount(0);
+    }
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leads" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toHaveCount(0);
+    await snap(page, "settings-api-staff-403");
+  });
+});
+
+test.describe("Public API keys", () => {
+  test("a Starter owner is told the Public API is on the Agency plan and cannot create keys", async ({ pageAs }) => {
+    const page = await pageAs(STARTER_OWNER);
+    await page.goto("/settings/api");
+    await expect(page.getByRole("heading", { name: "Public API", exact: true })).toBeVisible();
+    await expect(page.getByText("The Public API is available on the Agency plan")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create API key" })).toHaveCount(0);
+    await snap(page, "settings-api-starter");
+  });
+
+  test("the owner creates a key, sees it once, then only its prefix; revoking asks first and the key stops working", async ({ pageAs, request }) => {
+    const page = await pageAs(OWNER);
+    const name = `E2E sync ${unique()}`;
+    await page.goto("/settings/api");
+    await expect(page.getByRole("heading", { name: "Public API", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs");
+    await expect(page.getByRole("link", { name: "Download Postman collection" })).toHaveAttribute("href", "/api/v1/postman.json");
+
+    await page.getByRole("button", { name: "Create API key" }).click();
+    await page.getByRole("button", { name: "Create key" }).click();
+    await expect(page.getByText("Give the key a name")).toBeVisible();
+    await page.getByLabel("Name").fill(name);
+    await page.getByRole("button", { name: "Create key" }).click();
+
+    const shown = page.getByTestId("new-api-key");
+    await expect(shown).toHaveText(/^lpm_[0-9A-Za-z]{49}$/);
+    const key = (await shown.textContent()) ?? "";
+    await expect(page.getByText("It will not be shown again.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Copy" })).toBeVisible();
+    const row = page.getByTestId("api-key-row").filter({ hasText: name });
+    await expect(row).toContainText(`${key.slice(0, 12)}…`);
+    await expect(row).toContainText("Olivia Harbor");
+    await expect(row).toContainText("Never");
+    await expect(row).toContainText("Active");
+    await snap(page, "settings-api-new-key");
+    const asKey = { headers: { Authorization: `Bearer ${key}` } };
+    expect((await request.get("/api/v1/leads?limit=1", asKey)).status()).toBe(200);
+
+    await page.reload();
+    await expect(page.getByTestId("new-api-key")).toHaveCount(0);
+    await expect(page.getByText(key)).toHaveCount(0);
+    expect(await page.content()).not.toContain(key);
+    await expect(row).toContainText(key.slice(0, 12));
+
+    // The confirm step: Cancel keeps the key, confirming revokes it.
+    await row.getByRole("button", { name: `Revoke ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Revoke “${name}”?` });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("Active");
+
+    await row.getByRole("button", { name: `Revoke ${name}` }).click();
+    await dialog.getByRole("button", { name: "Revoke key" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("Revoked");
+    await expect(row.getByRole("button", { name: /Revoke/ })).toHaveCount(0);
+    expect((await request.get("/api/v1/leads?limit=1", asKey)).status()).toBe(401);
+
+    // Readable on a phone: the shell and the table fit a narrow screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await snap(page, "settings-api-phone");
+  });
+});
+
+test.describe("account and team settings", () => {
+  test("an owner edits the account and adds and removes staff", async ({ page }) => {
+    // A fresh account of its own, so the demo accounts stay as other specs expect them.
+    const ownerEmail = `team-owner-${unique()}@example.com`;
+    await page.goto("/signup");
+    await page.getByLabel("Agency name").fill("Seaside Lettings");
+    await page.getByLabel("Your name").fill("Stella Seaside");
+    await page.getByLabel("Email").fill(ownerEmail);
+    await page.getByLabel("Password").fill("seaside-pass-1");
+    await page.getByLabel("Plan").selectOption("starter");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+
+    await page.getByLabel("Account name").fill("");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Enter the agency's name.")).toBeVisible();
+    await page.getByLabel("Account name").fill("Seaside Lettings & Sales");
+    await page.getByLabel("Default country").selectOption("GB");
+    await page.getByLabel("Currency").selectOption("GBP");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Settings saved." })).toBeVisible();
+    await expect(page.getByTestId("current-user")).toContainText("Seaside Lettings & Sales");
+    await page.reload();
+    await expect(page.getByLabel("Default country")).toHaveValue("GB");
+    await expect(page.getByLabel("Currency")).toHaveValue("GBP");
+    await snap(page, "settings-account");
+
+    await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Team" }).click();
+    await expect(page.getByRole("heading", { name: "Team" })).toBeVisible();
+    await expect(page.getByText("It's just you so far.")).toBeVisible();
+    // No way to remove yourself, the last owner.
+    await expect(page.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+
+    const staffEmail = `seaside-staff-${unique()}@example.com`;
+    await page.getByLabel("Name", { exact: true }).fill("Sid Staff");
+    await page.getByLabel("Email").fill(staffEmail);
+    await page.getByLabel("Temporary password").fill("short");
+    await page.getByRole("button", { name: "Add staff member" }).click();
+    await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue(staffEmail);
+    await page.getByLabel("Temporary password").fill("temporary-pass-1");
+    await page.getByRole("button", { name: "Add staff member" }).click();
+    await expect(page.getByText("Sid Staff was added.")).toBeVisible();
+    const staffRow = page.getByRole("row").filter({ hasText: staffEmail });
+    await expect(staffRow).toContainText("Staff");
+    await snap(page, "settings-team");
+
+    await staffRow.getByRole("button", { name: "Remove Sid Staff" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove from team" }).click();
+    await expect(staffRow).toHaveCount(0);
+  });
+});

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { PLANS } from "@/db/schema";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
+
+// A password rule shared by signup and the team page's temporary passwords.
+export const passwordSchema = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
+  .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`);
+
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.")).pipe(z.string().max(254));
+
+export const signupSchema = z.object({
+  agencyName: z.string().trim().min(1, "Enter your agency's name.").max(100, "Use at most 100 characters."),
+  name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
+  email: emailSchema,
+  password: passwordSchema,
+  plan: z.enum(PLANS, { error: "Choose a plan." }),
+});
+
+export type SignupInput = z.infer<typeof signupSchema>;

@@ -1,0 +1,14 @@
+import { getDb, type DbOrTx } from "@/db/client";
+import { assertOwner } from "@/lib/users/assert-owner";
+import { revokeApiKey } from "./revoke-api-key";
+
+// The settings page's "Revoke": owners only, on any plan (a downgraded account can still
+// revoke the keys it made), scoped to the owner's account.
+export async function revokeApiKeyAsOwner(
+  input: { accountId: string; actorUserId: string; keyId: string },
+  db?: DbOrTx,
+): Promise<{ revokedAt: Date }> {
+  const conn = db ?? (await getDb());
+  await assertOwner(input.accountId, input.actorUserId, conn);
+  return revokeApiKey(input.keyId, input.accountId, conn);
+}

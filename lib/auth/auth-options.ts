@@ -1,0 +1,51 @@
+import type { NextAuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getAuthSecret } from "./auth-secret";
+import { authorizeCredentials } from "./authorize-credentials";
+import { SIGN_IN_PATH } from "./home-path";
+
+const THIRTY_DAYS_S = 30 * 24 * 60 * 60;
+
+let options: NextAuthOptions | undefined;
+
+// Built on first use, not at import: `next build` imports this module, and reading or writing
+// the secret file then would be wrong.
+export function getAuthOptions(): NextAuthOptions {
+  options ??= {
+    secret: getAuthSecret(),
+    // JWT sessions: nothing to store, and they survive a restart because the secret does.
+    session: { strategy: "jwt", maxAge: THIRTY_DAYS_S },
+    pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
+    providers: [
+      CredentialsProvider({
+        name: "Email and password",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        // Errors thrown here reach the sign-in form as `error` (see login-error-message.ts).
+        authorize: async (credentials) => authorizeCredentials(credentials?.email ?? "", credentials?.password ?? ""),
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          token.userId = user.id;
+          token.accountId = user.accountId;
+          token.role = user.role;
+        }
+        return token;
+      },
+      session({ session, token }) {
+        if (token.userId && token.accountId && token.role) {
+          session.user = {
+            id: token.userId,
+            accountId: token.accountId,
+            role: token.role,
+            name: token.name ?? "",
+            email: token.email ?? "",
+          };
+        }
+        return session;
+      },
+    },
+  };
+  return options;
+}

@@ -1,0 +1,21 @@
+import type { Role } from "@/db/schema";
+
+// What our sessions and tokens carry besides next-auth's defaults.
+declare module "next-auth" {
+  interface User {
+    id: string;
+    accountId: string;
+    role: Role;
+  }
+  interface Session {
+    user: { id: string; name: string; email: string; accountId: string; role: Role };
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    userId?: string;
+    accountId?: string;
+    role?: Role;
+  }
+}

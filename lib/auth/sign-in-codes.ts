@@ -1,0 +1,8 @@
+// The error codes a failed sign-in hands back to the form (through next-auth's `error`).
+// Shared by the server check and the client form, so this file imports nothing.
+export const INVALID_CREDENTIALS = "invalid_credentials";
+export const LOCKED_PREFIX = "locked:";
+
+export function lockedCode(lockedUntil: Date): string {
+  return `${LOCKED_PREFIX}${lockedUntil.getTime()}`;
+}

@@ -1,0 +1,39 @@
+import { ZodError, z } from "zod";
+import { ApiError } from "@/lib/errors/api-error";
+import { logger } from "@/lib/log/logger";
+import type { FormState } from "./form-state";
+
+// Server side of the forms: turns what a server action met into a FormState.
+
+/** The text fields of a submitted form, to echo back after an error; `omit` the passwords. */
+export function formValues(formData: FormData, omit: readonly string[] = []): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of formData) {
+    if (typeof value === "string" && !key.startsWith("$") && !omit.includes(key)) values[key] = value;
+  }
+  return values;
+}
+
+export function fieldErrorsOf(error: ZodError): Record<string, string> {
+  const { fieldErrors } = z.flattenError(error);
+  const out: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    const first = (messages as string[] | undefined)?.[0];
+    if (first) out[field] = first;
+  }
+  return out;
+}
+
+// Any error a form's action can meet, in words for the person using the form. An unexpected
+// one is logged and never shown as is.
+export function errorState(error: unknown, values?: Record<string, string>): FormState {
+  if (error instanceof ZodError) {
+    return { status: "error", message: "Please correct the fields marked below.", fieldErrors: fieldErrorsOf(error), values };
+  }
+  if (error instanceof ApiError) {
+    const fieldErrors = Object.fromEntries((error.details ?? []).map((d) => [d.path, d.message]));
+    return { status: "error", message: error.message, fieldErrors, values };
+  }
+  logger.error("form action failed", { error: error instanceof Error ? error.message : String(error) });
+  return { status: "error", message: "Something went wrong on our side. Please try again.", values };
+}

@@ -1,0 +1,51 @@
+import { and, eq } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/db/client";
+import { accounts, memberships, users, type Plan, type Role } from "@/db/schema";
+
+export interface Member {
+  userId: string;
+  accountId: string;
+  role: Role;
+  name: string;
+  email: string;
+  accountName: string;
+  plan: Plan;
+}
+
+const memberColumns = {
+  userId: users.id,
+  accountId: memberships.accountId,
+  role: memberships.role,
+  name: users.name,
+  email: users.email,
+  accountName: accounts.name,
+  plan: accounts.plan,
+};
+
+// The signed-in person as the database knows them now: a session names a user and an account,
+// but the role may have changed or the membership been removed since the session was issued.
+export async function getMember(accountId: string, userId: string, db?: DbOrTx): Promise<Member | undefined> {
+  const conn = db ?? (await getDb());
+  const [row] = await conn
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The account a user signs in to (a user belongs to one account). */
+export async function findMemberByUserId(userId: string, db?: DbOrTx): Promise<Member | undefined> {
+  const conn = db ?? (await getDb());
+  const [row] = await conn
+    .select(memberColumns)
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(memberships.createdAt)
+    .limit(1);
+  return row;
+}

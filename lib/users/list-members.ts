@@ -1,0 +1,22 @@
+import { asc, eq } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/db/client";
+import { memberships, users, type Role } from "@/db/schema";
+
+export interface TeamMember {
+  userId: string;
+  name: string;
+  email: string;
+  role: Role;
+  joinedAt: Date;
+}
+
+// The team page: an account's people, in the order they joined. Never selects password hashes.
+export async function listMembers(accountId: string, db?: DbOrTx): Promise<TeamMember[]> {
+  const conn = db ?? (await getDb());
+  return conn
+    .select({ userId: users.id, name: users.name, email: users.email, role: memberships.role, joinedAt: memberships.createdAt })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.accountId, accountId))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id));
+}

@@ -1,0 +1,39 @@
+import { and, count, eq, ne } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/db/client";
+import { memberships, users } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/errors/api-error";
+import { assertOwner } from "./assert-owner";
+
+// The team page's "Remove": owners only; never oneself, never the account's last owner.
+// The login goes with the membership (a user belongs to one account), so the email can be
+// added again later. Their leads and visits stay, unassigned; the timeline keeps their name.
+// Their open sessions end at once: every page re-reads the membership.
+export async function removeTeamMember(
+  input: { accountId: string; actorUserId: string; userId: string },
+  db?: DbOrTx,
+): Promise<void> {
+  const conn = db ?? (await getDb());
+  await assertOwner(input.accountId, input.actorUserId, conn);
+  if (input.userId === input.actorUserId) {
+    throw new ApiError("forbidden", "You cannot remove yourself from the account.");
+  }
+  await conn.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, input.accountId), eq(memberships.userId, input.userId)))
+      .limit(1)
+      .for("update");
+    if (!target) throw notFound("Team member");
+    if (target.role === "owner") {
+      const [{ owners }] = await tx
+        .select({ owners: count() })
+        .from(memberships)
+        .where(and(eq(memberships.accountId, input.accountId), eq(memberships.role, "owner")));
+      if (owners <= 1) throw new ApiError("forbidden", "An account needs at least one owner.");
+    }
+    await tx.delete(memberships).where(and(eq(memberships.accountId, input.accountId), eq(memberships.userId, input.userId)));
+    const [{ others }] = await tx.select({ others: count() }).from(memberships).where(and(eq(memberships.userId, input.userId), ne(memberships.accountId, input.accountId)));
+    if (others === 0) await tx.delete(users).where(eq(users.id, input.userId));
+  });
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
+import { config } from "@/proxy";
+
+// The session proxy must guard every app page and stay off the API (its cost matters there),
+// the docs, Next's assets, static files and the public pages.
+const runs = (url: string) => unstable_doesMiddlewareMatch({ config, url });
+
+describe("proxy matcher", () => {
+  it.each(["/settings", "/settings/api", "/settings/team", "/leads", "/leads/lead_01abc", "/properties", "/visits?status=scheduled", "/outbox", "/apiary", "/login-help"])(
+    "guards %s",
+    (url) => expect(runs(url)).toBe(true),
+  );
+
+  it.each(["/", "/login", "/login?callbackUrl=%2Fsettings", "/signup", "/docs", "/docs/leads", "/api/v1/leads", "/api/v1/postman.json", "/api/auth/session", "/api", "/_next/static/chunks/a.js", "/favicon.ico", "/robots.txt", "/vendor/standalone.js"])(
+    "leaves %s alone",
+    (url) => expect(runs(url)).toBe(false),
+  );
+});
