@@ -34,6 +34,11 @@ export const listMetaSchema = z
   })
   .meta({ id: "ListMeta" });
 
+// Response fields. Responses are built by toPublic*() and never parsed, so these only document
+// what integrators get back (and let the contract test hold every response to it).
+export const outputTimestamp = z.string().meta({ format: "date-time", description: "ISO 8601 UTC with milliseconds.", example: "2026-11-22T09:30:00.000Z" });
+export const outputId = (prefix: string) => z.string().meta({ pattern: `^${prefix}_[0-9a-z]+$`, description: `Opaque id (\`${prefix}_…\`).`, example: `${prefix}_01jf3v6q2m8k4x5y7z9a0b1c2d` });
+
 export const idParams = (prefix: string) =>
   z.strictObject({ id: z.string().min(1).max(100).meta({ description: `The resource id (\`${prefix}_…\`).` }) });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LEAD_INTERESTS, LEAD_STATUSES } from "@/db/schema/leads";
 import { activitySchema } from "./activities";
-import { atLeastOneField, idParams, nullableText, paginationQuery, sortQuery, timestampQuery } from "./common";
+import { atLeastOneField, idParams, nullableText, outputId, outputTimestamp, paginationQuery, sortQuery, timestampQuery } from "./common";
 
 // The lead resource: what integrators send and what they get back. One source of truth for the
 // route's validation, the OpenAPI document and the web UI's forms.
@@ -68,28 +68,28 @@ export const leadUpdateSchema = z
     smsOptOut: writable.smsOptOut.optional(),
   })
   .refine(atLeastOneField, { error: "Send at least one field to change" })
-  .meta({ id: "LeadUpdate", description: "Any subset of the writable fields (at least one); `null` clears a nullable field.", example: { status: "contacted" } });
+  .meta({ id: "LeadUpdate", description: "Any subset of the writable fields (at least one); `null` clears a nullable field.", example: { status: "contacted" }, minProperties: 1 });
 
 export type LeadCreateInput = z.output<typeof leadCreateSchema>;
 export type LeadUpdateInput = z.output<typeof leadUpdateSchema>;
 
 export const leadSchema = z
   .object({
-    id: z.string().meta({ example: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d" }),
+    id: outputId("lead"),
     name: z.string(),
-    email: z.string().nullable(),
+    email: z.string().nullable().meta({ description: "Lower-cased." }),
     phone: z.string().nullable().meta({ description: "E.164.", example: "+14155550123" }),
     status: leadStatusSchema,
     source: z.string().nullable(),
     interest: leadInterestSchema.nullable(),
     budget: z.number().int().nullable(),
-    propertyId: z.string().nullable(),
-    assignedTo: z.string().nullable(),
+    propertyId: outputId("prop").nullable(),
+    assignedTo: outputId("user").nullable(),
     tags: z.array(z.string()),
     notes: z.string().nullable(),
-    smsOptOut: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    smsOptOut: z.boolean().meta({ description: "True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`." }),
+    createdAt: outputTimestamp,
+    updatedAt: outputTimestamp,
   })
   .meta({ id: "Lead" });
 
@@ -101,20 +101,20 @@ export const leadWithActivitiesSchema = leadSchema
   .meta({ id: "LeadWithActivities" });
 
 export const leadDeletedSchema = z
-  .object({ id: z.string(), deleted: z.literal(true), deletedAt: z.string() })
-  .meta({ id: "LeadDeleted" });
+  .object({ id: outputId("lead"), deleted: z.literal(true), deletedAt: outputTimestamp })
+  .meta({ id: "LeadDeleted", description: "The lead is soft-deleted: gone from the API, its activities kept." });
 
 export const leadListQuery = z
   .strictObject({
     ...paginationQuery,
     sort: sortQuery,
-    status: leadStatusSchema.optional(),
-    source: z.string().min(1).max(100).optional(),
-    assignedTo: z.string().min(1).max(100).optional(),
-    tag: z.string().min(1).max(40).optional(),
+    status: leadStatusSchema.optional().meta({ description: "Only leads with this status." }),
+    source: z.string().min(1).max(100).optional().meta({ description: "Only leads with exactly this source (case-sensitive)." }),
+    assignedTo: z.string().min(1).max(100).optional().meta({ description: "Only leads assigned to this user id." }),
+    tag: z.string().min(1).max(40).optional().meta({ description: "Only leads carrying this tag." }),
     q: z.string().trim().min(1).max(200).optional().meta({ description: "Matches name, email or phone (case-insensitive substring)." }),
-    createdAfter: timestampQuery.optional(),
-    updatedAfter: timestampQuery.optional(),
+    createdAfter: timestampQuery.optional().meta({ description: "Only leads created strictly after this time." }),
+    updatedAfter: timestampQuery.optional().meta({ description: "Only leads changed strictly after this time (pair with `sort=updatedAt` to sync changes)." }),
   });
 export type LeadListQuery = z.output<typeof leadListQuery>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LISTING_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from "@/db/schema/properties";
-import { atLeastOneField, idParams, nullableText, paginationQuery, sortQuery } from "./common";
+import { atLeastOneField, idParams, nullableText, outputId, outputTimestamp, paginationQuery, sortQuery } from "./common";
 
 export const propertyTypeSchema = z.enum(PROPERTY_TYPES).meta({ id: "PropertyType" });
 export const listingTypeSchema = z.enum(LISTING_TYPES).meta({ id: "ListingType" });
@@ -65,44 +65,44 @@ export const propertyUpdateSchema = z
     areaSqm: writable.areaSqm.optional(),
   })
   .refine(atLeastOneField, { error: "Send at least one field to change" })
-  .meta({ id: "PropertyUpdate", description: "Any subset of the writable fields (at least one); `null` clears a nullable field. `address` parts not sent are kept.", example: { status: "reserved", price: 825000 } });
+  .meta({ id: "PropertyUpdate", description: "Any subset of the writable fields (at least one); `null` clears a nullable field. `address` parts not sent are kept.", example: { status: "reserved", price: 825000 }, minProperties: 1 });
 
 export type PropertyCreateInput = z.output<typeof propertyCreateSchema>;
 export type PropertyUpdateInput = z.output<typeof propertyUpdateSchema>;
 
 export const propertySchema = z
   .object({
-    id: z.string().meta({ example: "prop_01jf3v6q2m8k4x5y7z9a0b1c2d" }),
+    id: outputId("prop"),
     title: z.string(),
     description: z.string().nullable(),
     type: propertyTypeSchema,
     listingType: listingTypeSchema,
     status: propertyStatusSchema,
     price: z.number().int().nullable(),
-    currency: z.string(),
+    currency: z.string().meta({ description: "ISO 4217, upper-case.", example: "USD" }),
     address: z
       .object({ street: z.string().nullable(), city: z.string().nullable(), region: z.string().nullable(), postalCode: z.string().nullable(), country: z.string().nullable() })
-      .meta({ id: "Address" }),
+      .meta({ id: "Address", description: "`country` is ISO 3166-1 alpha-2, upper-case." }),
     bedrooms: z.number().int().nullable(),
     bathrooms: z.number().int().nullable(),
     areaSqm: z.number().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: outputTimestamp,
+    updatedAt: outputTimestamp,
   })
   .meta({ id: "Property" });
 
-export const propertyDeletedSchema = z.object({ id: z.string(), deleted: z.literal(true) }).meta({ id: "PropertyDeleted" });
+export const propertyDeletedSchema = z.object({ id: outputId("prop"), deleted: z.literal(true) }).meta({ id: "PropertyDeleted", description: "The property is removed for good." });
 
 const nonNegativeInt = z.coerce.number({ error: "Must be a whole number" }).int({ error: "Must be a whole number" }).min(0, { error: "Must be 0 or more" }).max(Number.MAX_SAFE_INTEGER);
 export const propertyListQuery = z.strictObject({
   ...paginationQuery,
   sort: sortQuery,
-  status: propertyStatusSchema.optional(),
-  type: propertyTypeSchema.optional(),
-  listingType: listingTypeSchema.optional(),
+  status: propertyStatusSchema.optional().meta({ description: "Only properties with this status." }),
+  type: propertyTypeSchema.optional().meta({ description: "Only properties of this type." }),
+  listingType: listingTypeSchema.optional().meta({ description: "Only properties for sale, or only for rent." }),
   city: z.string().min(1).max(100).optional().meta({ description: "Exact city, case-insensitive." }),
-  minPrice: nonNegativeInt.optional(),
-  maxPrice: nonNegativeInt.optional(),
+  minPrice: nonNegativeInt.optional().meta({ description: "Only properties priced at least this (whole currency units); properties without a price are left out." }),
+  maxPrice: nonNegativeInt.optional().meta({ description: "Only properties priced at most this (whole currency units); properties without a price are left out." }),
   q: z.string().trim().min(1).max(200).optional().meta({ description: "Matches title, description or street (case-insensitive substring)." }),
 });
 export type PropertyListQuery = z.output<typeof propertyListQuery>;

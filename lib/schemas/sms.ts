@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SMS_STATUSES } from "@/db/schema/sms-messages";
+import { outputId, outputTimestamp } from "./common";
 
 export const smsCreateSchema = z
   .strictObject({
@@ -10,11 +11,11 @@ export type SmsCreateInput = z.output<typeof smsCreateSchema>;
 
 export const smsSchema = z
   .object({
-    id: z.string().meta({ example: "sms_01jf3v6q2m8k4x5y7z9a0b1c2d" }),
-    leadId: z.string(),
+    id: outputId("sms"),
+    leadId: outputId("lead"),
     to: z.string().meta({ description: "E.164.", example: "+14155550123" }),
     message: z.string(),
     status: z.enum(SMS_STATUSES).meta({ description: "`sent`, or `queued` where the provider accepts asynchronously; `failed` only appears in the web UI's outbox." }),
-    createdAt: z.string(),
+    createdAt: outputTimestamp,
   })
   .meta({ id: "Sms" });

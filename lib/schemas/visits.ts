@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { VISIT_STATUSES } from "@/db/schema/visits";
-import { paginationQuery, sortQuery, timestampQuery, timestampSchema } from "./common";
+import { outputId, outputTimestamp, paginationQuery, sortQuery, timestampQuery, timestampSchema } from "./common";
 
 export const visitStatusSchema = z.enum(VISIT_STATUSES).meta({ id: "VisitStatus", description: "`scheduled` on create; `completed`, `cancelled` and `no_show` are set from the web UI." });
 
@@ -18,24 +18,24 @@ export type VisitCreateInput = z.output<typeof visitCreateSchema>;
 
 export const visitSchema = z
   .object({
-    id: z.string().meta({ example: "visit_01jf3v6q2m8k4x5y7z9a0b1c2d" }),
-    leadId: z.string(),
-    propertyId: z.string().nullable().meta({ description: "Null once the property has been deleted." }),
-    scheduledAt: z.string(),
+    id: outputId("visit"),
+    leadId: outputId("lead"),
+    propertyId: outputId("prop").nullable().meta({ description: "Null once the property has been deleted." }),
+    scheduledAt: outputTimestamp,
     durationMinutes: z.number().int(),
     status: visitStatusSchema,
-    agentId: z.string().nullable(),
+    agentId: outputId("user").nullable(),
     notes: z.string().nullable(),
-    createdAt: z.string(),
+    createdAt: outputTimestamp,
   })
   .meta({ id: "Visit" });
 
 export const visitListQuery = z.strictObject({
   ...paginationQuery,
   sort: sortQuery,
-  leadId: z.string().min(1).max(100).optional(),
-  propertyId: z.string().min(1).max(100).optional(),
-  status: visitStatusSchema.optional(),
+  leadId: z.string().min(1).max(100).optional().meta({ description: "Only visits of this lead." }),
+  propertyId: z.string().min(1).max(100).optional().meta({ description: "Only visits of this property." }),
+  status: visitStatusSchema.optional().meta({ description: "Only visits with this status." }),
   from: timestampQuery.optional().meta({ description: "Visits scheduled at or after this time." }),
   to: timestampQuery.optional().meta({ description: "Visits scheduled before this time." }),
 });

@@ -9,6 +9,7 @@ import * as visitsRoute from "@/app/api/v1/visits/route";
 import { createAccount } from "@/lib/accounts/create-account";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import type { Plan } from "@/db/schema";
+import { assertResponseMatchesDocument } from "../integration/openapi/openapi-contract";
 
 // Calls the real route handlers in-process (real database, real Redis limiter), the way Next
 // would after routing. Next's own routing is exercised by the Playwright API tests.
@@ -67,7 +68,10 @@ export async function callApi<T = any>(method: string, path: string, options: Ca
   }
   const response = await handler(request, { params: Promise.resolve(params) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  const result = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  // Every response the tests see must be one the OpenAPI document describes.
+  assertResponseMatchesDocument(method, url.pathname, result);
+  return result;
 }
 
 let counter = 0;

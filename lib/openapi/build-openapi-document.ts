@@ -1,0 +1,53 @@
+import { createDocument, type ZodOpenApiPathsObject, type oas31 } from "zod-openapi";
+import { API_GUIDE } from "./api-guide";
+import { errorEnvelopeSchema, sharedErrorResponses } from "./error-responses";
+import { OPERATIONS } from "./operations";
+import { HEADER_COMPONENTS } from "./response-headers";
+import { toOperationObject, type ResourceTag } from "./operation-spec";
+
+// The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the routes validate with
+// (lib/schemas) and the operation list (./operations). Nothing here is written by hand twice.
+
+export const API_VERSION = "1.0.0";
+
+const TAGS: Array<{ name: ResourceTag; description: string }> = [
+  { name: "Leads", description: "People interested in buying, renting, selling or letting. Deleting a lead is a soft delete." },
+  { name: "SMS", description: "Text messages to a lead's phone, recorded on the lead's timeline." },
+  { name: "Properties", description: "Listings for sale or rent." },
+  { name: "Visits", description: "Scheduled viewings of a property by a lead." },
+  { name: "Activities", description: "The read-only timeline of every change to your leads." },
+];
+
+export function buildOpenApiDocument(): oas31.OpenAPIObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const spec of OPERATIONS) {
+    paths[spec.path] = { ...paths[spec.path], [spec.method]: toOperationObject(spec) };
+  }
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "LeadProp API",
+      version: API_VERSION,
+      description: API_GUIDE,
+    },
+    // Relative: resolved against wherever this document is served, so it is right on every host.
+    servers: [{ url: "/", description: "This server" }],
+    tags: TAGS,
+    security: [{ apiKey: [] }],
+    paths,
+    components: {
+      schemas: { Error: errorEnvelopeSchema },
+      responses: sharedErrorResponses(),
+      headers: HEADER_COMPONENTS,
+      securitySchemes: {
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "lpm_…",
+          description:
+            "`Authorization: Bearer <API_KEY>`. Keys look like `lpm_` + 43 base62 characters + a 6-character checksum; create one in Settings → Public API. A missing header answers 401 `missing_api_key`; a malformed, unknown or revoked key 401 `invalid_api_key`; a valid key of an account without the Agency plan 403 `plan_required`.",
+        },
+      },
+    },
+  });
+}

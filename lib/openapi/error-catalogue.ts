@@ -1,0 +1,92 @@
+import type { ErrorCode, ErrorDetail } from "@/lib/errors/api-error";
+
+// Every error code the public API can answer with (API.md, "Errors"), what it means for an
+// integrator, and a realistic example body. ERROR_STATUS (lib/errors) stays the one source of
+// each code's HTTP status; this adds only what the document needs to explain it.
+
+export const PUBLIC_ERROR_CODES = [
+  "invalid_json",
+  "validation_error",
+  "invalid_cursor",
+  "missing_api_key",
+  "invalid_api_key",
+  "plan_required",
+  "not_found",
+  "method_not_allowed",
+  "idempotency_in_progress",
+  "payload_too_large",
+  "unsupported_media_type",
+  "lead_has_no_phone",
+  "lead_opted_out",
+  "idempotency_key_reused",
+  "rate_limited",
+  "internal_error",
+  "sms_provider_error",
+  "service_unavailable",
+] as const satisfies readonly ErrorCode[];
+
+export type PublicErrorCode = (typeof PUBLIC_ERROR_CODES)[number];
+
+export interface ErrorExample {
+  message: string;
+  details?: ErrorDetail[];
+}
+
+interface ErrorEntry extends ErrorExample {
+  /** When it happens and what to do about it. */
+  when: string;
+}
+
+export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
+  invalid_json: { when: "The body is not valid JSON. Fix the body; retrying the same bytes fails again.", message: "The body is not valid JSON." },
+  validation_error: {
+    when:
+      "A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.",
+    message: "The request body is invalid: 2 problems (see details).",
+    details: [
+      { path: "email", message: "Invalid email" },
+      { path: "accountId", message: "Unknown field" },
+    ],
+  },
+  invalid_cursor: {
+    when: "The `cursor` was not issued by us, was edited, or was made under another `sort` or other filters. Start again from the first page.",
+    message: "The cursor is invalid, or was made with another sort or other filters. Start again from the first page.",
+  },
+  missing_api_key: { when: "No `Authorization` header. Send `Authorization: Bearer <API_KEY>`.", message: "Send your API key as `Authorization: Bearer <API_KEY>`." },
+  invalid_api_key: {
+    when: "The key is malformed (bad shape or checksum), unknown, or revoked: the same answer for all three. Create a new key in Settings → Public API.",
+    message: "The API key is invalid or has been revoked.",
+  },
+  plan_required: { when: "The key is valid but the account is not on the Agency plan.", message: "The Public API is available on the Agency plan. Upgrade in Settings → Plan." },
+  not_found: {
+    when:
+      "No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.",
+    message: "Lead not found.",
+  },
+  method_not_allowed: { when: "The path exists but not with this method; the `Allow` header lists the methods it has.", message: "This endpoint supports GET, POST." },
+  idempotency_in_progress: {
+    when: "Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.",
+    message: "A request with this Idempotency-Key is still being processed. Retry shortly.",
+  },
+  payload_too_large: { when: "The body is over 100 KB.", message: "The body is larger than 100 KB." },
+  unsupported_media_type: { when: "A body was expected but `Content-Type` is not `application/json`.", message: "Send the body as JSON with `Content-Type: application/json`." },
+  lead_has_no_phone: { when: "The lead has no phone number. Set `phone` with PATCH /leads/{id} first.", message: "This lead has no phone number. Add one before sending an SMS." },
+  lead_opted_out: { when: "The lead opted out of SMS (`smsOptOut: true`). Do not retry.", message: "This lead opted out of SMS." },
+  idempotency_key_reused: {
+    when: "This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.",
+    message: "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+  },
+  rate_limited: {
+    when: "More than 100 requests in the last 60 seconds with this key. Wait the number of seconds in `Retry-After`, then retry.",
+    message: "Rate limit of 100 requests per minute exceeded. Retry after the time in Retry-After.",
+  },
+  internal_error: {
+    when: "Something failed on our side. Retry later (with the same `Idempotency-Key` for a POST: the failed attempt did nothing and freed the key) and quote the `requestId` to support.",
+    message: "Something went wrong on our side. Retry later or contact support with the request id.",
+  },
+  sms_provider_error: {
+    when: "The SMS provider refused or failed. The message is stored with status `failed` and an `sms_failed` activity; a retry with the same `Idempotency-Key` replays this answer, so retry with a new key.",
+    message: "The SMS provider could not take the message. It is stored as failed; retry later with a new Idempotency-Key.",
+  },
+  service_unavailable: { when: "The database cannot be reached. Retry in a few seconds (a POST with the same `Idempotency-Key` is safe).", message: "The service is temporarily unavailable. Retry in a few seconds." },
+};

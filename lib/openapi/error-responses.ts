@@ -1,0 +1,112 @@
+import { z } from "zod";
+import type { ZodOpenApiResponseObject, oas31 } from "zod-openapi";
+import { ERROR_STATUS } from "@/lib/errors/api-error";
+import { ERROR_CATALOGUE, PUBLIC_ERROR_CODES, type ErrorExample, type PublicErrorCode } from "./error-catalogue";
+import { idempotentReplayedHeader, rateLimitHeaders, requestIdHeader, retryAfterHeader } from "./response-headers";
+
+// The one error envelope, and the error responses of an operation: one per status, each
+// listing (and, in its schema, allowing only) the codes that operation can answer with.
+
+export const errorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: z.enum(PUBLIC_ERROR_CODES).meta({ description: "Stable, machine-readable. Program against this, not against `message`.", example: "validation_error" }),
+      message: z.string().meta({ description: "Human-readable explanation; wording may change." }),
+      details: z
+        .array(
+          z.object({
+            path: z.string().meta({ description: "The field, query parameter or header at fault, dotted when nested (`address.country`).", example: "email" }),
+            message: z.string().meta({ description: "What is wrong with it, for a human.", example: "Invalid email" }),
+          }),
+        )
+        .optional()
+        .meta({ description: "Every problem found, for `validation_error` (and for `not_found` on an id sent in the body)." }),
+      requestId: z.string().meta({ description: "Same as the `X-Request-Id` header.", example: "req_01jf3v6q2m8k4x5y7z9a0b1c2d" }),
+    }),
+  })
+  .meta({ id: "Error", description: "The one error shape of the API." });
+
+const STATUS_TITLES: Record<number, string> = {
+  400: "Bad request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not found",
+  409: "Conflict",
+  413: "Payload too large",
+  415: "Unsupported media type",
+  422: "Unprocessable",
+  429: "Too many requests",
+  500: "Internal error",
+  502: "Bad gateway",
+  503: "Service unavailable",
+};
+
+// Statuses whose answer is the same for every operation that has them: one component each.
+const SHARED: Record<number, { name: string; codes: PublicErrorCode[] }> = {
+  401: { name: "Unauthorized", codes: ["missing_api_key", "invalid_api_key"] },
+  403: { name: "PlanRequired", codes: ["plan_required"] },
+  409: { name: "IdempotencyInProgress", codes: ["idempotency_in_progress"] },
+  413: { name: "PayloadTooLarge", codes: ["payload_too_large"] },
+  415: { name: "UnsupportedMediaType", codes: ["unsupported_media_type"] },
+  429: { name: "RateLimited", codes: ["rate_limited"] },
+  500: { name: "InternalError", codes: ["internal_error"] },
+  503: { name: "ServiceUnavailable", codes: ["service_unavailable"] },
+};
+
+// The idempotency layer stores (and so replays) what the handler itself answered; validation,
+// auth and rate limiting come before the key is claimed, and 500/503 free it.
+const REPLAYABLE_STATUSES = new Set([404, 422, 502]);
+
+export interface ErrorResponseOptions {
+  /** A POST, whose stored outcome can be replayed under the same Idempotency-Key. */
+  replayable: boolean;
+  /** Examples closer to this operation than the catalogue's (e.g. which resource is not found). */
+  examples?: Partial<Record<PublicErrorCode, ErrorExample>>;
+}
+
+export function sharedErrorResponses(): Record<string, ZodOpenApiResponseObject> {
+  return Object.fromEntries(Object.entries(SHARED).map(([status, { name, codes }]) => [name, errorResponse(Number(status), codes, { replayable: false })]));
+}
+
+export function errorResponses(codes: readonly PublicErrorCode[], options: ErrorResponseOptions): Record<string, ZodOpenApiResponseObject | oas31.ReferenceObject> {
+  const byStatus = new Map<number, PublicErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const responses: Record<string, ZodOpenApiResponseObject | oas31.ReferenceObject> = {};
+  for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const shared = SHARED[status];
+    if (shared && [...statusCodes].sort().join() !== [...shared.codes].sort().join()) {
+      throw new Error(`Status ${status} is shared (${shared.name}) but this operation lists ${statusCodes.join(", ")}`);
+    }
+    responses[String(status)] = shared ? { $ref: `#/components/responses/${shared.name}` } : errorResponse(status, statusCodes, options);
+  }
+  return responses;
+}
+
+function errorResponse(status: number, codes: PublicErrorCode[], options: ErrorResponseOptions): ZodOpenApiResponseObject {
+  const description = [`${STATUS_TITLES[status] ?? "Error"}.`, "", ...codes.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].when}`)].join("\n");
+  const schema: oas31.SchemaObject = {
+    allOf: [{ $ref: "#/components/schemas/Error" }, { type: "object", properties: { error: { type: "object", properties: { code: { enum: codes } } } } }],
+  };
+  const examples: Record<string, oas31.ExampleObject> = Object.fromEntries(
+    codes.map((code) => [code, { summary: code, value: exampleErrorBody(code, options.examples?.[code]) }]),
+  );
+  return { description, headers: errorHeaders(status, options), content: { "application/json": { schema, examples } } };
+}
+
+function errorHeaders(status: number, options: ErrorResponseOptions): Record<string, oas31.HeaderObject | oas31.ReferenceObject> {
+  return {
+    ...requestIdHeader(),
+    // A request that fails authentication is not counted against any key: no RateLimit headers.
+    ...(status !== 401 && rateLimitHeaders(status !== 500 && status !== 503)),
+    ...(status === 429 && retryAfterHeader()),
+    ...(options.replayable && REPLAYABLE_STATUSES.has(status) && idempotentReplayedHeader()),
+  };
+}
+
+export function exampleErrorBody(code: PublicErrorCode, example: ErrorExample = ERROR_CATALOGUE[code]) {
+  const { message, details } = example;
+  return { error: { code, message, ...(details && { details }), requestId: "req_01jf3v6q2m8k4x5y7z9a0b1c2d" } };
+}

@@ -1,0 +1,89 @@
+// Example response bodies for the document. The contract test validates each one against its
+// schema, so they cannot drift from what the API really answers.
+
+const T = "2026-11-22T09:30:00.000Z";
+const T2 = "2026-11-22T10:05:12.431Z";
+
+export const exampleLead = {
+  id: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  phone: "+14155550123",
+  status: "contacted",
+  source: "website",
+  interest: "buy",
+  budget: 450000,
+  propertyId: "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
+  assignedTo: null,
+  tags: ["first-time-buyer"],
+  notes: null,
+  smsOptOut: false,
+  createdAt: T,
+  updatedAt: T2,
+};
+
+export const exampleActivity = {
+  id: "act_01jf3v9k4n2p6r8t0v2x4z6b8d",
+  leadId: exampleLead.id,
+  type: "lead_status_changed",
+  summary: "Status changed from new to contacted",
+  data: { changes: { status: ["new", "contacted"] } },
+  actor: { type: "api_key", id: "key_01jf3t0a1b2c3d4e5f6g7h8j9k", name: "Website form" },
+  createdAt: T2,
+};
+
+export const exampleLeadWithActivities = {
+  ...exampleLead,
+  activities: [
+    exampleActivity,
+    { ...exampleActivity, id: "act_01jf3v6q2m8k4x5y7z9a0b1c2f", type: "lead_created", summary: "Lead Ada Lovelace created", data: {}, createdAt: T },
+  ],
+  activitiesHasMore: false,
+};
+
+export const exampleLeadDeleted = { id: exampleLead.id, deleted: true, deletedAt: T2 };
+
+export const exampleProperty = {
+  id: "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
+  title: "Sunny two-bedroom with bay views",
+  description: null,
+  type: "apartment",
+  listingType: "sale",
+  status: "available",
+  price: 850000,
+  currency: "USD",
+  address: { street: "12 Harbor Blvd", city: "San Francisco", region: "CA", postalCode: "94110", country: "US" },
+  bedrooms: 2,
+  bathrooms: 1,
+  areaSqm: 78.5,
+  createdAt: T,
+  updatedAt: T,
+};
+
+export const examplePropertyDeleted = { id: exampleProperty.id, deleted: true };
+
+export const exampleVisit = {
+  id: "visit_01jf3w2b4d6f8h0k2m4p6r8t0v",
+  leadId: exampleLead.id,
+  propertyId: exampleProperty.id,
+  scheduledAt: "2026-12-01T15:00:00.000Z",
+  durationMinutes: 45,
+  status: "scheduled",
+  agentId: null,
+  notes: null,
+  createdAt: T2,
+};
+
+export const exampleSms = {
+  id: "sms_01jf3w5c7e9g1j3k5n7q9s1v3w",
+  leadId: exampleLead.id,
+  to: "+14155550123",
+  message: "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm.",
+  status: "sent",
+  createdAt: T2,
+};
+
+const CURSOR = "eyJzIjoiLWNyZWF0ZWRBdCIsImYiOiJhYmMiLCJ0IjoiMjAyNi0xMS0yMlQwOTozMDowMC4wMDBaIiwiaSI6ImxlYWRfMDEifXxhYmNkZWZnaGlq";
+
+export const exampleList = (item: unknown) => ({ data: [item], meta: { cursor: CURSOR, hasMore: true, limit: 20 } });
+export const exampleOne = (item: unknown) => ({ data: item });

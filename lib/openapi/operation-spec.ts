@@ -1,0 +1,119 @@
+import { z } from "zod";
+import type { ZodObjectInput, ZodOpenApiOperationObject, ZodOpenApiResponseObject, oas31 } from "zod-openapi";
+import { listMetaSchema } from "@/lib/schemas/common";
+import type { ErrorExample, PublicErrorCode } from "./error-catalogue";
+import { errorResponses } from "./error-responses";
+import { idempotentReplayedHeader, locationHeader, rateLimitHeaders, requestIdHeader } from "./response-headers";
+
+// What one operation of the API is, in the few facts the document needs; toOperationObject
+// turns it into an OpenAPI operation, adding what every operation of its kind shares (auth,
+// rate limit, body errors, idempotency) so no operation can forget them.
+
+export type HttpMethod = "get" | "post" | "patch" | "delete";
+export type ResourceTag = "Leads" | "Properties" | "Visits" | "Activities" | "SMS";
+
+export interface OperationSpec {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path template, e.g. `/api/v1/leads/{id}`. */
+  path: string;
+  tag: ResourceTag;
+  summary: string;
+  description: string;
+  params?: ZodObjectInput;
+  query?: ZodObjectInput;
+  /** A list operation: `{data: [...], meta}`, cursor errors. */
+  list?: boolean;
+  body?: { schema: z.ZodType; examples: Record<string, oas31.ExampleObject> };
+  response: {
+    status: 200 | 201;
+    description: string;
+    /** The schema of `data` (of one item, for a list). */
+    schema: z.ZodType;
+    example: unknown;
+    location?: { description: string; example: string };
+  };
+  /** Codes beyond those every operation shares and those its inputs imply. */
+  errors?: PublicErrorCode[];
+  errorExamples?: Partial<Record<PublicErrorCode, ErrorExample>>;
+}
+
+/** Every operation needs a valid key on the Agency plan and is rate limited. */
+const EVERY_OPERATION: PublicErrorCode[] = ["missing_api_key", "invalid_api_key", "plan_required", "rate_limited", "internal_error", "service_unavailable"];
+const WITH_PARAMS: PublicErrorCode[] = ["validation_error", "not_found"];
+const WITH_QUERY: PublicErrorCode[] = ["validation_error"];
+const LIST: PublicErrorCode[] = ["invalid_cursor"];
+const WITH_BODY: PublicErrorCode[] = ["invalid_json", "validation_error", "payload_too_large", "unsupported_media_type"];
+const POST: PublicErrorCode[] = ["validation_error", "idempotency_in_progress", "idempotency_key_reused"];
+
+// Mirrors the check in lib/api/handler.ts (1–255 visible ASCII characters).
+const idempotencyHeaders = z.object({
+  "Idempotency-Key": z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/)
+    .optional()
+    .meta({
+      description:
+        "Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key.",
+      example: "3f9a1c7e-2b4d-4e8f-9a6b-1c2d3e4f5a6b",
+    }),
+});
+
+export function errorCodesOf(spec: OperationSpec): PublicErrorCode[] {
+  return [
+    ...EVERY_OPERATION,
+    ...(spec.params ? WITH_PARAMS : []),
+    ...(spec.query ? WITH_QUERY : []),
+    ...(spec.list ? LIST : []),
+    ...(spec.body ? WITH_BODY : []),
+    ...(spec.method === "post" ? POST : []),
+    ...(spec.errors ?? []),
+  ];
+}
+
+// What a validation error looks like depends on what the operation reads.
+const QUERY_INVALID: ErrorExample = {
+  message: "The query string is invalid: 2 problems (see details).",
+  details: [
+    { path: "limit", message: "Must be an integer from 1 to 100" },
+    { path: "bogus", message: "Unknown field" },
+  ],
+};
+const PATH_INVALID: ErrorExample = { message: "The path is invalid: 1 problem (see details).", details: [{ path: "id", message: "Too big: expected string to have <=100 characters" }] };
+
+function validationExample(spec: OperationSpec): ErrorExample | undefined {
+  if (spec.body) return undefined; // the catalogue's example is a body's
+  return spec.query ? QUERY_INVALID : PATH_INVALID;
+}
+
+export function toOperationObject(spec: OperationSpec): ZodOpenApiOperationObject {
+  const isPost = spec.method === "post";
+  return {
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description: spec.description,
+    requestParams: {
+      ...(spec.params && { path: spec.params }),
+      ...(spec.query && { query: spec.query }),
+      ...(isPost && { header: idempotencyHeaders }),
+    },
+    ...(spec.body && { requestBody: { required: true, content: { "application/json": { schema: spec.body.schema, examples: spec.body.examples } } } }),
+    responses: {
+      [String(spec.response.status)]: successResponse(spec),
+      ...errorResponses(errorCodesOf(spec), { replayable: isPost, examples: { validation_error: validationExample(spec), ...spec.errorExamples } }),
+    },
+  };
+}
+
+function successResponse(spec: OperationSpec): ZodOpenApiResponseObject {
+  const { response } = spec;
+  const schema = spec.list ? z.object({ data: z.array(response.schema), meta: listMetaSchema }) : z.object({ data: response.schema });
+  const headers = {
+    ...requestIdHeader(),
+    ...rateLimitHeaders(),
+    ...(response.location && locationHeader(response.location.description, response.location.example)),
+    ...(spec.method === "post" && idempotentReplayedHeader()),
+  };
+  return { description: response.description, headers, content: { "application/json": { schema, example: response.example } } };
+}

@@ -1,0 +1,18 @@
+import { activityListQuery, activitySchema } from "@/lib/schemas/activities";
+import { exampleActivity, exampleList } from "../examples";
+import type { OperationSpec } from "../operation-spec";
+
+export const activityOperations: OperationSpec[] = [
+  {
+    operationId: "listActivities",
+    method: "get",
+    path: "/api/v1/activities",
+    tag: "Activities",
+    summary: "List activities",
+    description:
+      "The activity feed of your account (read-only): every change made through the API or the web UI writes one, in the same transaction as the change. Activities of soft-deleted leads are kept but not listed (so `lead_deleted` does not appear here). Sorted by `createdAt` only; `createdAfter` is exclusive. Page with `limit` and `cursor` until `meta.hasMore` is false; poll with `sort=createdAt` and the last cursor to follow new activity.",
+    query: activityListQuery,
+    list: true,
+    response: { status: 200, description: "A page of activities.", schema: activitySchema, example: exampleList(exampleActivity) },
+  },
+];
