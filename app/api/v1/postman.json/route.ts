@@ -1,0 +1,16 @@
+import { getPostmanCollection } from "@/lib/openapi/get-postman-collection";
+import { forServer, POSTMAN_FILENAME } from "@/lib/openapi/to-postman-collection";
+
+// Its baseUrl is the origin it is downloaded from.
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/postman.json – the Postman collection (v2.1) of the API, as a download (public)
+export async function GET(req: Request): Promise<Response> {
+  const collection = forServer(await getPostmanCollection(), new URL(req.url).origin);
+  return Response.json(collection, {
+    headers: {
+      "Content-Disposition": `attachment; filename="${POSTMAN_FILENAME}"`,
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}

@@ -1,0 +1,109 @@
+import { convertV2 } from "openapi-to-postmanv2";
+import type { oas31 } from "zod-openapi";
+
+// The Postman collection (v2.1) is converted from the OpenAPI document by Postman's own
+// converter, then made usable as downloaded: bearer auth from the `apiKey` variable at
+// collection level, `baseUrl` set to this server, optional filters off, a fresh
+// Idempotency-Key per send, ids from variables.
+
+export const POSTMAN_FILENAME = "leadprop-api.postman_collection.json";
+
+interface PostmanKeyValue {
+  key: string;
+  value?: string;
+  disabled?: boolean;
+  [other: string]: unknown;
+}
+
+interface PostmanRequest {
+  method: string;
+  url: { path?: string[]; query?: PostmanKeyValue[]; variable?: PostmanKeyValue[]; [other: string]: unknown };
+  header?: PostmanKeyValue[];
+  auth?: unknown;
+  [other: string]: unknown;
+}
+
+export interface PostmanItem {
+  name: string;
+  item?: PostmanItem[];
+  request?: PostmanRequest;
+  [other: string]: unknown;
+}
+
+export interface PostmanCollection {
+  info: { name: string; schema: string; [other: string]: unknown };
+  item: PostmanItem[];
+  auth?: unknown;
+  variable?: PostmanKeyValue[];
+  [other: string]: unknown;
+}
+
+/** Without the error responses: as saved examples in Postman they are noise, and they make the
+ * conversion several times slower. The API guide in the description lists the errors. */
+function withoutErrorResponses(document: oas31.OpenAPIObject): oas31.OpenAPIObject {
+  const copy = structuredClone(document);
+  for (const item of Object.values(copy.paths ?? {})) {
+    for (const method of ["get", "post", "put", "patch", "delete"] as const) {
+      const responses = item[method]?.responses ?? {};
+      for (const status of Object.keys(responses)) if (Number(status) >= 400) delete responses[status];
+    }
+  }
+  return copy;
+}
+
+function convert(document: oas31.OpenAPIObject): Promise<PostmanCollection> {
+  return new Promise((resolve, reject) => {
+    convertV2(
+      { type: "json", data: document },
+      { folderStrategy: "Tags", parametersResolution: "Example", includeAuthInfoInExample: false, alwaysInheritAuthentication: true },
+      (error, result) => {
+        if (error) return reject(error);
+        if (!result?.result || !result.output?.[0]) return reject(new Error(`OpenAPI → Postman conversion failed: ${result?.reason ?? "no output"}`));
+        resolve(result.output[0].data as PostmanCollection);
+      },
+    );
+  });
+}
+
+// `/api/v1/leads/:id` → `leadId`, `/api/v1/properties/:id` → `propertyId`.
+const idVariable = (resource: string) => `${resource.replace(/ies$/, "y").replace(/s$/, "")}Id`;
+
+function tidyRequest(request: PostmanRequest, idVariables: Set<string>) {
+  for (const param of request.url.query ?? []) param.disabled = param.key !== "limit";
+  const path = request.url.path ?? [];
+  for (const variable of request.url.variable ?? []) {
+    const resource = path[path.indexOf(`:${variable.key}`) - 1] ?? "resource";
+    const name = idVariable(resource);
+    idVariables.add(name);
+    variable.value = `{{${name}}}`;
+  }
+  for (const header of request.header ?? []) {
+    if (header.key === "Idempotency-Key") header.value = "{{$guid}}";
+  }
+  delete request.auth; // inherit the collection's
+}
+
+function tidyItems(items: PostmanItem[], idVariables: Set<string>) {
+  for (const item of items) {
+    if (item.request) tidyRequest(item.request, idVariables);
+    if (item.item) tidyItems(item.item, idVariables);
+  }
+}
+
+export async function toPostmanCollection(document: oas31.OpenAPIObject): Promise<PostmanCollection> {
+  const collection = await convert(withoutErrorResponses(document));
+  const idVariables = new Set<string>();
+  tidyItems(collection.item, idVariables);
+  collection.auth = { type: "bearer", bearer: [{ key: "token", value: "{{apiKey}}", type: "string" }] };
+  collection.variable = [
+    { key: "baseUrl", value: "", type: "string" },
+    { key: "apiKey", value: "", type: "string", description: "Your API key (lpm_…), from Settings → Public API." },
+    ...[...idVariables].map((key) => ({ key, value: "", type: "string" })),
+  ];
+  return collection;
+}
+
+/** The collection for one server: `baseUrl` is where it was downloaded from. */
+export function forServer(collection: PostmanCollection, baseUrl: string): PostmanCollection {
+  return { ...collection, variable: (collection.variable ?? []).map((v) => (v.key === "baseUrl" ? { ...v, value: baseUrl } : v)) };
+}
