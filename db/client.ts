@@ -31,8 +31,11 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const sql = postgres(url, {
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    // A dead database must surface as a 503 quickly, not hang a request.
+    // A dead database must surface as a 503 quickly, not hang a request: fail a connect after
+    // 2 s, and retry soon after a failure (postgres-js backs off up to 20 s by default, which
+    // queues every request behind the backoff and turns an outage into hanging requests).
     connect_timeout: 2,
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
     idle_timeout: 30,
     onnotice: () => {},
   });

@@ -34,13 +34,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The root cause's code and message, for logs: never the query text or its parameters
+ * (Drizzle's wrapper error carries both, and a parameter may be a key hash or a body field). */
+export function describeError(error: unknown): string {
+  let root = error as { cause?: unknown; code?: unknown; name?: string; message?: string } | undefined;
+  for (let depth = 0; root?.cause && depth < 5; depth++) root = root.cause as typeof root;
+  if (!(root instanceof Error)) return String(root);
+  const code = (root as { code?: unknown }).code;
+  return `${typeof code === "string" ? code : root.name}: ${root.message}`;
+}
+
 /** Any thrown thing → an ApiError. Unknown errors are logged here and never echoed. */
 export function toApiError(error: unknown, requestId: string): ApiError {
   if (error instanceof ApiError) return error;
   if (isDatabaseUnavailable(error)) {
-    logger.error("database unavailable", { requestId, error: (error as Error).message });
+    logger.error("database unavailable", { requestId, error: describeError(error) });
     return new ApiError("service_unavailable", "The service is temporarily unavailable. Retry in a few seconds.");
   }
-  logger.error("unhandled error", { requestId, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+  logger.error("unhandled error", { requestId, error: describeError(error) });
   return new ApiError("internal_error", "Something went wrong on our side. Retry later or contact support with the request id.");
 }

@@ -1,0 +1,26 @@
+// A real server process for fault tests: node:http in front of the real /api/v1 route handlers
+// (no Next, which adds nothing to what these tests break: the database, Redis, the process).
+// Prints "listening <port>" once ready. Environment as for the app (DATABASE_URL, REDIS_URL…).
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { dispatch } from "./route-table";
+
+const server = createServer(async (req, res) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+  const body = chunks.length && req.method !== "GET" ? Buffer.concat(chunks) : undefined;
+  try {
+    const response = await dispatch(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body }));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  } catch (error) {
+    // The route wrapper maps every error; reaching here is a bug the tests must see.
+    res.writeHead(599).end(String(error));
+  }
+});
+
+server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
+  process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
+});

@@ -1,0 +1,38 @@
+import * as activitiesRoute from "@/app/api/v1/activities/route";
+import * as catchAllRoute from "@/app/api/v1/[...path]/route";
+import * as leadRoute from "@/app/api/v1/leads/[id]/route";
+import * as leadSmsRoute from "@/app/api/v1/leads/[id]/sms/route";
+import * as leadsRoute from "@/app/api/v1/leads/route";
+import * as propertiesRoute from "@/app/api/v1/properties/route";
+import * as propertyRoute from "@/app/api/v1/properties/[id]/route";
+import * as visitsRoute from "@/app/api/v1/visits/route";
+
+// The /api/v1 route files and the paths Next maps to them, for running the real handlers
+// without Next (in-process tests and the fault-test server).
+
+export type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type RouteModule = Partial<Record<string, unknown>>;
+
+const ROUTES: Array<[RegExp, RouteModule]> = [
+  [/^\/api\/v1\/leads$/, leadsRoute],
+  [/^\/api\/v1\/leads\/(?<id>[^/]+)$/, leadRoute],
+  [/^\/api\/v1\/leads\/(?<id>[^/]+)\/sms$/, leadSmsRoute],
+  [/^\/api\/v1\/properties$/, propertiesRoute],
+  [/^\/api\/v1\/properties\/(?<id>[^/]+)$/, propertyRoute],
+  [/^\/api\/v1\/visits$/, visitsRoute],
+  [/^\/api\/v1\/activities$/, activitiesRoute],
+];
+
+export function resolveRoute(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string | string[]> } {
+  for (const [pattern, module] of ROUTES) {
+    const match = pattern.exec(pathname);
+    if (match) return { handler: module[method] as RouteHandler, params: { ...match.groups } };
+  }
+  return { handler: (catchAllRoute as RouteModule)[method] as RouteHandler, params: { path: pathname.split("/").slice(3) } };
+}
+
+/** Runs a Request through the handler Next would pick. */
+export function dispatch(request: Request): Promise<Response> {
+  const { handler, params } = resolveRoute(request.method, new URL(request.url).pathname);
+  return handler(request, { params: Promise.resolve(params) });
+}
