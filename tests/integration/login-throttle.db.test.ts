@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
 import { createAccount } from "@/lib/accounts/create-account";
 import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
 import { getLoginLockedUntil, LOCK_DURATION_MS, MAX_FAILED_ATTEMPTS } from "@/lib/auth/login-throttle";
@@ -25,6 +26,11 @@ async function failSignIns(email: string, n: number, start: number): Promise<str
 }
 
 describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
+  // Opening (and on PGlite creating) the database is the hook's cost, not the first test's.
+  beforeAll(async () => {
+    await getDb();
+  });
+
   it("signs in with the right password and carries the account and role", async () => {
     const owner = await newOwner();
     const user = await authorizeCredentials(` ${owner.email.toUpperCase()} `, owner.password);

@@ -25,6 +25,7 @@ async function agencyWithStaff() {
 describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
   let a: Awaited<ReturnType<typeof agencyWithStaff>>;
   let other: Awaited<ReturnType<typeof agencyWithStaff>>;
+  // Opening (and on PGlite creating) the database is the hook's cost, not the first test's.
   beforeAll(async () => {
     a = await agencyWithStaff();
     other = await agencyWithStaff();
