@@ -15,6 +15,7 @@ export function getSmsProvider(): SmsProvider {
     authToken,
     from: process.env.TWILIO_FROM_NUMBER,
     messagingServiceSid: process.env.TWILIO_MESSAGING_SERVICE_SID,
+    statusCallbackUrl: process.env.TWILIO_STATUS_CALLBACK_URL,
     baseUrl: process.env.TWILIO_API_BASE_URL ?? "https://api.twilio.com",
     timeoutMs: Number(process.env.SMS_PROVIDER_TIMEOUT_MS ?? 5000),
   });

@@ -5,6 +5,8 @@ export interface TwilioConfig {
   authToken: string;
   from?: string;
   messagingServiceSid?: string;
+  /** Where Twilio reports delivery (our /api/webhooks/twilio/status, as Twilio reaches it). */
+  statusCallbackUrl?: string;
   /** Overridable so tests can point it at a local fake of Twilio's API. */
   baseUrl: string;
   timeoutMs: number;
@@ -21,6 +23,7 @@ export function twilioProvider(config: TwilioConfig): SmsProvider {
       const form = new URLSearchParams({ To: to, Body: body });
       if (config.messagingServiceSid) form.set("MessagingServiceSid", config.messagingServiceSid);
       else if (config.from) form.set("From", config.from);
+      if (config.statusCallbackUrl) form.set("StatusCallback", config.statusCallbackUrl);
       let response: Response;
       try {
         response = await fetch(url, {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { callApi, createTenant, OPERATIONS } from "../../helpers/api";
+import { limitThroughRealRedis } from "../api/setup-api-tests";
+
+limitThroughRealRedis();
+
+// OWASP API1:2023 Broken Object Level Authorization. Every route, called with a valid key of
+// another account and the victim's ids (in the path, in the body, in filters): 404 or an empty
+// list, and the victim's data unchanged.
+describe("API1 BOLA: another account's ids", () => {
+  it("every operation answers 404 for the victim's ids and changes nothing", async () => {
+    const victim = await createTenant();
+    const intruder = await createTenant();
+    const lead = (await callApi("POST", "/api/v1/leads", { key: victim.key, body: { name: "Victim lead", phone: "+14155550100" } })).body.data;
+    const property = (await callApi("POST", "/api/v1/properties", { key: victim.key, body: { title: "Victim home", type: "house", listingType: "sale" } })).body.data;
+    await callApi("POST", "/api/v1/visits", { key: victim.key, body: { leadId: lead.id, propertyId: property.id, scheduledAt: "2026-12-01T10:00:00.000Z" } });
+    const ids = { lead: lead.id, property: property.id };
+    const snapshot = async () => JSON.stringify([
+      (await callApi("GET", `/api/v1/leads/${lead.id}`, { key: victim.key })).body,
+      (await callApi("GET", `/api/v1/properties/${property.id}`, { key: victim.key })).body,
+      (await callApi("GET", "/api/v1/visits", { key: victim.key })).body,
+    ]);
+    const before = await snapshot();
+    for (const op of OPERATIONS) {
+      const path = op.path(ids);
+      if (!path.includes(lead.id) && !path.includes(property.id) && !op.body) continue;
+      const res = await callApi(op.method, path, { key: intruder.key, body: op.body?.(ids) });
+      if (path.includes(lead.id) || path.includes(property.id) || op.path === OPERATIONS[12].path) {
+        expect(res.status, `${op.method} ${path}`).toBe(404);
+        expect(res.body.error.code).toBe("not_found");
+        expect(JSON.stringify(res.body)).not.toContain("Victim");
+      }
+    }
+    // Lead bodies that point at the victim's property or user.
+    expect((await callApi("POST", "/api/v1/leads", { key: intruder.key, body: { name: "x", propertyId: property.id } })).status).toBe(404);
+    expect((await callApi("POST", "/api/v1/leads", { key: intruder.key, body: { name: "x", assignedTo: victim.userId } })).status).toBe(404);
+    // Filters with the victim's ids see nothing.
+    for (const path of [`/api/v1/visits?leadId=${lead.id}`, `/api/v1/visits?propertyId=${property.id}`, `/api/v1/activities?leadId=${lead.id}`, `/api/v1/leads?assignedTo=${victim.userId}`]) {
+      const res = await callApi("GET", path, { key: intruder.key });
+      expect(res.status, path).toBe(200);
+      expect(res.body.data, path).toEqual([]);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+});

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { activities, smsMessages } from "@/db/schema";
+import { twilioSignature } from "@/lib/sms/twilio-signature";
+import { POST as twilioStatus } from "@/app/api/webhooks/twilio/status/route";
+import { callApi, createTenant } from "../../helpers/api";
+import { limitThroughRealRedis } from "../api/setup-api-tests";
+
+limitThroughRealRedis();
+
+const CALLBACK_URL = "https://crm.example.com/api/webhooks/twilio/status";
+const TOKEN = "twilio-auth-token";
+
+beforeEach(() => Object.assign(process.env, { TWILIO_AUTH_TOKEN: TOKEN, TWILIO_STATUS_CALLBACK_URL: CALLBACK_URL }));
+afterEach(() => {
+  delete process.env.TWILIO_AUTH_TOKEN;
+  delete process.env.TWILIO_STATUS_CALLBACK_URL;
+});
+
+async function sentSms() {
+  const t = await createTenant();
+  const lead = (await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Cb", phone: "+14155550100" } })).body.data;
+  const sms = (await callApi("POST", `/api/v1/leads/${lead.id}/sms`, { key: t.key, body: { message: "hi" } })).body.data;
+  const db = await getDb();
+  await db.update(smsMessages).set({ providerMessageId: `SM${sms.id.slice(4)}` }).where(eq(smsMessages.id, sms.id));
+  return { sid: `SM${sms.id.slice(4)}`, smsId: sms.id, leadId: lead.id };
+}
+
+const callback = (params: URLSearchParams, signature: string | null) =>
+  twilioStatus(new Request("http://internal:3000/api/webhooks/twilio/status", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...(signature ? { "x-twilio-signature": signature } : {}) }, body: params.toString() }));
+
+// OWASP API10:2023 Unsafe Consumption of APIs: what a third party sends us is verified first.
+describe("API10 unsafe consumption: Twilio status callbacks", () => {
+  it("refuses unsigned, wrongly signed and re-targeted callbacks, changing nothing", async () => {
+    const { sid, smsId } = await sentSms();
+    const params = new URLSearchParams({ MessageSid: sid, MessageStatus: "undelivered", ErrorCode: "30003" });
+    for (const signature of [null, "bogus", twilioSignature("other-token", CALLBACK_URL, params), twilioSignature(TOKEN, "https://evil.example/status", params), twilioSignature(TOKEN, CALLBACK_URL, new URLSearchParams({ MessageSid: sid, MessageStatus: "delivered" }))]) {
+      const res = await callback(params, signature);
+      expect(res.status).toBe(403);
+      expect((await res.json()).error.code).toBe("forbidden");
+    }
+    const [row] = await (await getDb()).select().from(smsMessages).where(eq(smsMessages.id, smsId));
+    expect(row.status).toBe("sent");
+  });
+
+  it("applies a correctly signed delivery failure and writes sms_failed", async () => {
+    const { sid, smsId, leadId } = await sentSms();
+    const params = new URLSearchParams({ MessageSid: sid, MessageStatus: "undelivered", ErrorCode: "30003", AccountSid: "AC1" });
+    const res = await callback(params, twilioSignature(TOKEN, CALLBACK_URL, params));
+    expect(res.status).toBe(204);
+    const db = await getDb();
+    const [row] = await db.select().from(smsMessages).where(eq(smsMessages.id, smsId));
+    expect(row).toMatchObject({ status: "failed", error: expect.stringContaining("30003") });
+    const acts = await db.select().from(activities).where(eq(activities.leadId, leadId));
+    expect(acts.map((a) => a.type)).toContain("sms_failed");
+  });
+});
