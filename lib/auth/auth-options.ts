@@ -13,6 +13,9 @@ let options: NextAuthOptions | undefined;
 export function getAuthOptions(): NextAuthOptions {
   options ??= {
     secret: getAuthSecret(),
+    // Secure (and __Secure- prefixed) cookies whenever the app is served over https, as in
+    // production; plain http only for local runs and tests on 127.0.0.1.
+    useSecureCookies: (process.env.NEXTAUTH_URL ?? "").startsWith("https://"),
     // JWT sessions: nothing to store, and they survive a restart because the secret does.
     session: { strategy: "jwt", maxAge: THIRTY_DAYS_S },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },

@@ -1,31 +1,11 @@
-import * as activitiesRoute from "@/app/api/v1/activities/route";
-import * as catchAllRoute from "@/app/api/v1/[...path]/route";
-import * as leadRoute from "@/app/api/v1/leads/[id]/route";
-import * as leadSmsRoute from "@/app/api/v1/leads/[id]/sms/route";
-import * as leadsRoute from "@/app/api/v1/leads/route";
-import * as propertiesRoute from "@/app/api/v1/properties/route";
-import * as propertyRoute from "@/app/api/v1/properties/[id]/route";
-import * as visitsRoute from "@/app/api/v1/visits/route";
 import { createAccount } from "@/lib/accounts/create-account";
 import { createApiKey } from "@/lib/api-keys/create-api-key";
 import type { Plan } from "@/db/schema";
 import { assertResponseMatchesDocument } from "../integration/openapi/openapi-contract";
+import { dispatch } from "./route-table";
 
 // Calls the real route handlers in-process (real database, real Redis limiter), the way Next
 // would after routing. Next's own routing is exercised by the Playwright API tests.
-
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
-type RouteModule = Partial<Record<string, unknown>>;
-
-const ROUTES: Array<[RegExp, RouteModule]> = [
-  [/^\/api\/v1\/leads$/, leadsRoute],
-  [/^\/api\/v1\/leads\/(?<id>[^/]+)$/, leadRoute],
-  [/^\/api\/v1\/leads\/(?<id>[^/]+)\/sms$/, leadSmsRoute],
-  [/^\/api\/v1\/properties$/, propertiesRoute],
-  [/^\/api\/v1\/properties\/(?<id>[^/]+)$/, propertyRoute],
-  [/^\/api\/v1\/visits$/, visitsRoute],
-  [/^\/api\/v1\/activities$/, activitiesRoute],
-];
 
 export interface ApiResponse<T = Record<string, unknown>> {
   status: number;
@@ -51,22 +31,7 @@ export async function callApi<T = any>(method: string, path: string, options: Ca
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
-  const request = new Request(url, { method, headers, body });
-  let handler: Handler | undefined;
-  let params: Record<string, string | string[]> = {};
-  for (const [pattern, module] of ROUTES) {
-    const match = pattern.exec(url.pathname);
-    if (match) {
-      handler = module[method] as Handler | undefined;
-      params = { ...match.groups };
-      break;
-    }
-  }
-  if (!handler) {
-    handler = (catchAllRoute as RouteModule)[method] as Handler;
-    params = { path: url.pathname.split("/").slice(3) };
-  }
-  const response = await handler(request, { params: Promise.resolve(params) });
+  const response = await dispatch(new Request(url, { method, headers, body }));
   const text = await response.text();
   const result = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
   // Every response the tests see must be one the OpenAPI document describes.

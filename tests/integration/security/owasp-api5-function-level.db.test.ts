@@ -1,3 +1,6 @@
+// OWASP API5:2023 Broken Function Level Authorization: the owner-only operations behind the
+// settings server actions refuse staff and other accounts in the service itself, so calling an
+// action directly (without the page that hides it) gains nothing.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "@/lib/accounts/create-account";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";

@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { OWNER } from "./support/demo-users";
+import { signInThroughApi } from "./support/fixtures";
+
+// OWASP API8:2023 Security Misconfiguration, checked on the production build: security headers
+// on pages and API answers, no framework fingerprint, and session cookies out of scripts' reach.
+test.describe("security headers and cookies", () => {
+  for (const path of ["/", "/login", "/docs", "/api/v1/openapi.json", "/api/v1/leads"]) {
+    test(`${path} sends CSP with frame-ancestors 'none' and no X-Powered-By`, async ({ request }) => {
+      const response = await request.get(path);
+      const headers = response.headers();
+      expect(headers["x-powered-by"]).toBeUndefined();
+      expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+      expect(headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+    });
+  }
+
+  test("an unknown API path is a JSON 404 and a missing method a JSON 405, through Next's routing", async ({ request }) => {
+    const missing = await request.get("/api/v1/does-not-exist");
+    expect(missing.status()).toBe(404);
+    expect((await missing.json()).error.code).toBe("not_found");
+    const method = await request.put("/api/v1/leads");
+    expect(method.status()).toBe(405);
+    expect(method.headers()["allow"]).toBe("GET, POST");
+    expect((await method.json()).error.code).toBe("method_not_allowed");
+  });
+
+  test("the session cookie is HttpOnly and SameSite=Lax", async ({ baseURL }) => {
+    const { state } = await signInThroughApi(baseURL!, OWNER);
+    const session = state.cookies.find((c) => c.name.includes("session-token"));
+    expect(session).toBeDefined();
+    expect(session!.httpOnly).toBe(true);
+    expect(session!.sameSite).toBe("Lax");
+  });
+});
+
+test("a planted session cookie is not adopted (session fixation)", async ({ page, baseURL }) => {
+  const host = new URL(baseURL!).hostname;
+  await page.context().addCookies([{ name: "next-auth.session-token", value: "attacker-chosen-value", domain: host, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/login/);
+  const { state } = await signInThroughApi(baseURL!, OWNER);
+  const issued = state.cookies.find((c) => c.name === "next-auth.session-token");
+  expect(issued?.value).toBeTruthy();
+  expect(issued?.value).not.toBe("attacker-chosen-value");
+});
