@@ -32,41 +32,19 @@ const writable = {
   smsOptOut: z.boolean(),
 };
 
+// The same fields serve both bodies: all optional on PATCH, `name` required on POST.
 export const leadCreateSchema = z
-  .strictObject({
-    name,
-    email: writable.email.optional(),
-    phone: writable.phone.optional(),
-    status: writable.status.optional(),
-    source: writable.source.optional(),
-    interest: writable.interest.optional(),
-    budget: writable.budget.optional(),
-    propertyId: writable.propertyId.optional(),
-    assignedTo: writable.assignedTo.optional(),
-    tags: writable.tags.optional(),
-    notes: writable.notes.optional(),
-    smsOptOut: writable.smsOptOut.optional(),
-  })
+  .strictObject(writable)
+  .partial()
+  .required({ name: true })
   .meta({
     id: "LeadCreate",
     example: { name: "Ada Lovelace", email: "ada@example.com", phone: "(415) 555-0123", source: "website", interest: "buy", budget: 450000, tags: ["first-time-buyer"] },
   });
 
 export const leadUpdateSchema = z
-  .strictObject({
-    name: writable.name.optional(),
-    email: writable.email.optional(),
-    phone: writable.phone.optional(),
-    status: writable.status.optional(),
-    source: writable.source.optional(),
-    interest: writable.interest.optional(),
-    budget: writable.budget.optional(),
-    propertyId: writable.propertyId.optional(),
-    assignedTo: writable.assignedTo.optional(),
-    tags: writable.tags.optional(),
-    notes: writable.notes.optional(),
-    smsOptOut: writable.smsOptOut.optional(),
-  })
+  .strictObject(writable)
+  .partial()
   .refine(atLeastOneField, { error: "Send at least one field to change" })
   .meta({ id: "LeadUpdate", description: "Any subset of the writable fields (at least one); `null` clears a nullable field.", example: { status: "contacted" }, minProperties: 1 });
 

@@ -31,39 +31,19 @@ const writable = {
   areaSqm: z.number().gt(0, { error: "Must be greater than 0" }).max(10_000_000).nullable(),
 };
 
+// The same fields serve both bodies: all optional on PATCH, title/type/listingType required on POST.
 export const propertyCreateSchema = z
-  .strictObject({
-    title: writable.title,
-    description: writable.description.optional(),
-    type: writable.type,
-    listingType: writable.listingType,
-    status: writable.status.optional(),
-    price: writable.price.optional(),
-    currency: writable.currency.optional(),
-    address: writable.address.optional(),
-    bedrooms: writable.bedrooms.optional(),
-    bathrooms: writable.bathrooms.optional(),
-    areaSqm: writable.areaSqm.optional(),
-  })
+  .strictObject(writable)
+  .partial()
+  .required({ title: true, type: true, listingType: true })
   .meta({
     id: "PropertyCreate",
     example: { title: "Sunny two-bedroom with bay views", type: "apartment", listingType: "sale", price: 850000, address: { street: "12 Harbor Blvd", city: "San Francisco", region: "CA", postalCode: "94110", country: "US" }, bedrooms: 2, bathrooms: 1, areaSqm: 78.5 },
   });
 
 export const propertyUpdateSchema = z
-  .strictObject({
-    title: writable.title.optional(),
-    description: writable.description.optional(),
-    type: writable.type.optional(),
-    listingType: writable.listingType.optional(),
-    status: writable.status.optional(),
-    price: writable.price.optional(),
-    currency: writable.currency.optional(),
-    address: writable.address.optional(),
-    bedrooms: writable.bedrooms.optional(),
-    bathrooms: writable.bathrooms.optional(),
-    areaSqm: writable.areaSqm.optional(),
-  })
+  .strictObject(writable)
+  .partial()
   .refine(atLeastOneField, { error: "Send at least one field to change" })
   .meta({ id: "PropertyUpdate", description: "Any subset of the writable fields (at least one); `null` clears a nullable field. `address` parts not sent are kept.", example: { status: "reserved", price: 825000 }, minProperties: 1 });
 
