@@ -1,9 +1,7 @@
 import { getDb, type DbOrTx } from "@/db/client";
-import { accounts, memberships, users, type Plan } from "@/db/schema";
+import { accounts, type Plan } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
-import { hashPassword } from "@/lib/auth/password";
-import { findUserByEmail } from "@/lib/users/find-user-by-email";
-import { ApiError } from "@/lib/errors/api-error";
+import { addUserToAccount } from "@/lib/users/add-user-to-account";
 
 export interface CreateAccountInput {
   name: string;
@@ -21,16 +19,9 @@ export async function createAccount(
   db?: DbOrTx,
 ): Promise<{ accountId: string; userId: string }> {
   const conn = db ?? (await getDb());
-  const email = input.email.trim().toLowerCase();
-  if (await findUserByEmail(email, conn)) {
-    throw new ApiError("conflict", "A user with this email already exists.", [
-      { path: "email", message: "Already registered" },
-    ]);
-  }
-  const passwordHash = await hashPassword(input.password);
   const accountId = newId("account");
-  const userId = newId("user");
-  await conn.transaction(async (tx) => {
+  // The owner is added like any member, in the same transaction: a taken email leaves no account.
+  const { userId } = await conn.transaction(async (tx) => {
     await tx.insert(accounts).values({
       id: accountId,
       name: input.name,
@@ -38,8 +29,7 @@ export async function createAccount(
       defaultCountry: (input.country ?? "US").toUpperCase(),
       currency: (input.currency ?? "USD").toUpperCase(),
     });
-    await tx.insert(users).values({ id: userId, email, name: input.ownerName ?? input.name, passwordHash });
-    await tx.insert(memberships).values({ id: newId("membership"), accountId, userId, role: "owner" });
+    return addUserToAccount({ accountId, email: input.email, name: input.ownerName ?? input.name, password: input.password, role: "owner" }, tx);
   });
   return { accountId, userId };
 }
