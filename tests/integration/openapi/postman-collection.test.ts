@@ -38,6 +38,8 @@ describe("GET /api/v1/postman.json", () => {
     expect(collection.auth?.type).toBe("bearer");
     expect(collection.auth?.parameters().get("token")).toBe("{{apiKey}}");
     expect(collection.variables.get("baseUrl")).toBe("http://crm.example.test:8080");
+    const proxied = await getPostmanJson(new Request("http://localhost:3000/api/v1/postman.json", { headers: { host: "localhost:3000", "x-forwarded-host": "crm.example.com", "x-forwarded-proto": "https" } }));
+    expect(new Collection(await proxied.json()).variables.get("baseUrl")).toBe("https://crm.example.com");
     expect(collection.variables.has("apiKey")).toBe(true);
     collection.forEachItem((item: Item) => {
       expect(item.request.auth, item.name).toBeFalsy(); // inherits the collection's

@@ -1,4 +1,5 @@
 import { getPostmanCollection } from "@/lib/openapi/get-postman-collection";
+import { requestOrigin } from "@/lib/openapi/request-origin";
 import { forServer, POSTMAN_FILENAME } from "@/lib/openapi/to-postman-collection";
 
 // Its baseUrl is the origin it is downloaded from.
@@ -6,11 +7,12 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/postman.json – the Postman collection (v2.1) of the API, as a download (public)
 export async function GET(req: Request): Promise<Response> {
-  const collection = forServer(await getPostmanCollection(), new URL(req.url).origin);
+  const collection = forServer(await getPostmanCollection(), requestOrigin(req));
   return Response.json(collection, {
     headers: {
       "Content-Disposition": `attachment; filename="${POSTMAN_FILENAME}"`,
-      "Cache-Control": "public, max-age=300",
+      // Its baseUrl depends on the Host the request came through: not for shared caches.
+      "Cache-Control": "private, max-age=300",
     },
   });
 }

@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import { OWNER } from "./support/demo-users";
+import { expect, snap, test, unique } from "./support/fixtures";
+
+// /docs must work with no internet: everything it loads comes from this server (127.0.0.1),
+// within the app's Content-Security-Policy.
+function recordOutsideRequests(page: Page): string[] {
+  const outside: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (["data:", "blob:", "about:"].includes(url.protocol)) return;
+    if (url.hostname !== "127.0.0.1") outside.push(request.url());
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) outside.push(`CSP: ${message.text()}`);
+  });
+  return outside;
+}
+
+test.describe("/docs, the API reference", () => {
+  test("renders the guide and every resource with no session and nothing loaded from elsewhere", async ({ page }) => {
+    const outside = recordOutsideRequests(page);
+    const documentLoaded = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v1/openapi.json");
+    const response = await page.goto("/docs");
+    expect(response?.status()).toBe(200);
+    expect((await documentLoaded).status()).toBe(200);
+    await expect(page.getByRole("heading", { name: "Getting started" })).toBeVisible();
+    for (const heading of ["Pagination", "Rate limits", "Errors", "Idempotency"]) {
+      await expect(page.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText("List leads").first()).toBeVisible();
+    await expect(page.getByText("Create a lead").first()).toBeVisible();
+    // Whatever the reference would fetch lazily (fonts, registries, telemetry) has had its chance.
+    await page.waitForTimeout(3000);
+    await snap(page, "docs-reference");
+    expect(outside).toEqual([]);
+  });
+
+  test("the guide's link downloads the Postman collection", async ({ page }) => {
+    await page.goto("/docs");
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Postman collection" }).first().click()]);
+    expect(download.suggestedFilename()).toBe("leadprop-api.postman_collection.json");
+    const collection = JSON.parse(readFileSync(await download.path(), "utf8"));
+    expect(collection.info.schema).toBe("https://schema.getpostman.com/json/collection/v2.1.0/collection.json");
+    expect(collection.variable).toEqual(expect.arrayContaining([expect.objectContaining({ key: "baseUrl", value: new URL(page.url()).origin }), expect.objectContaining({ key: "apiKey" })]));
+  });
+
+  test("a key created in Settings, pasted into the reference, lists the account's leads from this server", async ({ pageAs }) => {
+    const page = await pageAs(OWNER);
+    await page.goto("/settings/api");
+    await page.getByRole("button", { name: "Create API key" }).click();
+    await page.getByLabel("Name").fill(`Docs ${unique()}`);
+    await page.getByRole("button", { name: "Create key" }).click();
+    const key = (await page.getByTestId("new-api-key").textContent()) ?? "";
+    expect(key).toMatch(/^lpm_/);
+
+    const outside = recordOutsideRequests(page);
+    await page.goto("/docs");
+    await page.getByRole("button", { name: /Test Request.*get \/api\/v1\/leads\)/ }).first().click();
+    const client = page.getByRole("dialog");
+    await client.getByPlaceholder("Token").fill(key);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === "/api/v1/leads" && r.request().method() === "GET"),
+      client.getByRole("button", { name: /^Send/ }).first().click(),
+    ]);
+    expect(response.request().headers().authorization).toBe(`Bearer ${key}`);
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { data: Array<{ id: string }> };
+    expect(body.data.length).toBeGreaterThan(0); // the demo agency's seeded leads
+    await expect(page.getByText(body.data[0].id).first()).toBeVisible();
+    expect(outside).toEqual([]);
+  });
+
+  test("the OpenAPI document it renders is public", async ({ request }) => {
+    const response = await request.get("/api/v1/openapi.json");
+    expect(response.status()).toBe(200);
+    expect((await response.json()).openapi).toBe("3.1.0");
+  });
+});
