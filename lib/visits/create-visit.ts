@@ -1,6 +1,7 @@
 import { getDb } from "@/db/client";
 import { visits } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
+import { ApiError } from "@/lib/errors/api-error";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { assertPropertyInAccount, assertUserInAccount } from "@/lib/accounts/assert-account-references";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
@@ -11,7 +12,11 @@ import { toPublicVisit, type PublicVisit } from "./to-public-visit";
 export async function createVisit(accountId: string, input: VisitCreateInput, actor: Actor): Promise<PublicVisit> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const lead = await getLeadOrThrow(tx, accountId, input.leadId);
+    const lead = await getLeadOrThrow(tx, accountId, input.leadId).catch((error: unknown) => {
+      // Name the field, as for propertyId and agentId.
+      if (error instanceof ApiError && error.code === "not_found") throw new ApiError("not_found", "Lead not found.", [{ path: "leadId", message: "No such live lead in this account" }]);
+      throw error;
+    });
     await assertPropertyInAccount(tx, accountId, input.propertyId);
     await assertUserInAccount(tx, accountId, input.agentId, "agentId");
     const [visit] = await tx
