@@ -1,21 +1,31 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { ForbiddenNotice } from "@/components/forbidden-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
+import { UsageSkeleton } from "@/components/usage/usage-skeleton";
+import { USAGE_ANCHOR } from "@/components/usage/usage-href";
 import { ApiKeysTable } from "./api-keys-table";
 import { CreateApiKeyPanel } from "./create-api-key-panel";
+import { UsageSection } from "./usage-section";
+import { readUsageParams } from "./usage-params";
+import { selectUsageKey } from "./select-usage-key";
 
 export const metadata: Metadata = { title: "Public API" };
 
-export default async function PublicApiSettingsPage() {
+export default async function PublicApiSettingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requireMember();
   if (member.role !== "owner") return <ForbiddenNotice />;
   const onApiPlan = member.plan === API_PLAN;
   const keys = await listApiKeys(member.accountId);
+  const usageParams = readUsageParams(await searchParams);
+  const usageKey = selectUsageKey(keys, usageParams.keyId);
+  if (usageParams.keyId && !usageKey) notFound();
   return (
     <div className="space-y-6">
       <PageHeader
@@ -62,6 +72,20 @@ export default async function PublicApiSettingsPage() {
             API keys
           </h2>
           <ApiKeysTable keys={keys} />
+        </section>
+      ) : null}
+
+      {usageKey ? (
+        <section id={USAGE_ANCHOR} aria-labelledby="usage-title" className={`${styles.card} scroll-mt-4`}>
+          <div className="border-b border-slate-100 px-4 py-3">
+            <h2 id="usage-title" className="text-base font-semibold text-slate-900">
+              Usage
+            </h2>
+            <p className="text-sm text-slate-600">Requests per key over the last 30 days. Only the method, path, status, duration and request id are kept: never bodies or keys.</p>
+          </div>
+          <Suspense fallback={<UsageSkeleton />}>
+            <UsageSection accountId={member.accountId} keys={keys} usageKey={usageKey} params={usageParams} />
+          </Suspense>
         </section>
       ) : null}
     </div>

@@ -1,0 +1,207 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { sql, type SQL } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { requestLogs } from "@/db/schema";
+import { newId } from "@/lib/ids/new-id";
+import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { countRequestsPerDay, requestsPerDayQuery } from "@/lib/request-logs/count-requests-per-day";
+import { summarizeUsage } from "@/lib/request-logs/summarize-usage";
+import { listRecentRequests, recentRequestsQuery } from "@/lib/request-logs/list-recent-requests";
+import { listApiKeys } from "@/lib/api-keys/list-api-keys";
+import { getRequestLogEntry } from "@/lib/request-logs/get-request-log-entry";
+import { usageWindow } from "@/lib/request-logs/usage-window";
+import type { StatusClass } from "@/lib/request-logs/status-class";
+import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+// A fixed "now", so the window's edges do not move with the clock (or midnight) during a run.
+const NOW = new Date("2031-03-15T12:00:00.000Z");
+
+async function newKey(t: TestTenant) {
+  return (await createApiKey({ accountId: t.accountId, name: `k-${Math.random().toString(36).slice(2, 8)}`, createdBy: t.userId })).id;
+}
+
+async function insertLogs(t: TestTenant, apiKeyId: string, rows: Array<{ at: Date; status: number; errorCode?: string }>) {
+  const db = await getDb();
+  const values = rows.map((r) => ({
+    id: newId("requestLog"),
+    accountId: t.accountId,
+    apiKeyId,
+    requestId: newId("request"),
+    method: "GET",
+    path: "/api/v1/leads",
+    status: r.status,
+    durationMs: 7,
+    errorCode: r.errorCode ?? null,
+    createdAt: r.at,
+  }));
+  await db.insert(requestLogs).values(values);
+  return values;
+}
+
+async function allPages(t: TestTenant, apiKeyId: string, statusClass: StatusClass, limit: number) {
+  const ids: string[] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 50; i++) {
+    const page = await listRecentRequests(t.accountId, apiKeyId, { statusClass, limit, cursor });
+    expect(page.data.length).toBeLessThanOrEqual(limit);
+    ids.push(...page.data.map((e) => e.id));
+    if (!page.meta.hasMore) return ids;
+    cursor = page.meta.cursor ?? undefined;
+  }
+  throw new Error("paging did not end");
+}
+
+// The plan the database picks with sequential scans priced out, as a table this small would
+// otherwise be read whole whatever the indexes.
+async function planOf(query: { getSQL(): SQL }): Promise<string> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const result: unknown = await tx.execute(sql`explain ${query.getSQL()}`);
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, string>>;
+    return rows.map((row) => row["QUERY PLAN"]).join("\n");
+  });
+}
+
+describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
+  let t: TestTenant;
+  let other: TestTenant;
+  beforeAll(async () => {
+    t = await createTenant();
+    other = await createTenant();
+  });
+
+  it("usageWindow: 30 UTC days ending today, starting at midnight", () => {
+    const { since, days } = usageWindow(NOW);
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)).toBe("2031-03-15");
+    expect(days[0]).toBe("2031-02-14");
+    expect(since.toISOString()).toBe("2031-02-14T00:00:00.000Z");
+  });
+
+  it("counts requests per UTC day over the last 30 days, with zero days and the window's edges", async () => {
+    const keyId = await newKey(t);
+    const { since } = usageWindow(NOW);
+    await insertLogs(t, keyId, [
+      { at: new Date(since.getTime() - MINUTE), status: 200 }, // the day before the window
+      { at: since, status: 200 }, // the window's first instant
+      { at: new Date(since.getTime() + DAY - 1), status: 500, errorCode: "internal_error" },
+      { at: new Date("2031-03-14T23:59:59.999Z"), status: 404, errorCode: "not_found" },
+      { at: new Date("2031-03-15T00:00:00.000Z"), status: 200 },
+      { at: new Date(NOW.getTime() - MINUTE), status: 429, errorCode: "rate_limited" },
+      { at: new Date(NOW.getTime() - 2 * MINUTE), status: 400, errorCode: "validation_error" },
+    ]);
+    // Another key of the same account and another account's key are not counted.
+    await insertLogs(t, await newKey(t), [{ at: NOW, status: 200 }]);
+    await insertLogs(other, other.keyId, [{ at: NOW, status: 200 }]);
+
+    const days = await countRequestsPerDay(t.accountId, keyId, { now: NOW });
+    expect(days).toHaveLength(30);
+    expect(days[0]).toEqual({ day: "2031-02-14", total: 2, clientErrors: 0, serverErrors: 1, rateLimited: 0 });
+    expect(days[28]).toEqual({ day: "2031-03-14", total: 1, clientErrors: 1, serverErrors: 0, rateLimited: 0 });
+    expect(days[29]).toEqual({ day: "2031-03-15", total: 3, clientErrors: 2, serverErrors: 0, rateLimited: 1 });
+    expect(days.slice(1, 28).every((d) => d.total === 0)).toBe(true);
+
+    const summary = summarizeUsage(days);
+    expect(summary).toMatchObject({ total: 6, today: 3, clientErrors: 3, serverErrors: 1, rateLimited: 1 });
+    expect(summary.clientErrorShare).toBeCloseTo(0.5);
+    expect(summary.serverErrorShare).toBeCloseTo(1 / 6);
+    expect(summary.rateLimitedShare).toBeCloseTo(1 / 6);
+  });
+
+  it("gives a key without requests 30 zero days and zero shares", async () => {
+    const days = await countRequestsPerDay(t.accountId, await newKey(t), { now: NOW });
+    expect(days.map((d) => d.total)).toEqual(Array(30).fill(0));
+    expect(summarizeUsage(days)).toMatchObject({ total: 0, clientErrorShare: 0, serverErrorShare: 0, rateLimitedShare: 0 });
+    expect((await listRecentRequests(t.accountId, await newKey(t), { statusClass: "all", limit: 20 })).data).toEqual([]);
+  });
+
+  it("lists recent requests newest first, filtered by status class, paged by cursor without gaps or repeats", async () => {
+    const keyId = await newKey(t);
+    const base = NOW.getTime() - DAY;
+    const statuses = [200, 201, 400, 404, 429, 500, 503, 204, 422, 200];
+    const rows = await insertLogs(t, keyId, statuses.map((status, i) => ({ at: new Date(base + i * MINUTE), status })));
+    // Two requests in the same millisecond: the id breaks the tie, and paging must not lose one.
+    rows.push(...(await insertLogs(t, keyId, [{ at: new Date(base + 3 * MINUTE), status: 200 }, { at: new Date(base + 3 * MINUTE), status: 200 }])));
+    const newestFirst = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+
+    const first = await listRecentRequests(t.accountId, keyId, { statusClass: "all", limit: 5 });
+    expect(first.data.map((e) => e.id)).toEqual(newestFirst.slice(0, 5).map((r) => r.id));
+    expect(first.meta).toMatchObject({ hasMore: true, limit: 5 });
+    expect(first.data[0]).toEqual({ id: rows[9].id, apiKeyId: keyId, requestId: rows[9].requestId, method: "GET", path: "/api/v1/leads", status: 200, durationMs: 7, errorCode: null, createdAt: rows[9].createdAt });
+    expect(Object.keys(first.data[0])).not.toContain("accountId");
+
+    for (const limit of [1, 2, 5, 100]) expect(await allPages(t, keyId, "all", limit)).toEqual(newestFirst.map((r) => r.id));
+    const only = (test: (s: number) => boolean) => newestFirst.filter((r) => test(r.status)).map((r) => r.id);
+    expect(await allPages(t, keyId, "2xx", 2)).toEqual(only((s) => s >= 200 && s < 300));
+    expect(await allPages(t, keyId, "4xx", 2)).toEqual(only((s) => s >= 400 && s < 500));
+    expect(await allPages(t, keyId, "5xx", 1)).toEqual(only((s) => s >= 500));
+    expect(await allPages(t, keyId, "429", 2)).toEqual(only((s) => s === 429));
+
+    // A cursor belongs to its key and its filter.
+    const cursor = first.meta.cursor ?? undefined;
+    await expect(listRecentRequests(t.accountId, keyId, { statusClass: "4xx", limit: 5, cursor })).rejects.toMatchObject({ code: "invalid_cursor" });
+    await expect(listRecentRequests(t.accountId, t.keyId, { statusClass: "all", limit: 5, cursor })).rejects.toMatchObject({ code: "invalid_cursor" });
+    await expect(listRecentRequests(t.accountId, keyId, { statusClass: "all", limit: 5, cursor: `${cursor}x` })).rejects.toMatchObject({ code: "invalid_cursor" });
+  });
+
+  it("opens one entry with its key's name and prefix, never its hash", async () => {
+    const keyId = await newKey(t);
+    const [row] = await insertLogs(t, keyId, [{ at: new Date(NOW.getTime() - MINUTE), status: 404, errorCode: "not_found" }]);
+    const entry = await getRequestLogEntry(t.accountId, row.id);
+    const key = (await listApiKeys(t.accountId)).find((k) => k.id === keyId);
+    expect(entry).toMatchObject({ id: row.id, requestId: row.requestId, method: "GET", path: "/api/v1/leads", status: 404, errorCode: "not_found", durationMs: 7, createdAt: row.createdAt });
+    expect(entry.key).toEqual({ id: keyId, name: key?.name, prefix: expect.stringMatching(/^lpm_\w{8}$/) });
+    expect(JSON.stringify(entry)).not.toMatch(/keyHash|accountId|[0-9a-f]{64}/);
+    await expect(getRequestLogEntry(t.accountId, newId("requestLog"))).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("scopes everything by account: another account's key or entry is not found or empty", async () => {
+    const [row] = await insertLogs(other, other.keyId, [{ at: new Date(NOW.getTime() - MINUTE), status: 500, errorCode: "internal_error" }]);
+    await expect(getRequestLogEntry(t.accountId, row.id)).rejects.toMatchObject({ code: "not_found" });
+    expect((await countRequestsPerDay(t.accountId, other.keyId, { now: NOW })).every((d) => d.total === 0)).toBe(true);
+    expect((await listRecentRequests(t.accountId, other.keyId, { statusClass: "all", limit: 100 })).data).toEqual([]);
+    // The owner of the key still sees it.
+    expect((await getRequestLogEntry(other.accountId, row.id)).requestId).toBe(row.requestId);
+    expect((await countRequestsPerDay(other.accountId, other.keyId, { now: NOW })).at(-1)?.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it("records real API calls after the response: path without the query, status, error code, request id", async () => {
+    const tenant = await createTenant();
+    const ok = await callApi("GET", "/api/v1/leads?limit=5", { key: tenant.key });
+    const bad = await callApi("GET", "/api/v1/leads?limit=0", { key: tenant.key });
+    expect([ok.status, bad.status]).toEqual([200, 400]);
+    // Written after the response (batched by the API): wait for both rows.
+    await expect.poll(async () => (await listRecentRequests(tenant.accountId, tenant.keyId, { statusClass: "all", limit: 10 })).data.length, { timeout: 5_000 }).toBe(2);
+
+    // The log's time is when the row was recorded (after the response), so two quick calls
+    // may land in either order: match them by request id.
+    const logged = (await listRecentRequests(tenant.accountId, tenant.keyId, { statusClass: "all", limit: 10 })).data;
+    const byRequestId = new Map(logged.map((e) => [e.requestId, e]));
+    expect(byRequestId.get(ok.headers.get("x-request-id") ?? "")).toMatchObject({ method: "GET", path: "/api/v1/leads", status: 200, errorCode: null });
+    expect(byRequestId.get(bad.headers.get("x-request-id") ?? "")).toMatchObject({ method: "GET", path: "/api/v1/leads", status: 400, errorCode: "validation_error" });
+    expect(logged.every((e) => e.durationMs >= 0)).toBe(true);
+
+    const failed = await listRecentRequests(tenant.accountId, tenant.keyId, { statusClass: "4xx", limit: 10 });
+    expect(failed.data.map((e) => e.requestId)).toEqual([bad.headers.get("x-request-id")]);
+    const today = (await countRequestsPerDay(tenant.accountId, tenant.keyId)).at(-1);
+    expect(today).toMatchObject({ total: 2, clientErrors: 1, serverErrors: 0, rateLimited: 0 });
+  });
+
+  it("reads the log through the (api_key_id, created_at) index, never the whole table", async () => {
+    const { since } = usageWindow(NOW);
+    const after = { at: NOW, id: newId("requestLog") };
+    const db = await getDb();
+    for (const query of [
+      requestsPerDayQuery(db, t.accountId, t.keyId, since),
+      recentRequestsQuery(db, t.accountId, t.keyId, "all", 21),
+      recentRequestsQuery(db, t.accountId, t.keyId, "4xx", 21, after),
+    ]) {
+      const plan = await planOf(query);
+      expect(plan).toContain("request_logs_key_created_idx");
+      expect(plan).not.toMatch(/Seq Scan/);
+    }
+  });
+});
