@@ -8,10 +8,11 @@ interface SelectFieldProps {
   error?: string;
   hint?: string;
   required?: boolean;
+  idPrefix?: string;
 }
 
-export function SelectField({ label, name, options, error, hint, ...select }: SelectFieldProps) {
-  const id = `field-${name}`;
+export function SelectField({ label, name, options, error, hint, idPrefix = "field", ...select }: SelectFieldProps) {
+  const id = `${idPrefix}-${name}`;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="space-y-1.5">

@@ -7,6 +7,7 @@ export const styles = {
   primaryButton: `${button} bg-indigo-600 text-white hover:bg-indigo-500`,
   secondaryButton: `${button} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`,
   dangerButton: `${button} bg-red-600 text-white hover:bg-red-500 focus-visible:outline-red-600`,
+  smallButton: `inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-800 shadow-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60 ${focusRing}`,
   dangerTextButton: `rounded px-2 py-1 text-sm font-medium text-red-700 hover:bg-red-50 ${focusRing}`,
   input:
     "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30 aria-[invalid=true]:border-red-500 aria-[invalid=true]:ring-red-500/20",

@@ -3,7 +3,7 @@ import { styles } from "./styles";
 interface TextFieldProps {
   label: string;
   name: string;
-  type?: "text" | "email" | "password";
+  type?: "text" | "email" | "password" | "tel" | "search" | "date" | "url";
   defaultValue?: string;
   error?: string;
   hint?: string;
@@ -12,11 +12,15 @@ interface TextFieldProps {
   minLength?: number;
   maxLength?: number;
   autoFocus?: boolean;
+  placeholder?: string;
+  inputMode?: "text" | "numeric" | "decimal" | "tel" | "email" | "search";
+  /** When several forms on one page share field names, a prefix keeps their ids unique. */
+  idPrefix?: string;
 }
 
 // A labelled input whose error is announced and tied to it (aria-describedby).
-export function TextField({ label, name, type = "text", error, hint, ...input }: TextFieldProps) {
-  const id = `field-${name}`;
+export function TextField({ label, name, type = "text", error, hint, idPrefix = "field", ...input }: TextFieldProps) {
+  const id = `${idPrefix}-${name}`;
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="space-y-1.5">

@@ -1,4 +1,4 @@
-import { ZodError, z } from "zod";
+import { ZodError } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import type { FormState } from "./form-state";
@@ -14,12 +14,12 @@ export function formValues(formData: FormData, omit: readonly string[] = []): Re
   return values;
 }
 
+/** The first message of each field, keyed by its dotted path (`name`, `address.city`). */
 export function fieldErrorsOf(error: ZodError): Record<string, string> {
-  const { fieldErrors } = z.flattenError(error);
   const out: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(fieldErrors)) {
-    const first = (messages as string[] | undefined)?.[0];
-    if (first) out[field] = first;
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join(".");
+    if (path && !(path in out)) out[path] = issue.message;
   }
   return out;
 }
@@ -32,7 +32,9 @@ export function errorState(error: unknown, values?: Record<string, string>): For
   }
   if (error instanceof ApiError) {
     const fieldErrors = Object.fromEntries((error.details ?? []).map((d) => [d.path, d.message]));
-    return { status: "error", message: error.message, fieldErrors, values };
+    // The services word validation for API clients ("the request body…"); a form says it plainly.
+    const message = error.code === "validation_error" && error.details?.length ? "Please correct the fields marked below." : error.message;
+    return { status: "error", message, fieldErrors, values };
   }
   logger.error("form action failed", { error: error instanceof Error ? error.message : String(error) });
   return { status: "error", message: "Something went wrong on our side. Please try again.", values };

@@ -1,0 +1,45 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { addNoteForm, deleteLeadForm } from "@/lib/forms/leads/lead-action-forms";
+import { updateLeadForm, type LeadFormState } from "@/lib/forms/leads/save-lead-form";
+import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
+import type { FormState } from "@/lib/ui/form-state";
+
+// The lead page's actions: the session's member, then the form handler (lib/forms), then a
+// refresh of the page so the timeline shows the new activity.
+
+function refreshLead(formData: FormData) {
+  revalidatePath(`/leads/${String(formData.get("leadId") ?? "")}`);
+  revalidatePath("/leads");
+}
+
+export async function updateLeadAction(_previous: LeadFormState, formData: FormData): Promise<LeadFormState> {
+  const state = await updateLeadForm(await requireMember(), formData);
+  if (state.status === "success") refreshLead(formData);
+  return state;
+}
+
+export async function addNoteAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const state = await addNoteForm(await requireMember(), formData);
+  if (state.status === "success") refreshLead(formData);
+  return state;
+}
+
+// A failed send is kept in the outbox and on the timeline, so refresh after any outcome.
+export async function sendSmsAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const state = await sendSmsForm(await requireMember(), formData);
+  refreshLead(formData);
+  revalidatePath("/outbox");
+  return state;
+}
+
+// After the confirm step: soft delete, then back to the list with a notice.
+export async function deleteLeadAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const state = await deleteLeadForm(await requireMember(), formData);
+  if (state.status !== "success") return state;
+  revalidatePath("/leads");
+  redirect("/leads?notice=deleted");
+}

@@ -1,0 +1,128 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getAccountOrThrow } from "@/lib/accounts/get-account";
+import { NOTE_MAX_LENGTH } from "@/lib/activities/note-schema";
+import { listActivities } from "@/lib/activities/list-activities";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { leadFormOptions, leadFormValues } from "@/lib/forms/leads/lead-form-options";
+import { getLead } from "@/lib/leads/get-lead";
+import { LEAD_STATUS_LABELS, LEAD_STATUS_TONES } from "@/lib/leads/lead-labels";
+import { listOutbox } from "@/lib/sms/list-outbox";
+import { hrefWith, readPagePosition } from "@/lib/ui/cursor-pager";
+import { formatDate } from "@/lib/ui/format-date";
+import { loadListPage } from "@/lib/ui/load-list-page";
+import { orNotFound } from "@/lib/ui/or-not-found";
+import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
+import { ActivityTimeline } from "@/components/leads/activity-timeline";
+import { LeadForm } from "@/components/leads/lead-form";
+import { NoteForm } from "@/components/leads/note-form";
+import { SmsForm } from "@/components/leads/sms-form";
+import { VisitsTable } from "@/components/visits/visits-table";
+import { Badge } from "@/components/ui/badge";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Panel } from "@/components/ui/panel";
+import { FormMessage } from "@/components/ui/form-message";
+import { styles } from "@/components/ui/styles";
+import { setVisitStatusAction } from "../../visits/actions";
+import { addNoteAction, deleteLeadAction, sendSmsAction, updateLeadAction } from "./actions";
+
+export const metadata: Metadata = { title: "Lead" };
+
+const TIMELINE_PAGE = 30;
+const NOTICES: Record<string, string> = { created: "Lead created.", restored: "Lead restored. Its timeline is back, and the team sees it again." };
+
+export default async function LeadPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
+  const member = await requireMember();
+  const { id } = await params;
+  const query = singleParams(await searchParams);
+  // Another account's id, a deleted lead or a made-up id: the 404 page, never a hint.
+  const lead = await orNotFound(getLead(member.accountId, id));
+  const timelineAt = readPagePosition({ cursor: query.activities });
+  const [account, options, timeline, visits, sms] = await Promise.all([
+    getAccountOrThrow(member.accountId),
+    leadFormOptions(member.accountId, lead.propertyId),
+    loadListPage(listActivities(member.accountId, { leadId: lead.id, limit: TIMELINE_PAGE, sort: "-createdAt", cursor: timelineAt.cursor })),
+    listVisitsBySchedule(member.accountId, { leadId: lead.id, order: "desc", limit: 50 }),
+    listOutbox(member.accountId, { leadId: lead.id, limit: 100 }),
+  ]);
+  const names = {
+    members: new Map(options.members.map((m) => [m.value, m.label])),
+    properties: new Map(options.properties.map((p) => [p.value, p.label])),
+  };
+  const activities = timeline === "invalid_cursor" ? null : timeline;
+  const base = `/leads/${lead.id}`;
+  const olderHref = activities?.meta.hasMore && activities.meta.cursor ? `${hrefWith(base, { activities: activities.meta.cursor })}#activity` : null;
+
+  return (
+    <div className="space-y-6">
+      <div className="space-y-3">
+        <Link href="/leads" className={`${styles.link} text-sm`}>
+          ← All leads
+        </Link>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{lead.name}</h1>
+              <Badge tone={LEAD_STATUS_TONES[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
+            </div>
+            <p className="text-sm text-slate-600">
+              Lead since {formatDate(new Date(lead.createdAt))}
+              {lead.source ? ` · from ${lead.source}` : ""}
+              {lead.tags.length ? ` · ${lead.tags.join(", ")}` : ""}
+            </p>
+          </div>
+          <ConfirmDialog
+            triggerLabel="Delete lead"
+            title={`Delete ${lead.name}?`}
+            description={<p>The lead disappears from the lists and the API. Its activity is kept, and an account owner can restore it.</p>}
+            confirmLabel="Delete lead"
+            pendingLabel="Deleting…"
+            action={deleteLeadAction}
+            fields={{ leadId: lead.id }}
+          />
+        </div>
+      </div>
+      {query.notice && NOTICES[query.notice] ? <FormMessage tone="success">{NOTICES[query.notice]}</FormMessage> : null}
+
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="space-y-6 lg:col-span-3">
+          <Panel title="Details" id="details">
+            <div className="p-5 sm:p-6">
+              <LeadForm revision={lead.updatedAt} action={updateLeadAction} leadId={lead.id} initial={leadFormValues(lead)} options={options} submitLabel="Save changes" pendingLabel="Saving…" currency={account.currency} />
+            </div>
+          </Panel>
+          <Panel title="Visits" id="visits">
+            {visits.data.length ? <VisitsTable visits={visits.data} hide={["lead"]} action={setVisitStatusAction} /> : <EmptyState title="No visits yet">Visits booked through the API or your booking tools show up here.</EmptyState>}
+          </Panel>
+        </div>
+        <div className="space-y-6 lg:col-span-2">
+          <Panel title="Add note" id="note">
+            <div className="p-5">
+              <NoteForm leadId={lead.id} action={addNoteAction} maxLength={NOTE_MAX_LENGTH} />
+            </div>
+          </Panel>
+          <Panel title="Send SMS" id="sms">
+            <div className="p-5">
+              {!lead.phone ? (
+                <p className="text-sm text-slate-600">This lead has no phone number. Add one in the details to send an SMS.</p>
+              ) : lead.smsOptOut ? (
+                <p className="text-sm text-slate-600">This lead opted out of SMS. Untick “Opted out of SMS” only if they asked to hear from you again.</p>
+              ) : (
+                <SmsForm leadId={lead.id} to={lead.phone} action={sendSmsAction} />
+              )}
+            </div>
+          </Panel>
+          <Panel title="Activity" id="activity">
+            {activities ? (
+              <ActivityTimeline activities={activities.data} names={names} smsText={new Map(sms.data.map((m) => [m.id, m.message]))} olderHref={olderHref} newestHref={timelineAt.cursor ? `${base}#activity` : null} />
+            ) : (
+              <EmptyState title="This timeline link is out of date" action={<Link href={`${base}#activity`} className={styles.secondaryButton}>Show the latest activity</Link>} />
+            )}
+          </Panel>
+        </div>
+      </div>
+    </div>
+  );
+}

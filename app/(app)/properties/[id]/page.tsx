@@ -1,0 +1,76 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { PROPERTY_FORM_OPTIONS, propertyFormValues } from "@/lib/forms/properties/property-form-options";
+import { getProperty } from "@/lib/properties/get-property";
+import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_STATUS_TONES, PROPERTY_TYPE_LABELS } from "@/lib/properties/property-labels";
+import { formatMoney } from "@/lib/ui/format-money";
+import { orNotFound } from "@/lib/ui/or-not-found";
+import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
+import { PropertyForm } from "@/components/properties/property-form";
+import { VisitsTable } from "@/components/visits/visits-table";
+import { Badge } from "@/components/ui/badge";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FormMessage } from "@/components/ui/form-message";
+import { Panel } from "@/components/ui/panel";
+import { styles } from "@/components/ui/styles";
+import { setVisitStatusAction } from "../../visits/actions";
+import { deletePropertyAction, updatePropertyAction } from "../actions";
+
+export const metadata: Metadata = { title: "Property" };
+
+export default async function PropertyPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
+  const member = await requireMember();
+  const { id } = await params;
+  const query = singleParams(await searchParams);
+  // Another account's id or a removed property: the 404 page.
+  const property = await orNotFound(getProperty(member.accountId, id));
+  const visits = await listVisitsBySchedule(member.accountId, { propertyId: property.id, order: "desc", limit: 50 });
+  return (
+    <div className="space-y-6">
+      <div className="space-y-3">
+        <Link href="/properties" className={`${styles.link} text-sm`}>
+          ← All properties
+        </Link>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{property.title}</h1>
+              <Badge tone={PROPERTY_STATUS_TONES[property.status]}>{PROPERTY_STATUS_LABELS[property.status]}</Badge>
+            </div>
+            <p className="text-sm text-slate-600">
+              {PROPERTY_TYPE_LABELS[property.type]} · {LISTING_TYPE_LABELS[property.listingType]} · {formatMoney(property.price, property.currency)}
+              {property.address.city ? ` · ${property.address.city}` : ""}
+            </p>
+          </div>
+          <ConfirmDialog
+            triggerLabel="Delete property"
+            title={`Delete ${property.title}?`}
+            description={<p>The property is removed for good. Its visits keep their history, and leads interested in it keep their record without it.</p>}
+            confirmLabel="Delete property"
+            pendingLabel="Deleting…"
+            action={deletePropertyAction}
+            fields={{ propertyId: property.id }}
+          />
+        </div>
+      </div>
+      {query.notice === "created" ? <FormMessage tone="success">Property created.</FormMessage> : null}
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <Panel title="Details" id="details">
+            <div className="p-5 sm:p-6">
+              <PropertyForm revision={property.updatedAt} action={updatePropertyAction} propertyId={property.id} initial={propertyFormValues(property, property.currency)} options={PROPERTY_FORM_OPTIONS} submitLabel="Save changes" pendingLabel="Saving…" />
+            </div>
+          </Panel>
+        </div>
+        <div className="lg:col-span-2">
+          <Panel title="Visits" id="visits">
+            {visits.data.length ? <VisitsTable visits={visits.data} hide={["property"]} action={setVisitStatusAction} /> : <EmptyState title="No visits yet">Visits of this property show up here.</EmptyState>}
+          </Panel>
+        </div>
+      </div>
+    </div>
+  );
+}

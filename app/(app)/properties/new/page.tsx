@@ -1,0 +1,32 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getAccountOrThrow } from "@/lib/accounts/get-account";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { PROPERTY_FORM_OPTIONS, propertyFormValues } from "@/lib/forms/properties/property-form-options";
+import { PropertyForm } from "@/components/properties/property-form";
+import { PageHeader } from "@/components/ui/page-header";
+import { styles } from "@/components/ui/styles";
+import { createPropertyAction } from "../actions";
+
+export const metadata: Metadata = { title: "New property" };
+
+export default async function NewPropertyPage() {
+  const member = await requireMember();
+  const account = await getAccountOrThrow(member.accountId);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="New property"
+        description="A listing for sale or for rent."
+        actions={
+          <Link href="/properties" className={styles.secondaryButton}>
+            Cancel
+          </Link>
+        }
+      />
+      <section className={`${styles.card} max-w-3xl p-5 sm:p-6`}>
+        <PropertyForm action={createPropertyAction} initial={propertyFormValues(undefined, account.currency)} options={PROPERTY_FORM_OPTIONS} submitLabel="Create property" pendingLabel="Creating…" />
+      </section>
+    </div>
+  );
+}

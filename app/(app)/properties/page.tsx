@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { PROPERTY_FORM_OPTIONS } from "@/lib/forms/properties/property-form-options";
+import { listProperties } from "@/lib/properties/list-properties";
+import { listingTypeSchema, propertyStatusSchema, propertyTypeSchema } from "@/lib/schemas/properties";
+import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
+import { loadListPage } from "@/lib/ui/load-list-page";
+import { searchText, singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FilterBar } from "@/components/ui/filter-bar";
+import { FormMessage } from "@/components/ui/form-message";
+import { PageHeader } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
+import { SelectField } from "@/components/ui/select-field";
+import { StaleLinkNotice } from "@/components/ui/stale-link-notice";
+import { styles } from "@/components/ui/styles";
+import { TextField } from "@/components/ui/text-field";
+import { PropertiesTable } from "./properties-table";
+
+export const metadata: Metadata = { title: "Properties" };
+
+const PAGE_SIZE = 25;
+const all = (label: string, options: Array<{ value: string; label: string }>) => [{ value: "", label }, ...options];
+
+export default async function PropertiesPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+  const member = await requireMember();
+  const params = singleParams(await searchParams);
+  const position = readPagePosition(params);
+  const filters = {
+    q: searchText(params.q),
+    status: propertyStatusSchema.safeParse(params.status).data,
+    type: propertyTypeSchema.safeParse(params.type).data,
+    listingType: listingTypeSchema.safeParse(params.listingType).data,
+  };
+  const filtered = Object.values(filters).some(Boolean);
+  const page = await loadListPage(listProperties(member.accountId, { ...filters, limit: PAGE_SIZE, sort: "-createdAt", cursor: position.cursor }));
+  const newButton = (
+    <Link href="/properties/new" className={styles.primaryButton}>
+      New property
+    </Link>
+  );
+  return (
+    <div className="space-y-5">
+      <PageHeader title="Properties" description="Your listings for sale and for rent. Leads and visits point at them." actions={newButton} />
+      {params.notice === "deleted" ? <FormMessage tone="success">The property was deleted. Its visits keep their history.</FormMessage> : null}
+      <FilterBar action="/properties" label="Filter properties" clearHref={filtered ? "/properties" : undefined}>
+        <div className="sm:w-64">
+          <TextField label="Search" name="q" type="search" defaultValue={filters.q} placeholder="Title, description or street" maxLength={200} autoComplete="off" idPrefix="filter" />
+        </div>
+        <div className="sm:w-40">
+          <SelectField label="Status" name="status" options={all("Any status", PROPERTY_FORM_OPTIONS.statuses)} defaultValue={filters.status ?? ""} idPrefix="filter" />
+        </div>
+        <div className="sm:w-40">
+          <SelectField label="Type" name="type" options={all("Any type", PROPERTY_FORM_OPTIONS.types)} defaultValue={filters.type ?? ""} idPrefix="filter" />
+        </div>
+        <div className="sm:w-36">
+          <SelectField label="Listing" name="listingType" options={all("Sale or rent", PROPERTY_FORM_OPTIONS.listingTypes)} defaultValue={filters.listingType ?? ""} idPrefix="filter" />
+        </div>
+      </FilterBar>
+      <section className={`${styles.card} overflow-hidden`}>
+        {page === "invalid_cursor" ? (
+          <StaleLinkNotice firstPage={hrefWith("/properties", filters)} />
+        ) : page.data.length === 0 ? (
+          filtered ? (
+            <EmptyState title="No properties match these filters">Try another search, or clear the filters.</EmptyState>
+          ) : (
+            <EmptyState title="No properties yet" action={newButton}>
+              Add your listings so leads and visits can point at them.
+            </EmptyState>
+          )
+        ) : (
+          <>
+            <PropertiesTable properties={page.data} />
+            <Pager label="Properties" links={pagerLinks("/properties", filters, position, page.meta)} shown={page.data.length} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
+import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
+
+// `data.changes` of an update, as "Field: old → new" lines. Ids are shown by name where the
+// page knows them (members, properties); anything else is shown as stored.
+
+const FIELD_LABELS: Record<string, string> = {
+  name: "Name",
+  email: "Email",
+  phone: "Phone",
+  status: "Status",
+  source: "Source",
+  interest: "Interest",
+  budget: "Budget",
+  propertyId: "Property",
+  assignedTo: "Assigned to",
+  tags: "Tags",
+  notes: "Notes",
+  smsOptOut: "SMS opt-out",
+  deleted: "Deleted",
+  visitStatus: "Visit status",
+};
+
+export interface NameLookups {
+  members: Map<string, string>;
+  properties: Map<string, string>;
+}
+
+function show(field: string, value: unknown, names: NameLookups): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.length ? value.join(", ") : "—";
+  const text = typeof value === "string" ? value : JSON.stringify(value);
+  const labels: Record<string, Record<string, string> | Map<string, string>> = {
+    status: LEAD_STATUS_LABELS,
+    interest: LEAD_INTEREST_LABELS,
+    visitStatus: VISIT_STATUS_LABELS,
+    assignedTo: names.members,
+    propertyId: names.properties,
+  };
+  const table = labels[field];
+  const named = table instanceof Map ? table.get(text) : table?.[text];
+  const shown = named ?? text;
+  return shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
+}
+
+export function ActivityChanges({ data, names }: { data: Record<string, unknown>; names: NameLookups }) {
+  const changes = data.changes;
+  if (!changes || typeof changes !== "object") return null;
+  const entries = Object.entries(changes as Record<string, unknown>).filter((entry): entry is [string, [unknown, unknown]] => Array.isArray(entry[1]) && entry[1].length === 2);
+  if (!entries.length) return null;
+  return (
+    <dl className="mt-1.5 space-y-0.5 text-xs text-slate-600">
+      {entries.map(([field, [before, after]]) => (
+        <div key={field} className="flex flex-wrap gap-x-1">
+          <dt className="font-medium text-slate-700">{FIELD_LABELS[field] ?? field}:</dt>
+          <dd>
+            <span className="line-through decoration-slate-400">{show(field, before, names)}</span> → <span className="text-slate-900">{show(field, after, names)}</span>
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,78 @@
+import { expect, snap, test, unique } from "./support/fixtures";
+import { STAFF } from "./support/demo-users";
+import { createLeadInUi, latestActivity } from "./support/staff-views";
+
+test.describe("working a lead", () => {
+  test("add a note and send an SMS through the log provider; it is in the outbox as sent", async ({ pageAs }) => {
+    const page = await pageAs(STAFF);
+    const name = `Sms Lead ${unique()}`;
+    await createLeadInUi(page, { name, phone: "415 555 0142" });
+
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByText("Write the note first.")).toBeVisible();
+    await page.getByLabel("Note", { exact: true }).fill("Called back.\nWants to see the garden flat on Saturday.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByText("Note added.")).toBeVisible();
+    await expect(page.getByLabel("Note", { exact: true })).toHaveValue("");
+    await expect(latestActivity(page)).toHaveAttribute("data-type", "note");
+    await expect(latestActivity(page)).toContainText("Wants to see the garden flat on Saturday.");
+    await expect(latestActivity(page).getByTestId("activity-actor")).toHaveText("Sam Staff");
+
+    const message = `Hi, your viewing is confirmed for Saturday 10am. ${unique()}`;
+    await page.getByLabel("Message").fill(message);
+    await page.getByRole("button", { name: "Send SMS" }).click();
+    await expect(page.getByText("SMS sent to +14155550142.")).toBeVisible();
+    await expect(latestActivity(page)).toHaveAttribute("data-type", "sms_sent");
+    await expect(latestActivity(page)).toContainText(message);
+
+    // Opted out: the page says so instead of offering the form.
+    await page.getByLabel("Opted out of SMS").check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Lead saved.")).toBeVisible();
+    await expect(page.getByText("This lead opted out of SMS.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send SMS" })).toHaveCount(0);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Outbox" }).click();
+    const row = page.getByTestId("outbox-row").first();
+    await expect(row).toContainText(name);
+    await expect(row).toContainText(message);
+    await expect(row).toContainText("Sent");
+    await expect(row).toContainText("via log");
+    await snap(page, "outbox");
+  });
+
+  test("a lead without a phone is told why no SMS can be sent", async ({ pageAs }) => {
+    const page = await pageAs(STAFF);
+    await createLeadInUi(page, { name: `No Phone ${unique()}` });
+    await expect(page.getByText("This lead has no phone number.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send SMS" })).toHaveCount(0);
+  });
+
+  test("mark a visit completed; the lead's timeline records it", async ({ pageAs }) => {
+    const page = await pageAs(STAFF);
+    await page.goto("/visits");
+    await expect(page.getByRole("heading", { name: "Visits", exact: true })).toBeVisible();
+    await snap(page, "visits");
+    const button = page.getByRole("button", { name: /^Mark visit with .+ completed$/ }).first();
+    const label = (await button.getAttribute("aria-label")) ?? "";
+    const [, leadName, when] = /^Mark visit with (.+) on (.+) completed$/.exec(label) ?? [];
+    const row = page.getByTestId("visit-row").filter({ hasText: leadName }).filter({ hasText: when });
+    await expect(row).toContainText("Scheduled");
+    await button.click();
+    await expect(row).toContainText("Completed");
+    await expect(row.getByRole("button", { name: /completed$/ })).toHaveCount(0);
+
+    // The status filter: completed visits only, this one among them.
+    await page.getByLabel("Status").selectOption("completed");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/status=completed/);
+    await expect(row).toBeVisible();
+    for (const text of await page.getByTestId("visit-row").allTextContents()) expect(text).toContain("Completed");
+
+    await page.goto("/visits");
+    await row.getByRole("link", { name: leadName }).click();
+    await expect(page.getByRole("heading", { level: 1, name: leadName })).toBeVisible();
+    await expect(latestActivity(page)).toContainText("marked completed");
+    await expect(latestActivity(page).getByTestId("activity-actor")).toHaveText("Sam Staff");
+  });
+});

@@ -1,0 +1,144 @@
+import { expect, snap, test, unique } from "./support/fixtures";
+import { OWNER, STAFF } from "./support/demo-users";
+import { SUMMIT_OWNER, createApiKeyInUi, createLeadInUi, latestActivity } from "./support/staff-views";
+
+test.describe("leads", () => {
+  test("a lead created through the API is in /leads with a lead_created activity naming the key", async ({ pageAs, request }) => {
+    const page = await pageAs(OWNER);
+    const keyName = `Website form ${unique()}`;
+    const key = await createApiKeyInUi(page, keyName);
+    const name = `Api Lead ${unique()}`;
+    const created = await request.post("/api/v1/leads", { headers: { Authorization: `Bearer ${key}` }, data: { name, phone: "(415) 555-0177", source: "website" } });
+    expect(created.status()).toBe(201);
+
+    await page.goto("/leads");
+    await page.getByLabel("Search").fill(name);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=Api\+Lead/);
+    const rows = page.getByTestId("lead-row");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("+14155550177");
+    await expect(rows.first()).toContainText("website");
+    await rows.first().getByRole("link", { name }).click();
+
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    const first = latestActivity(page);
+    await expect(first).toHaveAttribute("data-type", "lead_created");
+    await expect(first.getByTestId("activity-actor")).toHaveText(`API key “${keyName}”`);
+    await snap(page, "lead-detail");
+  });
+
+  test("search, status filter and cursor paging with Next and Previous", async ({ pageAs }) => {
+    const page = await pageAs(OWNER);
+    await page.goto("/leads");
+    const rows = page.getByTestId("lead-row");
+    await expect(rows).toHaveCount(25);
+    const pager = page.getByRole("navigation", { name: "Leads pages" });
+    await expect(pager).toContainText("Page 1");
+    const firstOf = async () => (await rows.first().getByRole("link").textContent()) ?? "";
+    const page1 = await firstOf();
+    await snap(page, "leads");
+
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(pager).toContainText("Page 2");
+    const page2 = await firstOf();
+    expect(page2).not.toBe(page1);
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(pager).toContainText("Page 3");
+    await pager.getByRole("link", { name: "Previous" }).click();
+    await expect(pager).toContainText("Page 2");
+    expect(await firstOf()).toBe(page2);
+    await pager.getByRole("link", { name: "Previous" }).click();
+    await expect(pager).toContainText("Page 1");
+    expect(await firstOf()).toBe(page1);
+
+    // A status filter: every row has it, and paging keeps it.
+    await page.getByLabel("Status").selectOption("won");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/status=won/);
+    for (const badge of await rows.locator("td:nth-child(2)").allTextContents()) expect(badge).toBe("Won");
+
+    // A search for a last name matches names only of that family here.
+    const lastName = page1.split(" ").at(-1) ?? "";
+    await page.goto(`/leads?q=${encodeURIComponent(lastName)}`);
+    await expect(page.getByLabel("Search")).toHaveValue(lastName);
+    for (const name of await rows.getByRole("link").allTextContents()) expect(name).toContain(lastName);
+    await page.goto(`/leads?q=nobody-is-called-this-${unique()}`);
+    await expect(page.getByText("No leads match these filters")).toBeVisible();
+
+    // Readable on a phone: name and status stay, the table scrolls rather than overflows.
+    await page.goto("/leads");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(rows.first().getByRole("link")).toBeVisible();
+    await snap(page, "leads-phone");
+  });
+
+  test("staff edit and soft-delete a lead; only the owner sees deleted leads and restores it", async ({ pageAs }) => {
+    const staff = await pageAs(STAFF);
+    await staff.goto("/leads");
+    await expect(staff.getByRole("heading", { name: "Leads", exact: true })).toBeVisible();
+    await expect(staff.getByRole("link", { name: "Show deleted leads" })).toHaveCount(0);
+    await staff.goto("/leads?view=deleted");
+    await expect(staff.getByText("Only account owners can see deleted leads.")).toBeVisible();
+    await expect(staff.getByTestId("deleted-lead-row")).toHaveCount(0);
+
+    const name = `Edit Me ${unique()}`;
+    const url = await createLeadInUi(staff, { name, phone: "415 555 0150" });
+    // Per-field errors from the API's schema, and what was typed is kept.
+    await staff.getByLabel("Email").fill("not-an-email");
+    await staff.getByLabel("Budget (USD)").fill("lots");
+    await staff.getByRole("button", { name: "Save changes" }).click();
+    await expect(staff.getByText("Invalid email")).toBeVisible();
+    await expect(staff.getByText("Enter a whole number, e.g. 450000")).toBeVisible();
+    await expect(staff.getByLabel("Budget (USD)")).toHaveValue("lots");
+    await staff.getByLabel("Email").fill("Edit.Me@Example.com");
+    await staff.getByLabel("Budget (USD)").fill("450,000");
+    await staff.getByLabel("Status").selectOption("qualified");
+    await staff.getByRole("button", { name: "Save changes" }).click();
+    await expect(staff.getByText("Lead saved.")).toBeVisible();
+    await expect(staff.getByLabel("Email")).toHaveValue("edit.me@example.com");
+    await expect(staff.getByLabel("Status")).toHaveValue("qualified");
+    await expect(latestActivity(staff)).toHaveAttribute("data-type", "lead_status_changed");
+    await expect(latestActivity(staff)).toContainText("Status changed from new to qualified");
+    await expect(latestActivity(staff).getByTestId("activity-actor")).toHaveText("Sam Staff");
+
+    await staff.getByRole("button", { name: "Delete lead" }).click();
+    const dialog = staff.getByRole("dialog", { name: `Delete ${name}?` });
+    await dialog.getByRole("button", { name: "Delete lead" }).click();
+    await expect(staff).toHaveURL(/\/leads\?notice=deleted$/);
+    await expect(staff.getByText("The lead was deleted. An owner can restore it.")).toBeVisible();
+    await staff.goto(url);
+    await expect(staff.getByText("This lead does not exist")).toBeVisible();
+
+    const owner = await pageAs(OWNER);
+    await owner.goto("/leads");
+    await owner.getByRole("link", { name: "Show deleted leads" }).click();
+    await owner.getByLabel("Search").fill(name);
+    await owner.getByRole("button", { name: "Search" }).click();
+    const row = owner.getByTestId("deleted-lead-row").filter({ hasText: name });
+    await expect(row).toHaveCount(1);
+    await snap(owner, "leads-deleted");
+    await row.getByRole("button", { name: `Restore ${name}` }).click();
+    await expect(owner).toHaveURL(/notice=restored/);
+    await expect(owner.getByText("Lead restored.")).toBeVisible();
+    await expect(latestActivity(owner)).toContainText("Lead restored");
+    await expect(latestActivity(owner).getByTestId("activity-actor")).toHaveText("Olivia Harbor");
+    // The timeline kept everything from before the delete.
+    await expect(owner.locator('[data-testid="activity"][data-type="lead_deleted"]').getByTestId("activity-actor")).toHaveText("Sam Staff");
+    await expect(owner.locator('[data-testid="activity"][data-type="lead_created"]').getByTestId("activity-actor")).toHaveText("Sam Staff");
+  });
+
+  test("another account's lead id gives the 404 page", async ({ pageAs }) => {
+    const owner = await pageAs(OWNER);
+    await owner.goto("/leads");
+    await owner.getByTestId("lead-row").first().getByRole("link").click();
+    await expect(owner).toHaveURL(/\/leads\/lead_/);
+    const url = owner.url();
+
+    const outsider = await pageAs(SUMMIT_OWNER);
+    await outsider.goto(url);
+    await expect(outsider.getByRole("heading", { name: "This lead does not exist" })).toBeVisible();
+    await expect(outsider.getByText("404 · Not found")).toBeVisible();
+    await expect(outsider.getByRole("button", { name: "Save changes" })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,34 @@
+import { LEAD_INTERESTS, LEAD_STATUSES } from "@/db/schema";
+import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
+import type { PublicLead } from "@/lib/leads/to-public-lead";
+import { listPropertyOptions } from "@/lib/properties/list-property-options";
+import { listMembers } from "@/lib/users/list-members";
+
+// What the lead form needs from the server: its choices, and a lead's values as form text.
+
+export async function leadFormOptions(accountId: string, currentPropertyId?: string | null) {
+  const [properties, members] = await Promise.all([listPropertyOptions(accountId, currentPropertyId), listMembers(accountId)]);
+  return {
+    statuses: LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
+    interests: [{ value: "", label: "Not known" }, ...LEAD_INTERESTS.map((i) => ({ value: i, label: LEAD_INTEREST_LABELS[i] }))],
+    properties: [{ value: "", label: "None" }, ...properties.map((p) => ({ value: p.id, label: p.label }))],
+    members: [{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.name }))],
+  };
+}
+
+export function leadFormValues(lead?: PublicLead) {
+  return {
+    name: lead?.name ?? "",
+    email: lead?.email ?? "",
+    phone: lead?.phone ?? "",
+    status: lead?.status ?? "new",
+    source: lead?.source ?? "",
+    interest: lead?.interest ?? "",
+    budget: lead?.budget === null || lead?.budget === undefined ? "" : String(lead.budget),
+    propertyId: lead?.propertyId ?? "",
+    assignedTo: lead?.assignedTo ?? "",
+    tags: lead?.tags.join(", ") ?? "",
+    notes: lead?.notes ?? "",
+    smsOptOut: lead?.smsOptOut ?? false,
+  };
+}

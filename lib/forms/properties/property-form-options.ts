@@ -1,0 +1,32 @@
+import { LISTING_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from "@/db/schema";
+import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "@/lib/properties/property-labels";
+import type { PublicProperty } from "@/lib/properties/to-public-property";
+
+// The property form's choices, and a property's values as form text.
+export const PROPERTY_FORM_OPTIONS = {
+  types: PROPERTY_TYPES.map((t) => ({ value: t, label: PROPERTY_TYPE_LABELS[t] })),
+  listingTypes: LISTING_TYPES.map((t) => ({ value: t, label: LISTING_TYPE_LABELS[t] })),
+  statuses: PROPERTY_STATUSES.map((s) => ({ value: s, label: PROPERTY_STATUS_LABELS[s] })),
+};
+
+const text = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+
+export function propertyFormValues(property: PublicProperty | undefined, currency: string): Record<string, string> {
+  return {
+    title: text(property?.title),
+    description: text(property?.description),
+    type: property?.type ?? "apartment",
+    listingType: property?.listingType ?? "sale",
+    status: property?.status ?? "available",
+    price: text(property?.price),
+    currency: property?.currency ?? currency,
+    "address.street": text(property?.address.street),
+    "address.city": text(property?.address.city),
+    "address.region": text(property?.address.region),
+    "address.postalCode": text(property?.address.postalCode),
+    "address.country": text(property?.address.country),
+    bedrooms: text(property?.bedrooms),
+    bathrooms: text(property?.bathrooms),
+    areaSqm: text(property?.areaSqm),
+  };
+}

@@ -1,0 +1,33 @@
+import { and, eq, ilike, isNotNull, or, type SQL } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { leads, type Lead } from "@/db/schema";
+import { ifSet } from "@/lib/query/if-set";
+import { likePattern } from "@/lib/query/like-pattern";
+import { keyset, type Page } from "@/lib/pagination/keyset";
+import { assertOwner } from "@/lib/users/assert-owner";
+import { toPublicLead, type PublicLead } from "./to-public-lead";
+
+export type DeletedLead = PublicLead & { deletedAt: string };
+
+const toDeletedLead = (lead: Lead): DeletedLead => ({ ...toPublicLead(lead), deletedAt: (lead.deletedAt ?? lead.updatedAt).toISOString() });
+
+// The owners' "deleted leads" view: the only list that shows soft-deleted rows, so it checks
+// the role itself (a page hiding the toggle from staff is not the guard).
+export async function listDeletedLeads(
+  member: { accountId: string; actorUserId: string },
+  query: { limit: number; cursor?: string; q?: string },
+): Promise<Page<DeletedLead>> {
+  const db = await getDb();
+  await assertOwner(member.accountId, member.actorUserId, db);
+  const { limit, cursor, q } = query;
+  // `deleted` is part of the fingerprint, so a cursor of the live list is refused here.
+  const page = keyset({ limit, cursor, sort: "-createdAt" }, leads, { q, deleted: true });
+  const conditions: (SQL | undefined)[] = [
+    eq(leads.accountId, member.accountId),
+    isNotNull(leads.deletedAt),
+    ifSet(q, (v) => or(ilike(leads.name, likePattern(v)), ilike(leads.email, likePattern(v)), ilike(leads.phone, likePattern(v.replace(/[\s().-]/g, ""))))),
+    page.where,
+  ];
+  const rows = await db.select().from(leads).where(and(...conditions)).orderBy(...page.orderBy).limit(page.fetch);
+  return page.toPage(rows, toDeletedLead);
+}

@@ -1,0 +1,30 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { leads } from "@/db/schema";
+import { ApiError } from "@/lib/errors/api-error";
+import { recordActivity } from "@/lib/activities/record-activity";
+import { assertOwner } from "@/lib/users/assert-owner";
+import { getLeadOrThrow } from "./get-lead-or-throw";
+import { toPublicLead, type PublicLead } from "./to-public-lead";
+
+// Owners undo a soft delete from the web UI. The role is read from the database here, not
+// trusted from the page, so staff calling the action directly are refused. The lead's
+// activities were never removed, so its timeline is whole again once it is live.
+export async function restoreLead(input: { accountId: string; actorUserId: string; leadId: string }): Promise<PublicLead> {
+  const db = await getDb();
+  const owner = await assertOwner(input.accountId, input.actorUserId, db);
+  return db.transaction(async (tx) => {
+    const lead = await getLeadOrThrow(tx, input.accountId, input.leadId, { forUpdate: true, includeDeleted: true });
+    if (!lead.deletedAt) throw new ApiError("conflict", "This lead is not deleted.");
+    const [restored] = await tx.update(leads).set({ deletedAt: null }).where(eq(leads.id, lead.id)).returning();
+    await recordActivity(tx, {
+      accountId: input.accountId,
+      leadId: lead.id,
+      type: "lead_updated",
+      summary: "Lead restored",
+      data: { changes: { deleted: [true, false] } },
+      actor: { type: "user", id: owner.userId, name: owner.name },
+    });
+    return toPublicLead(restored);
+  });
+}

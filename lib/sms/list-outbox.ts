@@ -1,0 +1,54 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { leads, smsMessages, type SMS_STATUSES } from "@/db/schema";
+import { ifSet } from "@/lib/query/if-set";
+import { keyset, type Page } from "@/lib/pagination/keyset";
+
+export type SmsStatus = (typeof SMS_STATUSES)[number];
+
+export interface OutboxMessage {
+  id: string;
+  leadId: string;
+  leadName: string;
+  leadDeleted: boolean;
+  to: string;
+  message: string;
+  status: SmsStatus;
+  provider: string;
+  /** The provider's failure: shown to staff, never returned by the API. */
+  error: string | null;
+  createdAt: string;
+}
+
+// The outbox page: every SMS the account sent or tried to send, newest first, with its lead.
+export async function listOutbox(accountId: string, query: { limit: number; cursor?: string; status?: SmsStatus; leadId?: string }): Promise<Page<OutboxMessage>> {
+  const { limit, cursor, ...filters } = query;
+  const page = keyset({ limit, cursor, sort: "-createdAt" }, smsMessages, filters);
+  const conditions: (SQL | undefined)[] = [
+    eq(smsMessages.accountId, accountId),
+    ifSet(filters.status, (v) => eq(smsMessages.status, v)),
+    ifSet(filters.leadId, (v) => eq(smsMessages.leadId, v)),
+    page.where,
+  ];
+  const db = await getDb();
+  const rows = await db
+    .select({ sms: smsMessages, leadName: leads.name, leadDeletedAt: leads.deletedAt })
+    .from(smsMessages)
+    .innerJoin(leads, eq(leads.id, smsMessages.leadId))
+    .where(and(...conditions))
+    .orderBy(...page.orderBy)
+    .limit(page.fetch);
+  const keyed = rows.map((row) => ({ id: row.sms.id, createdAt: row.sms.createdAt, row }));
+  return page.toPage(keyed, ({ row }) => ({
+    id: row.sms.id,
+    leadId: row.sms.leadId,
+    leadName: row.leadName,
+    leadDeleted: row.leadDeletedAt !== null,
+    to: row.sms.to,
+    message: row.sms.message,
+    status: row.sms.status,
+    provider: row.sms.provider,
+    error: row.sms.error,
+    createdAt: row.sms.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,40 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { visits } from "@/db/schema";
+import { notFound } from "@/lib/errors/api-error";
+import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
+import { toPublicVisit, type PublicVisit } from "./to-public-visit";
+import { VISIT_STATUS_LABELS, visitOutcomeSchema, type VisitOutcome } from "./visit-outcome";
+
+// Staff record how a visit went. The activity goes on the lead's timeline (visits have none of
+// their own) as lead_updated with {visitId, changes: {visitStatus: [old, new]}}: the activity
+// types are part of the public API, so no new type is invented for the web UI.
+// A visit of a deleted lead is not found, as the API treats a deleted lead's visits.
+export async function setVisitStatus(accountId: string, visitId: string, status: VisitOutcome, actor: Actor): Promise<PublicVisit> {
+  const next = visitOutcomeSchema.parse(status);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [visit] = await tx
+      .select()
+      .from(visits)
+      .where(and(eq(visits.id, visitId), eq(visits.accountId, accountId)))
+      .limit(1)
+      .for("update");
+    if (!visit) throw notFound("Visit");
+    await getLeadOrThrow(tx, accountId, visit.leadId).catch(() => {
+      throw notFound("Visit");
+    });
+    if (visit.status === next) return toPublicVisit(visit);
+    const [updated] = await tx.update(visits).set({ status: next }).where(eq(visits.id, visit.id)).returning();
+    await recordActivity(tx, {
+      accountId,
+      leadId: visit.leadId,
+      type: "lead_updated",
+      summary: `Visit of ${visit.scheduledAt.toISOString().slice(0, 16).replace("T", " ")} UTC marked ${VISIT_STATUS_LABELS[next].toLowerCase()}`,
+      data: { visitId: visit.id, changes: { visitStatus: [visit.status, next] } },
+      actor,
+    });
+    return toPublicVisit(updated);
+  });
+}
