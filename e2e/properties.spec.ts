@@ -51,7 +51,8 @@ test.describe("properties", () => {
     await page.getByRole("link", { name: title }).click();
     await page.getByRole("button", { name: "Delete property" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete property" }).click();
-    await expect(page).toHaveURL(/\/properties\?notice=deleted$/);
+    await expect(page.getByText("The property was deleted.")).toBeVisible();
+    await expect(page).toHaveURL(/\/properties$/);
     await page.goto(url);
     await expect(page.getByRole("heading", { name: "This property does not exist" })).toBeVisible();
   });

@@ -25,7 +25,9 @@ export async function createLeadInUi(page: Page, lead: { name: string; phone?: s
   await page.getByRole("button", { name: "Create lead" }).click();
   await expect(page.getByRole("heading", { level: 1, name: lead.name })).toBeVisible();
   await expect(page.getByText("Lead created.")).toBeVisible();
-  return page.url().replace(/\?.*$/, "");
+  // The notice's ?notice=created is dropped from the address once shown.
+  await expect(page).toHaveURL(/\/leads\/lead_[0-9a-z]+$/);
+  return page.url();
 }
 
 /** The newest timeline entry of the lead page. */

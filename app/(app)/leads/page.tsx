@@ -13,6 +13,7 @@ import { searchText, singleParams, type RawSearchParams } from "@/lib/ui/search-
 import type { Member } from "@/lib/users/get-member";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";
+import { FlashNotice } from "@/components/ui/flash-notice";
 import { FormMessage } from "@/components/ui/form-message";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
@@ -52,7 +53,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
         }
       />
       {params.notice === "deleted" ? (
-        <FormMessage tone="success">The lead was deleted. {isOwner ? "You can restore it from the deleted leads." : "An owner can restore it."}</FormMessage>
+        <FlashNotice>The lead was deleted. {isOwner ? "You can restore it from the deleted leads." : "An owner can restore it."}</FlashNotice>
       ) : null}
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
         <FilterBar action="/leads" label="Filter leads" submitLabel="Search" clearHref={filtered ? "/leads" : undefined}>

@@ -9,7 +9,7 @@ import { loadListPage } from "@/lib/ui/load-list-page";
 import { searchText, singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";
-import { FormMessage } from "@/components/ui/form-message";
+import { FlashNotice } from "@/components/ui/flash-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { SelectField } from "@/components/ui/select-field";
@@ -43,7 +43,7 @@ export default async function PropertiesPage({ searchParams }: { searchParams: P
   return (
     <div className="space-y-5">
       <PageHeader title="Properties" description="Your listings for sale and for rent. Leads and visits point at them." actions={newButton} />
-      {params.notice === "deleted" ? <FormMessage tone="success">The property was deleted. Its visits keep their history.</FormMessage> : null}
+      {params.notice === "deleted" ? <FlashNotice>The property was deleted. Its visits keep their history.</FlashNotice> : null}
       <FilterBar action="/properties" label="Filter properties" clearHref={filtered ? "/properties" : undefined}>
         <div className="sm:w-64">
           <TextField label="Search" name="q" type="search" defaultValue={filters.q} placeholder="Title, description or street" maxLength={200} autoComplete="off" idPrefix="filter" />

@@ -23,7 +23,7 @@ import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Panel } from "@/components/ui/panel";
-import { FormMessage } from "@/components/ui/form-message";
+import { FlashNotice } from "@/components/ui/flash-notice";
 import { styles } from "@/components/ui/styles";
 import { setVisitStatusAction } from "../../visits/actions";
 import { addNoteAction, deleteLeadAction, sendSmsAction, updateLeadAction } from "./actions";
@@ -84,7 +84,7 @@ export default async function LeadPage({ params, searchParams }: { params: Promi
           />
         </div>
       </div>
-      {query.notice && NOTICES[query.notice] ? <FormMessage tone="success">{NOTICES[query.notice]}</FormMessage> : null}
+      {query.notice && NOTICES[query.notice] ? <FlashNotice>{NOTICES[query.notice]}</FlashNotice> : null}
 
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">

@@ -13,7 +13,7 @@ import { VisitsTable } from "@/components/visits/visits-table";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FormMessage } from "@/components/ui/form-message";
+import { FlashNotice } from "@/components/ui/flash-notice";
 import { Panel } from "@/components/ui/panel";
 import { styles } from "@/components/ui/styles";
 import { setVisitStatusAction } from "../../visits/actions";
@@ -56,7 +56,7 @@ export default async function PropertyPage({ params, searchParams }: { params: P
           />
         </div>
       </div>
-      {query.notice === "created" ? <FormMessage tone="success">Property created.</FormMessage> : null}
+      {query.notice === "created" ? <FlashNotice>Property created.</FlashNotice> : null}
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
           <Panel title="Details" id="details">
