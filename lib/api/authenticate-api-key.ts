@@ -1,8 +1,10 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { accounts, apiKeys, type Plan } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/api-keys/key-format";
+import { prepareOnce } from "@/lib/query/prepare-once";
+import { createWriteBatcher } from "./write-batcher";
 
 export interface ApiKeyContext {
   id: string;
@@ -15,16 +17,23 @@ export interface ApiKeyContext {
 
 const INVALID_MESSAGE = "The API key is invalid or has been revoked.";
 
-/** `Authorization: Bearer lpm_…` → the key and its account, or 401. */
-export async function authenticateApiKey(authorization: string | null): Promise<ApiKeyContext> {
+/**
+ * `Authorization: Bearer lpm_…` → the SHA-256 of the key, or 401 without a database read
+ * (missing header, wrong shape, bad checksum).
+ */
+export function apiKeyHashFromHeader(authorization: string | null): string {
   if (!authorization?.trim()) {
     throw new ApiError("missing_api_key", "Send your API key as `Authorization: Bearer <API_KEY>`.");
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization.trim());
   // Shape and checksum first: a typo or garbage never costs a database read.
   if (!match || !isWellFormedApiKey(match[1])) throw new ApiError("invalid_api_key", INVALID_MESSAGE);
-  const db = await getDb();
-  const [row] = await db
+  return hashApiKey(match[1]);
+}
+
+// Every API request runs this: prepared once (lib/query/prepare-once.ts).
+const keyByHash = prepareOnce((db) =>
+  db
     .select({
       id: apiKeys.id,
       name: apiKeys.name,
@@ -36,15 +45,39 @@ export async function authenticateApiKey(authorization: string | null): Promise<
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
-    .where(eq(apiKeys.keyHash, hashApiKey(match[1])))
-    .limit(1);
+    .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+    .limit(1)
+    .prepare("api_key_by_hash"),
+);
+
+/** The key with this hash and its account, or 401. */
+export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> {
+  const [row] = await keyByHash(await getDb()).execute({ keyHash });
   // Revocation is read on every request, so it takes effect at once on every instance.
   if (!row || row.revokedAt) throw new ApiError("invalid_api_key", INVALID_MESSAGE);
   return { id: row.id, name: row.name, accountId: row.accountId, plan: row.plan, defaultCountry: row.defaultCountry, currency: row.currency };
 }
 
+/** `Authorization: Bearer lpm_…` → the key and its account, or 401. */
+export async function authenticateApiKey(authorization: string | null): Promise<ApiKeyContext> {
+  return findApiKeyByHash(apiKeyHashFromHeader(authorization));
+}
+
 const LAST_USED_INTERVAL_MS = 60_000;
 const lastUsedWrites = new Map<string, number>();
+
+// Touches of several keys go out as one UPDATE (lib/api/write-batcher.ts).
+const lastUsedBatcher = createWriteBatcher<{ keyId: string; at: number }>(
+  async (touches) => {
+    const at = Math.max(...touches.map((t) => t.at));
+    const db = await getDb();
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(at) })
+      .where(and(inArray(apiKeys.id, [...new Set(touches.map((t) => t.keyId))]), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(at - LAST_USED_INTERVAL_MS)))));
+  },
+  { maxWaitMs: 50, maxSize: 200 },
+);
 
 /** Called after the response: at most one write a minute per key per process, and the
  * conditional UPDATE keeps it to one a minute across instances. */
@@ -53,9 +86,5 @@ export async function touchApiKeyLastUsed(keyId: string): Promise<void> {
   if (now - (lastUsedWrites.get(keyId) ?? 0) < LAST_USED_INTERVAL_MS) return;
   lastUsedWrites.set(keyId, now);
   if (lastUsedWrites.size > 10_000) lastUsedWrites.clear();
-  const db = await getDb();
-  await db
-    .update(apiKeys)
-    .set({ lastUsedAt: new Date(now) })
-    .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now - LAST_USED_INTERVAL_MS)))));
+  await lastUsedBatcher.add({ keyId, at: now });
 }

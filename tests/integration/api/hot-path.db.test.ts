@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { eq, inArray } from "drizzle-orm";
+import { closeDb, getDb } from "@/db/client";
+import { activities, apiKeys, requestLogs } from "@/db/schema";
+import { findApiKeyByHash } from "@/lib/api/authenticate-api-key";
+import { recordApiRequest } from "@/lib/api/record-api-request";
+import { generateApiKey, hashApiKey } from "@/lib/api-keys/key-format";
+import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
+import { newId } from "@/lib/ids/new-id";
+import { callApi, createTenant } from "../../helpers/api";
+import { limitThroughRealRedis } from "./setup-api-tests";
+
+limitThroughRealRedis();
+
+// The per-request work made cheaper after `npm run bench` (prepared key and lead queries, the
+// limiter running beside the key lookup, batched request logs) must keep every guarantee.
+
+describe("API hot path", () => {
+  it("a revoked key stops working on the very next request (nothing of the lookup is cached)", async () => {
+    const tenant = await createTenant();
+    expect((await callApi("GET", "/api/v1/leads", { key: tenant.key })).status).toBe(200);
+    await revokeApiKey(tenant.keyId, tenant.accountId);
+    const after = await callApi("GET", "/api/v1/leads", { key: tenant.key });
+    expect(after.status).toBe(401);
+    expect(after.body.error).toMatchObject({ code: "invalid_api_key" });
+  });
+
+  it("requests with unknown or revoked keys never count against a live key", async () => {
+    const tenant = await createTenant();
+    const revoked = await createTenant();
+    await revokeApiKey(revoked.keyId, revoked.accountId);
+    const { key: unknown } = generateApiKey();
+    for (let i = 0; i < 5; i++) {
+      expect((await callApi("GET", "/api/v1/leads", { key: unknown })).status).toBe(401);
+      expect((await callApi("GET", "/api/v1/leads", { key: revoked.key })).status).toBe(401);
+    }
+    const live = await callApi("GET", "/api/v1/leads", { key: tenant.key });
+    expect(live.status).toBe(200);
+    expect(live.headers.get("ratelimit-remaining")).toBe("99");
+  });
+
+  it("GET /leads/:id returns the lead's 50 newest activities and never another account's", async () => {
+    const owner = await createTenant();
+    const other = await createTenant();
+    const created = await callApi("POST", "/api/v1/leads", { key: owner.key, body: { name: "Busy Lead" } });
+    const leadId = created.body.data.id as string;
+    const db = await getDb();
+    const base = Date.now();
+    // 55 more of its own (56 with lead_created), and one claiming the lead from another account.
+    await db.insert(activities).values(
+      Array.from({ length: 55 }, (_, i) => ({ id: newId("activity"), accountId: owner.accountId, leadId, type: "note" as const, summary: `note ${i}`, actorType: "system" as const, actorName: "Test", createdAt: new Date(base + 1000 + i) })),
+    );
+    await db.insert(activities).values({ id: newId("activity"), accountId: other.accountId, leadId, type: "note", summary: "foreign", actorType: "system", actorName: "Test", createdAt: new Date(base + 5000) });
+    const got = await callApi("GET", `/api/v1/leads/${leadId}`, { key: owner.key });
+    expect(got.status).toBe(200);
+    const list = got.body.data.activities as Array<{ summary: string }>;
+    expect(list).toHaveLength(50);
+    expect(list[0].summary).toBe("note 54");
+    expect(list.map((a) => a.summary)).not.toContain("foreign");
+    expect(got.body.data.activitiesHasMore).toBe(true);
+    expect((await callApi("GET", `/api/v1/leads/${leadId}`, { key: other.key })).status).toBe(404);
+  });
+
+  it("the prepared key lookup survives the database being closed and reopened", async () => {
+    const tenant = await createTenant();
+    expect((await findApiKeyByHash(hashApiKey(tenant.key))).id).toBe(tenant.keyId);
+    await closeDb();
+    expect((await findApiKeyByHash(hashApiKey(tenant.key))).id).toBe(tenant.keyId);
+  });
+
+  it("request logs are written in batches, each with its own request time, and every caller learns when", async () => {
+    const tenant = await createTenant();
+    const before = Date.now();
+    const ids = Array.from({ length: 250 }, () => newId("request"));
+    // More than one batch (200 a batch), all concurrent.
+    await Promise.all(ids.map((requestId, i) => recordApiRequest({ accountId: tenant.accountId, apiKeyId: tenant.keyId, requestId, method: "GET", path: `/api/v1/leads/${i}`, status: 200, durationMs: 1, errorCode: null })));
+    const db = await getDb();
+    const rows = await db.select().from(requestLogs).where(inArray(requestLogs.requestId, ids));
+    expect(rows).toHaveLength(250);
+    for (const row of rows) {
+      expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 5);
+      expect(row.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
+  it("an API request's log row is written shortly after the response", async () => {
+    const tenant = await createTenant();
+    const res = await callApi("GET", "/api/v1/leads?limit=1", { key: tenant.key });
+    const requestId = res.headers.get("x-request-id")!;
+    const db = await getDb();
+    let rows: unknown[] = [];
+    for (let i = 0; i < 50 && rows.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      rows = await db.select().from(requestLogs).where(eq(requestLogs.requestId, requestId));
+    }
+    expect(rows).toHaveLength(1);
+  });
+
+  it("lastUsedAt of every key used is written shortly after its requests", async () => {
+    const tenants = await Promise.all([createTenant(), createTenant(), createTenant()]);
+    const before = Date.now();
+    await Promise.all(tenants.map((t) => callApi("GET", "/api/v1/leads?limit=1", { key: t.key })));
+    const db = await getDb();
+    let used: Array<{ lastUsedAt: Date | null }> = [];
+    for (let i = 0; i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      used = await db.select({ lastUsedAt: apiKeys.lastUsedAt }).from(apiKeys).where(inArray(apiKeys.id, tenants.map((t) => t.keyId)));
+      if (used.every((k) => k.lastUsedAt)) break;
+    }
+    for (const key of used) expect(key.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(before - 5);
+  });
+});
