@@ -1,5 +1,6 @@
 import type { RateLimitConfig } from "./rate-limit-config";
 import type { RateLimitStore } from "./rate-limit-store";
+import { PipeliningUpstashClient } from "./pipelining-upstash-client";
 import { createUpstashRatelimitStore } from "./upstash-ratelimit-store";
 
 // UPSTASH_REDIS_REST_URL + UPSTASH_REDIS_REST_TOKEN: Upstash over its REST API, the production
@@ -19,5 +20,6 @@ export async function openUpstashStore(url: string, token: string, config: RateL
     retry: { retries: 1, backoff: () => 50 },
     signal: () => AbortSignal.timeout(abandonAfterMs),
   });
-  return createUpstashRatelimitStore("upstash", redis, config, async () => {});
+  // Concurrent calls share one HTTP request (see pipelining-upstash-client).
+  return createUpstashRatelimitStore("upstash", new PipeliningUpstashClient(redis), config, async () => {});
 }
