@@ -62,7 +62,10 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     const { PGlite } = await import("@electric-sql/pglite");
     const { drizzle } = await import("drizzle-orm/pglite");
     const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = await PGlite.create(dataDir);
+    // PGlite bundles contrib extensions separately: the lead search's trigram indexes
+    // (migration 0001) need pg_trgm loaded before they can be created or used.
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
     const db = drizzle(client, { schema, casing: "snake_case" });
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {

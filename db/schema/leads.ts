@@ -56,6 +56,18 @@ export const leads = pgTable(
     index("leads_account_status_created_idx")
       .on(t.accountId, t.status, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // GET /leads?q=…: `ILIKE '%…%'` on name, email and phone. Trigram GIN indexes (pg_trgm)
+    // answer a substring search from the index; a B-tree cannot, so without them every search
+    // reads all of an account's leads. One per column, so the query's OR becomes a BitmapOr.
+    index("leads_name_trgm_idx")
+      .using("gin", t.name.op("gin_trgm_ops"))
+      .where(sql`${t.deletedAt} is null`),
+    index("leads_email_trgm_idx")
+      .using("gin", t.email.op("gin_trgm_ops"))
+      .where(sql`${t.deletedAt} is null`),
+    index("leads_phone_trgm_idx")
+      .using("gin", t.phone.op("gin_trgm_ops"))
+      .where(sql`${t.deletedAt} is null`),
     // The web UI's "show deleted leads" view for owners.
     index("leads_account_deleted_idx")
       .on(t.accountId, t.deletedAt)

@@ -1,5 +1,5 @@
 import { and, arrayContains, eq, gt, ilike, isNull, or, type SQL } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type DbOrTx } from "@/db/client";
 import { leads } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
 import { keyset, type Page } from "@/lib/pagination/keyset";
@@ -7,7 +7,8 @@ import type { LeadListQuery } from "@/lib/schemas/leads";
 import { likePattern } from "@/lib/query/like-pattern";
 import { toPublicLead, type PublicLead } from "./to-public-lead";
 
-export async function listLeads(accountId: string, query: LeadListQuery): Promise<Page<PublicLead>> {
+/** The page query listLeads runs, unexecuted: tests EXPLAIN it (tests/integration/lead-query-plans). */
+export function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
   const { limit, cursor, sort, ...filters } = query;
   const page = keyset({ limit, cursor, sort }, leads, filters);
   const conditions: (SQL | undefined)[] = [
@@ -22,7 +23,10 @@ export async function listLeads(accountId: string, query: LeadListQuery): Promis
     ifSet(filters.q, (v) => or(ilike(leads.name, likePattern(v)), ilike(leads.email, likePattern(v)), ilike(leads.phone, likePattern(v.replace(/[\s().-]/g, ""))))),
     page.where,
   ];
-  const db = await getDb();
-  const rows = await db.select().from(leads).where(and(...conditions)).orderBy(...page.orderBy).limit(page.fetch);
-  return page.toPage(rows, toPublicLead);
+  return { select: db.select().from(leads).where(and(...conditions)).orderBy(...page.orderBy).limit(page.fetch), page };
+}
+
+export async function listLeads(accountId: string, query: LeadListQuery): Promise<Page<PublicLead>> {
+  const { select, page } = leadListSelect(await getDb(), accountId, query);
+  return page.toPage(await select, toPublicLead);
 }

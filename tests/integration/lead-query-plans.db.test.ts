@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { leads } from "@/db/schema";
+import { leadListSelect } from "@/lib/leads/list-leads";
+import { encodeCursor, filterFingerprint } from "@/lib/pagination/cursor";
+import { leadListQuery } from "@/lib/schemas/leads";
+import { seedBulk } from "@/lib/seed/seed-bulk";
+
+// The queries GET /leads builds (lib/leads/list-leads.ts), explained on the real engine with
+// sequential scans priced out (`enable_seqscan = off`): if a plan still reads the table
+// sequentially, no index can answer it, and on a million leads it would read them all. The
+// q= search must be answered by the trigram indexes (migration 0001), which PGlite loads too.
+
+type PlanNode = { "Node Type": string; "Index Name"?: string; Plans?: PlanNode[] };
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+let accountId: string;
+
+async function planOf(input: Record<string, string>): Promise<PlanNode[]> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    const { select } = leadListSelect(tx, accountId, leadListQuery.parse(input));
+    const result = await tx.execute(sql`explain (format json) ${select.getSQL()}`);
+    // postgres-js answers an array of rows, PGlite an object holding them; JSON may be text.
+    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
+    const raw = rows[0]["QUERY PLAN"];
+    const [{ Plan }] = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
+    return nodes(Plan);
+  });
+}
+
+const indexesUsed = (plan: PlanNode[]) => plan.map((n) => n["Index Name"]).filter(Boolean);
+const seqScans = (plan: PlanNode[]) => plan.filter((n) => n["Node Type"] === "Seq Scan");
+
+describe("GET /leads query plans", () => {
+  beforeAll(async () => {
+    const db = await getDb();
+    const seeded = await seedBulk(db, { email: `plans-${Date.now().toString(36)}@plans.test`, leads: 3_000, keys: 0 });
+    accountId = seeded.accountId;
+  }, 120_000);
+
+  it.each([
+    ["first page", { limit: "100" }],
+    ["sort=updatedAt", { limit: "100", sort: "updatedAt" }],
+    ["status + updatedAfter", { limit: "100", status: "qualified", updatedAfter: "2026-01-01T00:00:00.000Z" }],
+    ["updatedAfter, sort=updatedAt (incremental sync)", { limit: "100", sort: "updatedAt", updatedAfter: "2026-01-01T00:00:00.000Z" }],
+    ["source, tag, createdAfter", { limit: "100", source: "website", tag: "vip", createdAfter: "2025-01-01T00:00:00.000Z" }],
+    ["q (a name)", { limit: "100", q: "Kowalski" }],
+  ])("%s: answered by an index, no sequential scan", async (_, input) => {
+    const plan = await planOf(input);
+    expect(seqScans(plan)).toEqual([]);
+    expect(indexesUsed(plan).length).toBeGreaterThan(0);
+  });
+
+  it("a deep page (by cursor) starts from the index at its position", async () => {
+    const db = await getDb();
+    const [row] = await db
+      .select({ at: leads.createdAt, id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.accountId, accountId), isNull(leads.deletedAt)))
+      .orderBy(asc(leads.createdAt), asc(leads.id))
+      .limit(1)
+      .offset(100);
+    const cursor = encodeCursor("-createdAt", filterFingerprint({}), { at: row.at, id: row.id });
+    const plan = await planOf({ limit: "100", cursor });
+    expect(seqScans(plan)).toEqual([]);
+    expect(indexesUsed(plan)).toContain("leads_account_created_idx");
+  });
+
+  it.each([
+    ["an email fragment", "kowalski.1234"],
+    ["phone digits", "5550123"],
+    ["formatted phone digits", "(555) 0123"],
+    ["text that matches nothing", "qqzx"],
+  ])("q with %s is answered by the trigram indexes", async (_, q) => {
+    const plan = await planOf({ limit: "100", q });
+    expect(seqScans(plan)).toEqual([]);
+    expect(indexesUsed(plan)).toEqual(expect.arrayContaining(["leads_name_trgm_idx", "leads_email_trgm_idx", "leads_phone_trgm_idx"]));
+  });
+});
