@@ -10,6 +10,7 @@ import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { formatDemoLogins } from "@/lib/seed/demo-logins";
 import { UsageError, oneOf, parseFlags } from "./usage";
+import { seedBulkCommand } from "./seed-bulk-command";
 
 type Command = (args: string[]) => Promise<unknown>;
 const progress = (message: string) => process.stderr.write(`${message}\n`);
@@ -73,4 +74,5 @@ export const COMMANDS: Record<string, Command> = {
     progress(created ? formatDemoLogins() : "demo data already present; nothing to do");
     return { seeded: created };
   },
+  "db seed-bulk": (args) => seedBulkCommand(args, progress),
 };

@@ -11,6 +11,9 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
   api-key revoke KEY_ID
   db migrate
   db seed
+  db seed-bulk   --email OWNER_EMAIL --leads 1000000 --keys 1000 --keys-out FILE [--batch 50000]
+                 (benchmark data: an Agency account topped up to N leads, K new keys in FILE;
+                 local databases only)
 
 Uses DATABASE_URL when set, else the embedded database under ./.data/ (stop the app first).`;
 
