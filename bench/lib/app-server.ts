@@ -1,0 +1,31 @@
+import { nextStartCommand, APP_DIR } from "./next-app";
+import { startServer, type Server } from "./processes";
+import type { BenchContext } from "./context";
+
+export type LimiterStore = "redis" | "upstash";
+
+// One `next start` of the built app on the bench database, with the limiter on the given store
+// and the floor route switched on.
+export function startApp(ctx: Pick<BenchContext, "db" | "redisUrl" | "upstash">, name: string, port: number, store: LimiterStore): Promise<Server> {
+  const limiterEnv =
+    store === "redis"
+      ? { REDIS_URL: ctx.redisUrl, UPSTASH_REDIS_REST_URL: undefined, UPSTASH_REDIS_REST_TOKEN: undefined }
+      : { REDIS_URL: undefined, UPSTASH_REDIS_REST_URL: ctx.upstash.url, UPSTASH_REDIS_REST_TOKEN: ctx.upstash.token };
+  return startServer({
+    name,
+    command: nextStartCommand(port),
+    cwd: APP_DIR,
+    url: `http://127.0.0.1:${port}`,
+    readyPath: "/api/bench-floor",
+    env: {
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: ctx.db.url,
+      BENCH_FLOOR: "1",
+      // The limits of the contract: 100 a minute per key. Never the tests' overrides.
+      RATE_LIMIT_PER_MINUTE: undefined,
+      RATE_LIMIT_WINDOW_MS: undefined,
+      ...limiterEnv,
+    },
+  });
+}

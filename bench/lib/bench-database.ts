@@ -1,0 +1,110 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import postgres from "postgres";
+import { hashApiKey } from "@/lib/api-keys/key-format";
+import { assertLocal } from "@/tests/setup/test-database";
+import { progress } from "./log";
+import { ROOT, tsxNode } from "./processes";
+
+// The benchmark's own database on the local PostgreSQL (never another host): reused when it
+// holds what the run needs (the account's lead count and every key in the keys file), else
+// dropped and seeded again by the CLI's `db seed-bulk`. The plaintext keys live in a git-ignored
+// file under bench/results/, since the database keeps only their hashes.
+
+export const BENCH_EMAIL = "bench-owner@bench.test";
+
+export interface BenchKeys {
+  accountId: string;
+  keys: Array<{ id: string; key: string }>;
+}
+
+export interface BenchDatabase {
+  url: string;
+  name: string;
+  accountId: string;
+  keys: string[];
+  leads: number;
+}
+
+const adminUrl = () => process.env.BENCH_ADMIN_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+function urlFor(name: string): string {
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export const keysFileFor = (name: string) => path.join(ROOT, "bench/results", `keys-${name}.json`);
+
+async function withAdmin<T>(run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  assertLocal(adminUrl());
+  const sql = postgres(adminUrl(), { max: 1, onnotice: () => {} });
+  try {
+    return await run(sql);
+  } finally {
+    await sql.end();
+  }
+}
+
+async function exists(name: string): Promise<boolean> {
+  return withAdmin(async (sql) => (await sql`select 1 from pg_database where datname = ${name}`).length > 0);
+}
+
+export async function dropBenchDatabase(name: string): Promise<void> {
+  await withAdmin((sql) => sql.unsafe(`drop database if exists "${name}" with (force)`));
+}
+
+/** Why the database cannot be reused, or null when it can. */
+async function mismatch(name: string, leads: number, keysNeeded: number): Promise<string | null> {
+  if (!(await exists(name))) return "it does not exist";
+  const file = keysFileFor(name);
+  if (!existsSync(file)) return `there is no keys file (${path.relative(ROOT, file)})`;
+  const saved = JSON.parse(readFileSync(file, "utf8")) as BenchKeys;
+  if (saved.keys.length < keysNeeded) return `the keys file holds ${saved.keys.length} keys, not ${keysNeeded}`;
+  const sql = postgres(urlFor(name), { max: 1, onnotice: () => {} });
+  try {
+    const [{ n }] = await sql`select count(*)::int as n from leads where account_id = ${saved.accountId} and deleted_at is null`.catch(() => [{ n: -1 }]);
+    if (n < leads) return `its account has ${n < 0 ? "no" : n.toLocaleString("en-US")} leads, not ${leads.toLocaleString("en-US")}`;
+    const hashes = saved.keys.map((k) => hashApiKey(k.key));
+    const [{ live }] = await sql`select count(*)::int as live from api_keys where key_hash = any(${hashes}) and revoked_at is null and account_id = ${saved.accountId}`;
+    if (live !== saved.keys.length) return `${saved.keys.length - live} of its keys are unknown or revoked`;
+    return null;
+  } finally {
+    await sql.end();
+  }
+}
+
+function runSeed(url: string, name: string, leads: number, keys: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const args = ["db", "seed-bulk", "--email", BENCH_EMAIL, "--leads", String(leads), "--keys", String(keys), "--keys-out", keysFileFor(name)];
+    const [node, ...nodeArgs] = tsxNode("scripts/cli.ts", ...args);
+    const child = spawn(node, nodeArgs, {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) progress(line);
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`db seed-bulk exited with ${code}`))));
+  });
+}
+
+export async function prepareBenchDatabase(options: { name: string; leads: number; keys: number; fresh: boolean }): Promise<BenchDatabase> {
+  const { name, leads, keys, fresh } = options;
+  const url = urlFor(name);
+  assertLocal(url);
+  const why = fresh ? "--fresh was given" : await mismatch(name, leads, keys);
+  if (why) {
+    progress(`database ${name}: (re)creating and seeding, because ${why}`);
+    await dropBenchDatabase(name);
+    await withAdmin((sql) => sql.unsafe(`create database "${name}"`));
+    await runSeed(url, name, leads, keys);
+  } else {
+    progress(`database ${name}: reusing it (${leads.toLocaleString("en-US")}+ leads, ${keys} keys match); --fresh re-seeds`);
+  }
+  const saved = JSON.parse(readFileSync(keysFileFor(name), "utf8")) as BenchKeys;
+  return { url, name, accountId: saved.accountId, keys: saved.keys.map((k) => k.key), leads };
+}

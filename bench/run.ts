@@ -1,0 +1,139 @@
+// `npm run bench [-- --quick]`: the API against Next.js's own floor and a bare node:http server,
+// on the real PostgreSQL with a million leads (issue 9). Not part of `npm test`. See README.md,
+// "Benchmarks", and bench/lib/options.ts for the options.
+import { loadavg } from "node:os";
+import { Redis } from "ioredis";
+import postgres from "postgres";
+import { startApp } from "./lib/app-server";
+import { dropBenchDatabase, prepareBenchDatabase } from "./lib/bench-database";
+import type { BenchContext } from "./lib/context";
+import { bearer } from "./lib/context";
+import { cycle } from "./lib/load";
+import { progress } from "./lib/log";
+import { assertBuilt, buildApp } from "./lib/next-app";
+import { readOptions } from "./lib/options";
+import { startServer, tsxNode, type Server } from "./lib/processes";
+import { newReport, writeReport, type Report } from "./lib/report";
+import { evaluateTargets } from "./lib/targets";
+import { createLeadScenario, removeCreatedLeads } from "./scenarios/create-lead";
+import { deepPagesScenario } from "./scenarios/deep-pages";
+import { filtersScenario } from "./scenarios/filters";
+import { getLeadScenario } from "./scenarios/get-lead";
+import { memoryScenario } from "./scenarios/memory-and-start";
+import { exactness, limiterLatency } from "./scenarios/rate-limiter";
+
+const PORTS = { appRedis: 3401, appUpstash: 3402, bare: 3412, front: 3413, exactRedis: 3421, exactUpstash: 3431 };
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+const UPSTASH_TOKEN = "bench-upstash-token";
+
+async function timed<T>(report: Report, step: string, run: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  try {
+    return await run();
+  } finally {
+    report.steps[step] = Date.now() - started;
+  }
+}
+
+async function assertRedis() {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    throw new Error(`Redis at ${REDIS_URL} is not reachable (${(error as Error).message}); start it with scripts/ensure-services.sh`);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Milliseconds of the first API request on a freshly started server (route load, pools). */
+async function firstApiRequestMs(app: Server, key: string, leadId: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(`${app.url}/api/v1/leads/${leadId}`, { headers: bearer(key) });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`first API request answered ${res.status}; see bench/results/logs/${app.name}.log`);
+  return Math.round(performance.now() - started);
+}
+
+async function main() {
+  const options = readOptions(process.argv.slice(2));
+  const wanted = (scenario: string) => !options.only || options.only.has(scenario);
+  const report = newReport({ quick: options.quick, leads: options.leads, rounds: options.rounds, throughputSeconds: options.throughputSeconds, latencySeconds: options.latencySeconds, connections: options.connections, latencyConnections: options.latencyConnections, only: options.only ? [...options.only] : "all" });
+  const servers: Server[] = [];
+  let sql: postgres.Sql | undefined;
+  try {
+    await assertRedis();
+    if (options.build) await timed(report, "build", buildApp);
+    else assertBuilt();
+    const db = await timed(report, "database", () => prepareBenchDatabase({ name: options.dbName, leads: options.leads, keys: options.keys, fresh: options.fresh }));
+    sql = postgres(db.url, { max: 2, onnotice: () => {} });
+    const leadIds = (await sql<Array<{ id: string }>>`select id from leads where account_id = ${db.accountId} and deleted_at is null and not ('bench' = any(tags)) order by random() limit 1000`).map((r) => r.id);
+
+    const front = await startServer({
+      name: "upstash-front",
+      command: tsxNode("bench/servers/upstash-front.ts"),
+      env: { PORT: String(PORTS.front), REDIS_URL, URS_TOKEN: UPSTASH_TOKEN },
+      url: `http://127.0.0.1:${PORTS.front}`,
+      readyPath: "/",
+      isReady: async () => (await fetch(`http://127.0.0.1:${PORTS.front}/`, { method: "POST", headers: bearer(UPSTASH_TOKEN), body: '["PING"]' })).status === 200,
+    });
+    servers.push(front);
+    const bare = await startServer({ name: "bare-server", command: tsxNode("bench/servers/bare-server.ts"), env: { PORT: String(PORTS.bare), DATABASE_URL: db.url }, url: `http://127.0.0.1:${PORTS.bare}`, readyPath: "/health" });
+    servers.push(bare);
+    const ctx: BenchContext = { options, db, sql, redisUrl: REDIS_URL, upstash: { url: front.url, token: UPSTASH_TOKEN }, bare, nextKey: cycle(db.keys), leadIds };
+    const starts: Array<{ server: string; readyMs: number; firstApiRequestMs: number }> = [];
+
+    if (["1", "2", "3", "4", "6"].some(wanted)) {
+      const app = await startApp(ctx, "app-redis", PORTS.appRedis, "redis");
+      servers.push(app);
+      starts.push({ server: app.name, readyMs: Math.round(app.readyMs), firstApiRequestMs: await firstApiRequestMs(app, ctx.nextKey(), leadIds[0]) });
+      if (wanted("1")) report.comparisons.push(await timed(report, "scenario 1 (redis)", () => getLeadScenario(ctx, app, "redis")));
+      if (wanted("6")) report.extra["6 memory (GET /leads/:id, limiter on REDIS_URL)"] = await timed(report, "scenario 6", () => memoryScenario(ctx, app));
+      if (wanted("2")) report.comparisons.push(...(await timed(report, "scenario 2", () => deepPagesScenario(ctx, app))));
+      if (wanted("3")) report.comparisons.push(await timed(report, "scenario 3", () => filtersScenario(ctx, app)));
+      if (wanted("4")) {
+        report.comparisons.push(await timed(report, "scenario 4", () => createLeadScenario(ctx, app)));
+        await removeCreatedLeads(ctx);
+      }
+      await app.stop();
+    }
+    if (wanted("1")) {
+      const app = await startApp(ctx, "app-upstash", PORTS.appUpstash, "upstash");
+      servers.push(app);
+      starts.push({ server: app.name, readyMs: Math.round(app.readyMs), firstApiRequestMs: await firstApiRequestMs(app, ctx.nextKey(), leadIds[0]) });
+      report.comparisons.push(await timed(report, "scenario 1 (upstash)", () => getLeadScenario(ctx, app, "upstash")));
+      await app.stop();
+    }
+    if (wanted("5")) {
+      report.extra["5 limiter cost per call (ms, sequential limitApiKey)"] = await timed(report, "scenario 5 latency", () => limiterLatency(ctx));
+      report.extra["5 exactness (3 app processes, 300 concurrent requests, one fresh key)"] = await timed(report, "scenario 5 exactness", async () => [
+        await exactness(ctx, "redis", PORTS.exactRedis),
+        await exactness(ctx, "upstash", PORTS.exactUpstash),
+      ]);
+    }
+    if (starts.length) report.extra["6 start (spawn → first 200 of the floor route; then the first API request)"] = starts;
+    report.targets = evaluateTargets(report);
+    report.problems.push(...report.comparisons.flatMap((c) => c.problems));
+  } finally {
+    for (const server of servers.reverse()) await server.stop().catch(() => {});
+    await sql?.end().catch(() => {});
+    if (options.dropAfter) {
+      progress(`dropping database ${options.dbName} (--drop-after)`);
+      await dropBenchDatabase(options.dbName);
+    }
+    report.finishedAt = new Date().toISOString();
+    report.machine.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
+    const { json, markdown } = writeReport(report);
+    process.stdout.write(`${markdown}\n`);
+    progress(`results: ${json} (and latest.md)`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: Error) => {
+    process.stderr.write(`bench failed: ${error.stack ?? error.message}\n`);
+    process.exit(1);
+  },
+);
