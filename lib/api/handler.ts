@@ -42,6 +42,7 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
 ) {
   return async (req: Request, routeContext?: RouteContext): Promise<Response> => {
     const started = performance.now();
+    const arrivedAt = new Date();
     const requestId = newRequestId();
     let apiKey: ApiKeyContext | undefined;
     let rate: RateLimitResult | undefined;
@@ -108,7 +109,7 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
       const key = apiKey;
       afterResponse(async () => {
         await touchApiKeyLastUsed(key.id);
-        await recordApiRequest({ accountId: key.accountId, apiKeyId: key.id, requestId, method: req.method, path: new URL(req.url).pathname, status, durationMs, errorCode: errorCode ?? null });
+        await recordApiRequest({ accountId: key.accountId, apiKeyId: key.id, requestId, method: req.method, path: new URL(req.url).pathname, status, durationMs, errorCode: errorCode ?? null, at: arrivedAt });
       });
     }
     return response;

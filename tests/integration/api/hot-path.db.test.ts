@@ -68,18 +68,20 @@ describe("API hot path", () => {
     expect((await findApiKeyByHash(hashApiKey(tenant.key))).id).toBe(tenant.keyId);
   });
 
-  it("request logs are written in batches, each with its own request time, and every caller learns when", async () => {
+  it("request logs are written in batches, each row with its own fields and arrival time, and every caller learns when", async () => {
     const tenant = await createTenant();
-    const before = Date.now();
+    const base = Date.now() - 60_000;
     const ids = Array.from({ length: 250 }, () => newId("request"));
-    // More than one batch (200 a batch), all concurrent.
-    await Promise.all(ids.map((requestId, i) => recordApiRequest({ accountId: tenant.accountId, apiKeyId: tenant.keyId, requestId, method: "GET", path: `/api/v1/leads/${i}`, status: 200, durationMs: 1, errorCode: null })));
+    // More than one batch (200 a batch), all concurrent; each row keeps its own arrival time,
+    // error code (or none) and the characters a path may hold.
+    await Promise.all(ids.map((requestId, i) => recordApiRequest({ accountId: tenant.accountId, apiKeyId: tenant.keyId, requestId, method: "GET", path: `/api/v1/leads/${i}'"\\ü`, status: i % 2 ? 200 : 404, durationMs: i, errorCode: i % 2 ? null : "not_found", at: new Date(base + i) })));
     const db = await getDb();
     const rows = await db.select().from(requestLogs).where(inArray(requestLogs.requestId, ids));
     expect(rows).toHaveLength(250);
     for (const row of rows) {
-      expect(row.createdAt.getTime()).toBeGreaterThanOrEqual(before - 5);
-      expect(row.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
+      const i = ids.indexOf(row.requestId);
+      expect(row).toMatchObject({ accountId: tenant.accountId, apiKeyId: tenant.keyId, method: "GET", path: `/api/v1/leads/${i}'"\\ü`, status: i % 2 ? 200 : 404, durationMs: i, errorCode: i % 2 ? null : "not_found" });
+      expect(row.createdAt.getTime()).toBe(base + i);
     }
   });
 
