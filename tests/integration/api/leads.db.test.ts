@@ -23,7 +23,7 @@ describe("leads", () => {
     const got = await callApi("GET", `/api/v1/leads/${lead.id}`, { key: t.key });
     expect(got.status).toBe(200);
     expect(got.body.data.activities).toHaveLength(1);
-    expect(got.body.data.activities[0]).toMatchObject({ type: "lead_created", leadId: lead.id, actor: { type: "api_key", id: t.keyId, name: t.keyName } });
+    expect(got.body.data.activities[0]).toMatchObject({ type: "lead_created", leadId: lead.id, summary: "Lead Ada Lovelace created", data: { source: lead.source }, createdAt: lead.createdAt, actor: { type: "api_key", id: t.keyId, name: t.keyName } });
     expect(got.body.data.activitiesHasMore).toBe(false);
   });
 
