@@ -48,7 +48,11 @@ async function readLimited(req: Request, limit: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    // A client that hangs up mid-body makes the read fail (ECONNRESET "aborted"): that is an
+    // incomplete body, not a failing dependency, and must not be logged as "database unavailable".
+    const { done, value } = await reader.read().catch(() => {
+      throw new ApiError("invalid_json", "The body ended before it was complete.");
+    });
     if (done) break;
     size += value.byteLength;
     if (size > limit) {

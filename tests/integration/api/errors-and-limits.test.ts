@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { POST as createLeadRoute } from "@/app/api/v1/leads/route";
 import { callApi, createTenant } from "../../helpers/api";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
@@ -20,6 +21,27 @@ describe("request errors", () => {
     expect(big.body.error.code).toBe("payload_too_large");
     const list = await callApi("GET", "/api/v1/leads", { key: t.key });
     expect(list.body.data).toEqual([]);
+  });
+
+  it("a client that hangs up mid-body gets 400 invalid_json (not a 503 'database unavailable'), and nothing is created", async () => {
+    const t = await createTenant();
+    const encoder = new TextEncoder();
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sent) {
+          sent = true;
+          controller.enqueue(encoder.encode('{"name": "Half'));
+        } else {
+          controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" }));
+        }
+      },
+    });
+    const req = new Request("http://localhost/api/v1/leads", { method: "POST", headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+    const res = await createLeadRoute(req, { params: Promise.resolve({}) });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe("invalid_json");
+    expect((await callApi("GET", "/api/v1/leads", { key: t.key })).body.data).toEqual([]);
   });
 
   it("405 with Allow for a method a route lacks; JSON 404 for an unknown path", async () => {
