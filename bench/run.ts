@@ -91,7 +91,11 @@ async function main() {
       if (wanted("1")) report.comparisons.push(await timed(report, "scenario 1 (redis)", () => getLeadScenario(ctx, app, "redis")));
       if (wanted("6")) report.extra["6 memory (GET /leads/:id, limiter on REDIS_URL)"] = await timed(report, "scenario 6", () => memoryScenario(ctx, app));
       if (wanted("2")) report.comparisons.push(...(await timed(report, "scenario 2", () => deepPagesScenario(ctx, app))));
-      if (wanted("3")) report.comparisons.push(await timed(report, "scenario 3", () => filtersScenario(ctx, app)));
+      if (wanted("3")) {
+        const { comparison, plans } = await timed(report, "scenario 3", () => filtersScenario(ctx, app));
+        report.comparisons.push(comparison);
+        report.extra["3 plans (EXPLAIN ANALYZE of each list query on the seeded rows)"] = plans;
+      }
       if (wanted("4")) {
         report.comparisons.push(await timed(report, "scenario 4", () => createLeadScenario(ctx, app)));
         await removeCreatedLeads(ctx);

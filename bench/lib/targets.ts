@@ -32,6 +32,9 @@ export function evaluateTargets(report: Report): Target[] {
   const filters = find(report, "3 filters");
   for (const v of filters?.variants.filter((x) => x.id !== "first") ?? []) add("3", `${v.label}: p99 ms`, v.median.p99, "≤ 50", atMost(v.median.p99, 50));
 
+  const plans = report.extra["3 plans (EXPLAIN ANALYZE of each list query on the seeded rows)"] as Array<{ label: string; seqScans: number }> | undefined;
+  for (const plan of plans ?? []) add("3", `${plan.label}: sequential scans in the plan`, plan.seqScans, "= 0", plan.seqScans === 0);
+
   const create = ratioOf(find(report, "4 POST /leads"), "create", "floor");
   add("4", "POST /leads throughput ÷ floor", create?.rps, "≥ 0.6", atLeast(create?.rps, 0.6));
 

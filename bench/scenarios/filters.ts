@@ -1,4 +1,5 @@
 import { alternate, type AlternationResult } from "../lib/alternate";
+import { explainLeadLists, type LeadListPlan } from "../lib/explain-lead-lists";
 import { bearer, type BenchContext } from "../lib/context";
 import { runSampler } from "../lib/latency-sampler";
 import { progress } from "../lib/log";
@@ -33,7 +34,7 @@ async function fixtures(ctx: BenchContext): Promise<Fixtures> {
   };
 }
 
-export async function filtersScenario(ctx: BenchContext, app: Server): Promise<AlternationResult> {
+export async function filtersScenario(ctx: BenchContext, app: Server): Promise<{ comparison: AlternationResult; plans: LeadListPlan[] }> {
   const { options } = ctx;
   const f = await fixtures(ctx);
   progress(`3 filters: updatedAfter=${f.updatedAfter}, q=${f.email} (email), q=${f.phone} (phone), q=Kowalski (name)`);
@@ -47,10 +48,13 @@ export async function filtersScenario(ctx: BenchContext, app: Server): Promise<A
   ];
   const sample = (path: string, seconds: number) => () =>
     runSampler({ url: app.url, serverPid: app.pid, connections: options.latencyConnections, durationS: seconds, request: () => ({ path, headers: bearer(ctx.nextKey()) }) });
-  return alternate(
+  const comparison = await alternate(
     "3 filters and search on the whole account",
     paths.map(([id, label, path]) => ({ id, label, run: sample(path, options.latencySeconds), warmup: sample(path, options.warmupSeconds) })),
     paths.slice(1).map(([id]) => ({ of: id, against: "first" })),
     options.rounds,
   );
+  const plans = await explainLeadLists(ctx, paths.map(([, label, path]) => [label, path]));
+  for (const plan of plans) progress(`3 plan of ${plan.label}: ${plan.nodes.join(" → ")} (${plan.executionMs} ms)`);
+  return { comparison, plans };
 }
