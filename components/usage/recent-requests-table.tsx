@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { RequestLogEntry } from "@/lib/request-logs/request-log-entry";
+import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { HttpStatusBadge } from "./http-status-badge";
 import { formatCount, formatLogTime } from "./format-usage";
@@ -12,42 +13,38 @@ export function RecentRequestsTable({ entries, emptyText }: { entries: RequestLo
     return <p className="px-4 py-8 text-center text-sm text-slate-600">{emptyText}</p>;
   }
   return (
-    <div className="relative overflow-x-auto">
-      <table className={styles.table} aria-label="Recent requests">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={styles.th}>Time</th>
-            <th scope="col" className={styles.th}>Method</th>
-            <th scope="col" className={styles.th}>Path</th>
-            <th scope="col" className={styles.th}>Status</th>
-            <th scope="col" className={`${styles.th} text-right`}>Duration</th>
-            <th scope="col" className={styles.th}>Request id</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {entries.map((entry) => (
-            <tr key={entry.id} data-testid="request-log-row">
-              <td className={`${styles.td} whitespace-nowrap tabular-nums`}>
-                <time dateTime={entry.createdAt.toISOString()}>{formatLogTime(entry.createdAt)}</time>
-              </td>
-              <td className={`${styles.td} font-mono text-xs`}>{entry.method}</td>
-              <td className={`${styles.td} max-w-64 truncate font-mono text-xs`} title={entry.path}>
-                {entry.path}
-              </td>
-              <td className={styles.td}>
-                <HttpStatusBadge status={entry.status} />
-                {entry.errorCode ? <span className="ml-2 font-mono text-xs text-slate-500">{entry.errorCode}</span> : null}
-              </td>
-              <td className={`${styles.td} whitespace-nowrap text-right tabular-nums`}>{formatCount(entry.durationMs)} ms</td>
-              <td className={styles.td}>
-                <Link href={requestLogHref(entry.id)} className={`${styles.link} whitespace-nowrap font-mono text-xs`}>
-                  {entry.requestId}
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Recent requests"
+      columns={[
+        { label: "Time" },
+        { label: "Method" },
+        { label: "Path" },
+        { label: "Status" },
+        { label: "Duration", className: "text-right" },
+        { label: "Request id" },
+      ]}
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id} data-testid="request-log-row">
+          <td className={`${styles.td} whitespace-nowrap tabular-nums`}>
+            <time dateTime={entry.createdAt.toISOString()}>{formatLogTime(entry.createdAt)}</time>
+          </td>
+          <td className={`${styles.td} font-mono text-xs`}>{entry.method}</td>
+          <td className={`${styles.td} max-w-64 truncate font-mono text-xs`} title={entry.path}>
+            {entry.path}
+          </td>
+          <td className={styles.td}>
+            <HttpStatusBadge status={entry.status} />
+            {entry.errorCode ? <span className="ml-2 font-mono text-xs text-slate-500">{entry.errorCode}</span> : null}
+          </td>
+          <td className={`${styles.td} whitespace-nowrap text-right tabular-nums`}>{formatCount(entry.durationMs)} ms</td>
+          <td className={styles.td}>
+            <Link href={requestLogHref(entry.id)} className={`${styles.link} whitespace-nowrap font-mono text-xs`}>
+              {entry.requestId}
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -4,6 +4,7 @@ import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
 import { formatDateTime } from "@/lib/ui/format-date";
 import type { FormState } from "@/lib/ui/form-state";
 import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { VisitOutcomeButtons } from "./visit-outcome-buttons";
 
@@ -14,64 +15,60 @@ type Column = "lead" | "property";
 // Visits with their lead, property and agent. The lead and property pages hide their own column.
 export function VisitsTable({ visits, hide = [], action }: { visits: ScheduledVisit[]; hide?: Column[]; action: (previous: FormState, formData: FormData) => Promise<FormState> }) {
   return (
-    <div className="relative overflow-x-auto">
-      <table className={styles.table} aria-label="Visits">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={styles.th}>When</th>
-            {hide.includes("lead") ? null : <th scope="col" className={styles.th}>Lead</th>}
-            {hide.includes("property") ? null : <th scope="col" className={`${styles.th} hidden md:table-cell`}>Property</th>}
-            <th scope="col" className={`${styles.th} hidden lg:table-cell`}>Agent</th>
-            <th scope="col" className={styles.th}>Status</th>
-            <th scope="col" className={styles.th}><span className="sr-only">Actions</span></th>
+    <DataTable
+      label="Visits"
+      columns={[
+        { label: "When" },
+        hide.includes("lead") ? null : { label: "Lead" },
+        hide.includes("property") ? null : { label: "Property", className: "hidden md:table-cell" },
+        { label: "Agent", className: "hidden lg:table-cell" },
+        { label: "Status" },
+        { label: "Actions", srOnly: true },
+      ]}
+    >
+      {visits.map((visit) => {
+        const at = new Date(visit.scheduledAt);
+        return (
+          <tr key={visit.id} data-testid="visit-row">
+            <td className={`${styles.td} whitespace-nowrap`}>
+              <time dateTime={visit.scheduledAt} className="font-medium text-slate-900">
+                {formatDateTime(at)}
+              </time>
+              <span className="block text-xs text-slate-500">{visit.durationMinutes} min</span>
+            </td>
+            {hide.includes("lead") ? null : (
+              <td className={styles.td}>
+                {visit.leadDeleted ? (
+                  <span className="text-slate-500">{visit.leadName} (deleted)</span>
+                ) : (
+                  <Link href={`/leads/${visit.leadId}`} className={styles.link}>
+                    {visit.leadName}
+                  </Link>
+                )}
+              </td>
+            )}
+            {hide.includes("property") ? null : (
+              <td className={`${styles.td} hidden md:table-cell`}>
+                {visit.propertyId ? (
+                  <Link href={`/properties/${visit.propertyId}`} className={styles.link}>
+                    {visit.propertyTitle}
+                  </Link>
+                ) : (
+                  <span className="text-slate-500">Property removed</span>
+                )}
+              </td>
+            )}
+            <td className={`${styles.td} hidden lg:table-cell`}>{visit.agentName ?? <span className="text-slate-500">No agent</span>}</td>
+            <td className={styles.td}>
+              <Badge tone={STATUS_TONES[visit.status]}>{VISIT_STATUS_LABELS[visit.status]}</Badge>
+              {visit.needsOutcome ? <span className="block pt-1 text-xs text-amber-800">Needs an outcome</span> : null}
+            </td>
+            <td className={`${styles.td} text-right`}>
+              {visit.leadDeleted ? null : <VisitOutcomeButtons visitId={visit.id} status={visit.status} describedAs={`visit with ${visit.leadName} on ${formatDateTime(at)}`} action={action} />}
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {visits.map((visit) => {
-            const at = new Date(visit.scheduledAt);
-            return (
-              <tr key={visit.id} data-testid="visit-row">
-                <td className={`${styles.td} whitespace-nowrap`}>
-                  <time dateTime={visit.scheduledAt} className="font-medium text-slate-900">
-                    {formatDateTime(at)}
-                  </time>
-                  <span className="block text-xs text-slate-500">{visit.durationMinutes} min</span>
-                </td>
-                {hide.includes("lead") ? null : (
-                  <td className={styles.td}>
-                    {visit.leadDeleted ? (
-                      <span className="text-slate-500">{visit.leadName} (deleted)</span>
-                    ) : (
-                      <Link href={`/leads/${visit.leadId}`} className={styles.link}>
-                        {visit.leadName}
-                      </Link>
-                    )}
-                  </td>
-                )}
-                {hide.includes("property") ? null : (
-                  <td className={`${styles.td} hidden md:table-cell`}>
-                    {visit.propertyId ? (
-                      <Link href={`/properties/${visit.propertyId}`} className={styles.link}>
-                        {visit.propertyTitle}
-                      </Link>
-                    ) : (
-                      <span className="text-slate-500">Property removed</span>
-                    )}
-                  </td>
-                )}
-                <td className={`${styles.td} hidden lg:table-cell`}>{visit.agentName ?? <span className="text-slate-500">No agent</span>}</td>
-                <td className={styles.td}>
-                  <Badge tone={STATUS_TONES[visit.status]}>{VISIT_STATUS_LABELS[visit.status]}</Badge>
-                  {visit.needsOutcome ? <span className="block pt-1 text-xs text-amber-800">Needs an outcome</span> : null}
-                </td>
-                <td className={`${styles.td} text-right`}>
-                  {visit.leadDeleted ? null : <VisitOutcomeButtons visitId={visit.id} status={visit.status} describedAs={`visit with ${visit.leadName} on ${formatDateTime(at)}`} action={action} />}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

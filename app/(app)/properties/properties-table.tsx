@@ -4,51 +4,48 @@ import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_STATUS_TONES, PRO
 import { formatDate } from "@/lib/ui/format-date";
 import { formatMoney } from "@/lib/ui/format-money";
 import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 
 const rooms = (p: PublicProperty) => (p.bedrooms === null && p.bathrooms === null ? "—" : `${p.bedrooms ?? "–"} bd · ${p.bathrooms ?? "–"} ba`);
 
 export function PropertiesTable({ properties }: { properties: PublicProperty[] }) {
   return (
-    <div className="relative overflow-x-auto">
-      <table className={styles.table} aria-label="Properties">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={styles.th}>Property</th>
-            <th scope="col" className={styles.th}>Status</th>
-            <th scope="col" className={`${styles.th} text-right`}>Price</th>
-            <th scope="col" className={`${styles.th} hidden md:table-cell`}>Type</th>
-            <th scope="col" className={`${styles.th} hidden lg:table-cell`}>Rooms</th>
-            <th scope="col" className={`${styles.th} hidden md:table-cell`}>Added</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {properties.map((p) => (
-            <tr key={p.id} data-testid="property-row" className="hover:bg-slate-50">
-              <td className={styles.td}>
-                <Link href={`/properties/${p.id}`} className={styles.link}>
-                  {p.title}
-                </Link>
-                <span className="block text-xs text-slate-500">{[p.address.street, p.address.city].filter(Boolean).join(", ") || "No address"}</span>
-              </td>
-              <td className={styles.td}>
-                <Badge tone={PROPERTY_STATUS_TONES[p.status]}>{PROPERTY_STATUS_LABELS[p.status]}</Badge>
-              </td>
-              <td className={`${styles.td} whitespace-nowrap text-right tabular-nums`}>
-                {formatMoney(p.price, p.currency)}
-                {p.listingType === "rent" && p.price !== null ? <span className="text-xs text-slate-500"> /mo</span> : null}
-              </td>
-              <td className={`${styles.td} hidden md:table-cell`}>
-                {PROPERTY_TYPE_LABELS[p.type]} <span className="text-slate-500">· {LISTING_TYPE_LABELS[p.listingType]}</span>
-              </td>
-              <td className={`${styles.td} hidden whitespace-nowrap lg:table-cell`}>{rooms(p)}</td>
-              <td className={`${styles.td} hidden whitespace-nowrap md:table-cell`}>
-                <time dateTime={p.createdAt}>{formatDate(new Date(p.createdAt))}</time>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="Properties"
+      columns={[
+        { label: "Property" },
+        { label: "Status" },
+        { label: "Price", className: "text-right" },
+        { label: "Type", className: "hidden md:table-cell" },
+        { label: "Rooms", className: "hidden lg:table-cell" },
+        { label: "Added", className: "hidden md:table-cell" },
+      ]}
+    >
+      {properties.map((p) => (
+        <tr key={p.id} data-testid="property-row" className="hover:bg-slate-50">
+          <td className={styles.td}>
+            <Link href={`/properties/${p.id}`} className={styles.link}>
+              {p.title}
+            </Link>
+            <span className="block text-xs text-slate-500">{[p.address.street, p.address.city].filter(Boolean).join(", ") || "No address"}</span>
+          </td>
+          <td className={styles.td}>
+            <Badge tone={PROPERTY_STATUS_TONES[p.status]}>{PROPERTY_STATUS_LABELS[p.status]}</Badge>
+          </td>
+          <td className={`${styles.td} whitespace-nowrap text-right tabular-nums`}>
+            {formatMoney(p.price, p.currency)}
+            {p.listingType === "rent" && p.price !== null ? <span className="text-xs text-slate-500"> /mo</span> : null}
+          </td>
+          <td className={`${styles.td} hidden md:table-cell`}>
+            {PROPERTY_TYPE_LABELS[p.type]} <span className="text-slate-500">· {LISTING_TYPE_LABELS[p.listingType]}</span>
+          </td>
+          <td className={`${styles.td} hidden whitespace-nowrap lg:table-cell`}>{rooms(p)}</td>
+          <td className={`${styles.td} hidden whitespace-nowrap md:table-cell`}>
+            <time dateTime={p.createdAt}>{formatDate(new Date(p.createdAt))}</time>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -1,6 +1,7 @@
 import type { ApiKeySummary } from "@/lib/api-keys/list-api-keys";
 import { formatDateTime } from "@/lib/ui/format-date";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { revokeApiKeyAction } from "./actions";
 
@@ -22,54 +23,50 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
     );
   }
   return (
-    <div className="relative overflow-x-auto">
-      <table className={styles.table} aria-label="API keys">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={styles.th}>Name</th>
-            <th scope="col" className={styles.th}>Prefix</th>
-            <th scope="col" className={styles.th}>Created by</th>
-            <th scope="col" className={styles.th}>Created</th>
-            <th scope="col" className={styles.th}>Last used</th>
-            <th scope="col" className={styles.th}>Status</th>
-            <th scope="col" className={styles.th}><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {keys.map((key) => (
-            <tr key={key.id} data-testid="api-key-row">
-              <td className={`${styles.td} font-medium text-slate-900`}>{key.name}</td>
-              <td className={styles.td}>
-                <code className="whitespace-nowrap font-mono text-xs text-slate-700">{key.prefix}…</code>
-              </td>
-              <td className={styles.td}>{key.createdBy ?? <span className="text-slate-500">Former member</span>}</td>
-              <td className={`${styles.td} whitespace-nowrap`}>
-                <time dateTime={key.createdAt.toISOString()}>{formatDateTime(key.createdAt)}</time>
-              </td>
-              <td className={`${styles.td} whitespace-nowrap`}>
-                {key.lastUsedAt ? <time dateTime={key.lastUsedAt.toISOString()}>{formatDateTime(key.lastUsedAt)}</time> : <span className="text-slate-500">Never</span>}
-              </td>
-              <td className={styles.td}>
-                <StatusBadge status={key.status} />
-              </td>
-              <td className={`${styles.td} text-right`}>
-                {key.status === "active" ? (
-                  <ConfirmDialog
-                    triggerLabel="Revoke"
-                    triggerAriaLabel={`Revoke ${key.name}`}
-                    title={`Revoke “${key.name}”?`}
-                    description={<p>Requests with this key are refused from the moment you confirm. This cannot be undone; create a new key if you need one.</p>}
-                    confirmLabel="Revoke key"
-                    pendingLabel="Revoking…"
-                    action={revokeApiKeyAction}
-                    fields={{ keyId: key.id }}
-                  />
-                ) : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label="API keys"
+      columns={[
+        { label: "Name" },
+        { label: "Prefix" },
+        { label: "Created by" },
+        { label: "Created" },
+        { label: "Last used" },
+        { label: "Status" },
+        { label: "Actions", srOnly: true },
+      ]}
+    >
+      {keys.map((key) => (
+        <tr key={key.id} data-testid="api-key-row">
+          <td className={`${styles.td} font-medium text-slate-900`}>{key.name}</td>
+          <td className={styles.td}>
+            <code className="whitespace-nowrap font-mono text-xs text-slate-700">{key.prefix}…</code>
+          </td>
+          <td className={styles.td}>{key.createdBy ?? <span className="text-slate-500">Former member</span>}</td>
+          <td className={`${styles.td} whitespace-nowrap`}>
+            <time dateTime={key.createdAt.toISOString()}>{formatDateTime(key.createdAt)}</time>
+          </td>
+          <td className={`${styles.td} whitespace-nowrap`}>
+            {key.lastUsedAt ? <time dateTime={key.lastUsedAt.toISOString()}>{formatDateTime(key.lastUsedAt)}</time> : <span className="text-slate-500">Never</span>}
+          </td>
+          <td className={styles.td}>
+            <StatusBadge status={key.status} />
+          </td>
+          <td className={`${styles.td} text-right`}>
+            {key.status === "active" ? (
+              <ConfirmDialog
+                triggerLabel="Revoke"
+                triggerAriaLabel={`Revoke ${key.name}`}
+                title={`Revoke “${key.name}”?`}
+                description={<p>Requests with this key are refused from the moment you confirm. This cannot be undone; create a new key if you need one.</p>}
+                confirmLabel="Revoke key"
+                pendingLabel="Revoking…"
+                action={revokeApiKeyAction}
+                fields={{ keyId: key.id }}
+              />
+            ) : null}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

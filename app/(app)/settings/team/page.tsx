@@ -5,6 +5,7 @@ import { formatDate } from "@/lib/ui/format-date";
 import { ForbiddenNotice } from "@/components/forbidden-notice";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
+import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { removeMemberAction } from "./actions";
 import { AddStaffForm } from "./add-staff-form";
@@ -24,52 +25,47 @@ export default async function TeamPage() {
         <h2 id="members-title" className="sr-only">
           Members
         </h2>
-        <div className="relative overflow-x-auto">
-          <table className={styles.table}>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={styles.th}>Name</th>
-                <th scope="col" className={styles.th}>Email</th>
-                <th scope="col" className={styles.th}>Role</th>
-                <th scope="col" className={styles.th}>Added</th>
-                <th scope="col" className={styles.th}><span className="sr-only">Actions</span></th>
+        <DataTable
+          columns={[
+            { label: "Name" },
+            { label: "Email" },
+            { label: "Role" },
+            { label: "Added" },
+            { label: "Actions", srOnly: true },
+          ]}
+        >
+          {members.map((m) => {
+            const isSelf = m.userId === member.userId;
+            const removable = !isSelf && !(m.role === "owner" && owners <= 1);
+            return (
+              <tr key={m.userId}>
+                <td className={`${styles.td} font-medium text-slate-900`}>
+                  {m.name}
+                  {isSelf ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
+                </td>
+                <td className={styles.td}>{m.email}</td>
+                <td className={styles.td}>{m.role === "owner" ? "Owner" : "Staff"}</td>
+                <td className={styles.td}>
+                  <time dateTime={m.joinedAt.toISOString()}>{formatDate(m.joinedAt)}</time>
+                </td>
+                <td className={`${styles.td} text-right`}>
+                  {removable ? (
+                    <ConfirmDialog
+                      triggerLabel="Remove"
+                      triggerAriaLabel={`Remove ${m.name}`}
+                      title={`Remove ${m.name}?`}
+                      description={<p>{m.name} will be signed out and can no longer sign in. Their leads and visits stay in the account, unassigned.</p>}
+                      confirmLabel="Remove from team"
+                      pendingLabel="Removing…"
+                      action={removeMemberAction}
+                      fields={{ userId: m.userId }}
+                    />
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {members.map((m) => {
-                const isSelf = m.userId === member.userId;
-                const removable = !isSelf && !(m.role === "owner" && owners <= 1);
-                return (
-                  <tr key={m.userId}>
-                    <td className={`${styles.td} font-medium text-slate-900`}>
-                      {m.name}
-                      {isSelf ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
-                    </td>
-                    <td className={styles.td}>{m.email}</td>
-                    <td className={styles.td}>{m.role === "owner" ? "Owner" : "Staff"}</td>
-                    <td className={styles.td}>
-                      <time dateTime={m.joinedAt.toISOString()}>{formatDate(m.joinedAt)}</time>
-                    </td>
-                    <td className={`${styles.td} text-right`}>
-                      {removable ? (
-                        <ConfirmDialog
-                          triggerLabel="Remove"
-                          triggerAriaLabel={`Remove ${m.name}`}
-                          title={`Remove ${m.name}?`}
-                          description={<p>{m.name} will be signed out and can no longer sign in. Their leads and visits stay in the account, unassigned.</p>}
-                          confirmLabel="Remove from team"
-                          pendingLabel="Removing…"
-                          action={removeMemberAction}
-                          fields={{ userId: m.userId }}
-                        />
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
         {members.length === 1 ? (
           <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">It&apos;s just you so far. Add your staff below so they can work your leads.</p>
         ) : null}
