@@ -43,6 +43,7 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
   return async (req: Request, routeContext?: RouteContext): Promise<Response> => {
     const started = performance.now();
     const arrivedAt = new Date();
+    const url = new URL(req.url);
     const requestId = newRequestId();
     let apiKey: ApiKeyContext | undefined;
     let rate: RateLimitResult | undefined;
@@ -60,7 +61,6 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
       if (!rate.success) throw new ApiError("rate_limited", `Rate limit of ${rate.limit} requests per minute exceeded. Retry after the time in Retry-After.`);
       if (apiKey.plan !== "agency") throw new ApiError("plan_required", "The Public API is available on the Agency plan. Upgrade in Settings → Plan.");
 
-      const url = new URL(req.url);
       const params = spec.params ? parseWith(spec.params, await routeContext?.params, "path") : undefined;
       const query = spec.query ? parseWith(spec.query, queryObject(url), "query string") : undefined;
       let body: unknown;
@@ -109,7 +109,7 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
       const key = apiKey;
       afterResponse(async () => {
         await touchApiKeyLastUsed(key.id);
-        await recordApiRequest({ accountId: key.accountId, apiKeyId: key.id, requestId, method: req.method, path: new URL(req.url).pathname, status, durationMs, errorCode: errorCode ?? null, at: arrivedAt });
+        await recordApiRequest({ accountId: key.accountId, apiKeyId: key.id, requestId, method: req.method, path: url.pathname, status, durationMs, errorCode: errorCode ?? null, at: arrivedAt });
       });
     }
     return response;

@@ -1,20 +1,12 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import type { RequestLog } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { createWriteBatcher } from "./write-batcher";
 
-export interface ApiRequestRecord {
-  accountId: string;
-  apiKeyId: string;
-  requestId: string;
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  errorCode: string | null;
-  /** When the request arrived: rows sort by it, whenever the batch is written. */
-  at: Date;
-}
+/** A request_logs row without its id, and `at`: when the request arrived (rows sort by it,
+ * whenever their batch is written). */
+export type ApiRequestRecord = Omit<RequestLog, "id" | "createdAt"> & { at: Date };
 
 // The request log behind the settings page's usage chart. Written after the response; never a
 // body, a query string or a key. One INSERT per request cost the server more than the request's
