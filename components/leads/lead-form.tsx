@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { CheckboxField } from "@/components/ui/checkbox-field";
-import { FormMessage } from "@/components/ui/form-message";
+import { FormStateMessage } from "@/components/ui/form-message";
 import { SelectField } from "@/components/ui/select-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextareaField } from "@/components/ui/textarea-field";
@@ -50,8 +50,7 @@ export function LeadForm({ action, initial, leadId, options, submitLabel, pendin
   const value = (name: Exclude<keyof LeadFormValues, "smsOptOut">) => typed?.[name] ?? initial[name];
   return (
     <form key={`${revision ?? ""}:${version}`} action={formAction} className="space-y-6" noValidate aria-label={leadId ? "Lead details" : "New lead"}>
-      {state.status === "error" && state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
-      {state.status === "success" && state.message ? <FormMessage tone="success">{state.message}</FormMessage> : null}
+      <FormStateMessage state={state} />
       {leadId ? <input type="hidden" name="leadId" value={leadId} /> : null}
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Contact</legend>

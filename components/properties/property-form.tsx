@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { FormMessage } from "@/components/ui/form-message";
+import { FormStateMessage } from "@/components/ui/form-message";
 import { SelectField } from "@/components/ui/select-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextareaField } from "@/components/ui/textarea-field";
@@ -31,8 +31,7 @@ export function PropertyForm({ action, initial, propertyId, options, submitLabel
   const value = (name: string) => typed?.[name] ?? initial[name] ?? "";
   return (
     <form key={`${revision ?? ""}:${version}`} action={formAction} className="space-y-6" noValidate aria-label={propertyId ? "Property details" : "New property"}>
-      {state.status === "error" && state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
-      {state.status === "success" && state.message ? <FormMessage tone="success">{state.message}</FormMessage> : null}
+      <FormStateMessage state={state} />
       {propertyId ? <input type="hidden" name="propertyId" value={propertyId} /> : null}
       <fieldset className="grid gap-4 sm:grid-cols-3">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Listing</legend>

@@ -1,3 +1,5 @@
+import type { FormState } from "@/lib/ui/form-state";
+
 // The message above or below a form: an error is an alert, a success a polite status.
 export function FormMessage({ tone, children }: { tone: "error" | "success"; children: React.ReactNode }) {
   if (tone === "error") {
@@ -12,4 +14,10 @@ export function FormMessage({ tone, children }: { tone: "error" | "success"; chi
       {children}
     </p>
   );
+}
+
+/** A form's last outcome, from its action's FormState: nothing while idle or without a message. */
+export function FormStateMessage({ state }: { state: FormState }) {
+  if (state.status === "idle" || !state.message) return null;
+  return <FormMessage tone={state.status}>{state.message}</FormMessage>;
 }

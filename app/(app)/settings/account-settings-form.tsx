@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { TextField } from "@/components/ui/text-field";
 import { SelectField } from "@/components/ui/select-field";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { FormMessage } from "@/components/ui/form-message";
+import { FormStateMessage } from "@/components/ui/form-message";
 import { IDLE } from "@/lib/ui/form-state";
 import { updateAccountAction } from "./actions";
 
@@ -27,8 +27,7 @@ export function AccountSettingsForm({ account, countries, currencies, plans }: P
   const values = state.status === "error" && state.values ? { ...account, ...state.values } : account;
   return (
     <form action={formAction} className="space-y-5" noValidate>
-      {state.status === "error" && state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
-      {state.status === "success" && state.message ? <FormMessage tone="success">{state.message}</FormMessage> : null}
+      <FormStateMessage state={state} />
       <TextField label="Account name" name="name" defaultValue={values.name} required maxLength={100} autoComplete="organization" error={errors.name} />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField

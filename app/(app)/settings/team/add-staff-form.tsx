@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { TextField } from "@/components/ui/text-field";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { FormMessage } from "@/components/ui/form-message";
+import { FormStateMessage } from "@/components/ui/form-message";
 import { MIN_PASSWORD_LENGTH } from "@/lib/accounts/password-rules";
 import { IDLE } from "@/lib/ui/form-state";
 import { addStaffAction } from "./actions";
@@ -15,8 +15,7 @@ export function AddStaffForm() {
   const values = state.status === "error" ? (state.values ?? {}) : {};
   return (
     <form action={formAction} className="space-y-4" noValidate>
-      {state.status === "error" && state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
-      {state.status === "success" && state.message ? <FormMessage tone="success">{state.message}</FormMessage> : null}
+      <FormStateMessage state={state} />
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField label="Name" name="name" defaultValue={values.name} required autoComplete="off" error={errors.name} />
         <TextField label="Email" name="email" type="email" defaultValue={values.email} required autoComplete="off" error={errors.email} />
