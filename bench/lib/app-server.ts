@@ -5,16 +5,23 @@ import type { BenchContext } from "./context";
 export type LimiterStore = "redis" | "upstash";
 
 // One `next start` of the built app on the bench database, with the limiter on the given store
-// and the floor route switched on.
-export function startApp(ctx: Pick<BenchContext, "db" | "redisUrl" | "upstash">, name: string, port: number, store: LimiterStore): Promise<Server> {
+// and the floor route switched on. `build` picks another build (and node flags) than the bench's
+// own: the profiler (bench/profile.ts) runs a readable build under --cpu-prof.
+export function startApp(
+  ctx: Pick<BenchContext, "db" | "redisUrl" | "upstash">,
+  name: string,
+  port: number,
+  store: LimiterStore,
+  build: { dir: string; nodeFlags?: string[] } = { dir: APP_DIR },
+): Promise<Server> {
   const limiterEnv =
     store === "redis"
       ? { REDIS_URL: ctx.redisUrl, UPSTASH_REDIS_REST_URL: undefined, UPSTASH_REDIS_REST_TOKEN: undefined }
       : { REDIS_URL: undefined, UPSTASH_REDIS_REST_URL: ctx.upstash.url, UPSTASH_REDIS_REST_TOKEN: ctx.upstash.token };
   return startServer({
     name,
-    command: nextStartCommand(port),
-    cwd: APP_DIR,
+    command: nextStartCommand(port, build.dir, build.nodeFlags),
+    cwd: build.dir,
     url: `http://127.0.0.1:${port}`,
     readyPath: "/api/bench-floor",
     env: {

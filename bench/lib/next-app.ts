@@ -16,9 +16,17 @@ import { ROOT } from "./processes";
 export const APP_DIR = process.env.BENCH_APP_DIR ?? path.join(tmpdir(), "lpm-bench-app");
 const KEEP = new Set([".next", "node_modules"]);
 
-function snapshot() {
-  mkdirSync(APP_DIR, { recursive: true });
-  for (const entry of readdirSync(APP_DIR)) if (!KEEP.has(entry)) rmSync(path.join(APP_DIR, entry), { recursive: true, force: true });
+export interface BuildTarget {
+  dir: string;
+  /** Keep server code unminified (readable function names in a CPU profile: `bench/profile.ts`). */
+  readable?: boolean;
+}
+
+const DEFAULT_TARGET: BuildTarget = { dir: APP_DIR };
+
+function snapshot({ dir, readable }: BuildTarget) {
+  mkdirSync(dir, { recursive: true });
+  for (const entry of readdirSync(dir)) if (!KEEP.has(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
   const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 })
     .toString()
     .split("\0")
@@ -27,28 +35,31 @@ function snapshot() {
   for (const file of files) {
     const from = path.join(ROOT, file);
     if (!existsSync(from)) continue; // deleted in the working tree, not yet in git
-    mkdirSync(path.dirname(path.join(APP_DIR, file)), { recursive: true });
-    copyFileSync(from, path.join(APP_DIR, file));
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    copyFileSync(from, path.join(dir, file));
     copied++;
   }
-  if (!existsSync(path.join(APP_DIR, "node_modules"))) symlinkSync(path.join(ROOT, "node_modules"), path.join(APP_DIR, "node_modules"));
-  renameSync(path.join(APP_DIR, "next.config.mjs"), path.join(APP_DIR, "next.config.app.mjs"));
+  if (!existsSync(path.join(dir, "node_modules"))) symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+  renameSync(path.join(dir, "next.config.mjs"), path.join(dir, "next.config.app.mjs"));
   writeFileSync(
-    path.join(APP_DIR, "next.config.mjs"),
+    path.join(dir, "next.config.mjs"),
     `// Written by bench/lib/next-app.ts: the app's own config, built outside the working tree.
 import app from "./next.config.app.mjs";
-export default { ...app, turbopack: { ...app.turbopack, root: "/" }, outputFileTracingRoot: "/", typescript: { ...app.typescript, ignoreBuildErrors: true } };
+export default { ...app, turbopack: { ...app.turbopack, root: "/" }, outputFileTracingRoot: "/", typescript: { ...app.typescript, ignoreBuildErrors: true }${
+      readable ? ", experimental: { ...app.experimental, turbopackMinify: false }" : ""
+    } };
 `,
   );
   return copied;
 }
 
-export async function buildApp(): Promise<number> {
-  const copied = snapshot();
-  progress(`next build: ${copied} files of the working tree copied to ${APP_DIR}; building (1–3 minutes)`);
+export async function buildApp(target: BuildTarget = DEFAULT_TARGET): Promise<number> {
+  const { dir } = target;
+  const copied = snapshot(target);
+  progress(`next build: ${copied} files of the working tree copied to ${dir}; building (1–3 minutes)`);
   const started = Date.now();
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [nextBin(), "build"], { cwd: APP_DIR, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [nextBin(dir), "build"], { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
@@ -62,10 +73,11 @@ export async function buildApp(): Promise<number> {
   return Date.now() - started;
 }
 
-export function assertBuilt(): void {
-  if (!existsSync(path.join(APP_DIR, ".next/BUILD_ID"))) throw new Error(`no build in ${APP_DIR}; run without --no-build`);
+export function assertBuilt(dir = DEFAULT_TARGET.dir): void {
+  if (!existsSync(path.join(dir, ".next/BUILD_ID"))) throw new Error(`no build in ${dir}; run without --no-build`);
 }
 
-export const nextBin = () => path.join(APP_DIR, "node_modules/next/dist/bin/next");
+export const nextBin = (dir = APP_DIR) => path.join(dir, "node_modules/next/dist/bin/next");
 
-export const nextStartCommand = (port: number) => [process.execPath, nextBin(), "start", APP_DIR, "-p", String(port), "-H", "127.0.0.1"];
+/** `next start` of a build; `nodeFlags` go to node itself (`--cpu-prof`, say). */
+export const nextStartCommand = (port: number, dir = APP_DIR, nodeFlags: string[] = []) => [process.execPath, ...nodeFlags, nextBin(dir), "start", dir, "-p", String(port), "-H", "127.0.0.1"];

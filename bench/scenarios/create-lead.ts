@@ -10,16 +10,7 @@ import type { RawRequest } from "autocannon";
 // against the floor, under the same load.
 export async function createLeadScenario(ctx: BenchContext, app: Server): Promise<AlternationResult> {
   const { options } = ctx;
-  let n = 0;
-  const create = () => {
-    n++;
-    return {
-      method: "POST",
-      path: "/api/v1/leads",
-      headers: { ...bearer(ctx.nextKey()), "content-type": "application/json" },
-      body: JSON.stringify({ name: `Bench Lead ${n}`, email: `bench.lead.${n}@example.com`, phone: `(415) 555-${String(n % 10_000).padStart(4, "0")}`, source: "website", tags: ["bench"] }),
-    };
-  };
+  const create = createLeadRequests(ctx);
   const floor = () => ({ path: "/api/bench-floor" });
   const load = (request: () => RawRequest, seconds: number) => () => runLoad({ url: app.url, serverPid: app.pid, connections: options.connections, durationS: seconds, request });
   return alternate(
@@ -33,9 +24,23 @@ export async function createLeadScenario(ctx: BenchContext, app: Server): Promis
   );
 }
 
+/** POST /api/v1/leads requests, each a new lead (removeCreatedLeads finds them by name and tag). */
+export function createLeadRequests(ctx: Pick<BenchContext, "nextKey">): () => RawRequest {
+  let n = 0;
+  return () => {
+    n++;
+    return {
+      method: "POST",
+      path: "/api/v1/leads",
+      headers: { ...bearer(ctx.nextKey()), "content-type": "application/json" },
+      body: JSON.stringify({ name: `Bench Lead ${n}`, email: `bench.lead.${n}@example.com`, phone: `(415) 555-${String(n % 10_000).padStart(4, "0")}`, source: "website", tags: ["bench"] }),
+    };
+  };
+}
+
 /** Deletes the leads scenario 4 created (their activities go with them), so that the reused
  * database keeps the seeded shape from one run to the next. */
-export async function removeCreatedLeads(ctx: BenchContext): Promise<void> {
+export async function removeCreatedLeads(ctx: Pick<BenchContext, "sql" | "db">): Promise<void> {
   // Requests still in flight when the load generator stopped finish first.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const deleted = await ctx.sql`delete from leads where account_id = ${ctx.db.accountId} and tags = ${["bench"]}::text[] and name like 'Bench Lead %'`;
