@@ -68,6 +68,7 @@ const lastUsedWrites = new Map<string, number>();
 
 // Touches of several keys go out as one UPDATE (lib/api/write-batcher.ts).
 const lastUsedBatcher = createWriteBatcher<{ keyId: string; at: number }>(
+  "api_keys.last_used_at",
   async (touches) => {
     const at = Math.max(...touches.map((t) => t.at));
     const db = await getDb();
@@ -79,12 +80,12 @@ const lastUsedBatcher = createWriteBatcher<{ keyId: string; at: number }>(
   { maxWaitMs: 50, maxSize: 200 },
 );
 
-/** Called after the response: at most one write a minute per key per process, and the
- * conditional UPDATE keeps it to one a minute across instances. */
-export async function touchApiKeyLastUsed(keyId: string): Promise<void> {
+/** At most one write a minute per key per process, and the conditional UPDATE keeps it to one a
+ * minute across instances. The write's batch promise, or nothing when no write was due. */
+export function touchApiKeyLastUsed(keyId: string): Promise<void> | undefined {
   const now = Date.now();
-  if (now - (lastUsedWrites.get(keyId) ?? 0) < LAST_USED_INTERVAL_MS) return;
+  if (now - (lastUsedWrites.get(keyId) ?? 0) < LAST_USED_INTERVAL_MS) return undefined;
   lastUsedWrites.set(keyId, now);
   if (lastUsedWrites.size > 10_000) lastUsedWrites.clear();
-  await lastUsedBatcher.add({ keyId, at: now });
+  return lastUsedBatcher.add({ keyId, at: now });
 }

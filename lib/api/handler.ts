@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import { limitApiKey, type RateLimitResult } from "@/lib/rate-limit/limit-api-key";
 import { apiKeyHashFromHeader, findApiKeyByHash, touchApiKeyLastUsed, type ApiKeyContext } from "./authenticate-api-key";
-import { afterResponse } from "./after-response";
+import { keepAliveUntil } from "./after-response";
 import { errorBody, jsonResponse, toApiError } from "./respond";
 import { parseWith, queryObject, readJsonBody } from "./parse-input";
 import { requestFingerprint, startIdempotentRequest, type IdempotencyStart } from "./idempotency";
@@ -106,11 +106,9 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
     const errorCode = status >= 400 ? (result.body as { error?: { code?: string } })?.error?.code : undefined;
     logger.info("api request", { requestId, keyId: apiKey?.id ?? null, method: req.method, route: spec.route, status, durationMs, errorCode });
     if (apiKey) {
-      const key = apiKey;
-      afterResponse(async () => {
-        await touchApiKeyLastUsed(key.id);
-        await recordApiRequest({ accountId: key.accountId, apiKeyId: key.id, requestId, method: req.method, path: url.pathname, status, durationMs, errorCode: errorCode ?? null, at: arrivedAt });
-      });
+      // Queued, not written: both go out in batches, after the response (write-batcher).
+      keepAliveUntil(touchApiKeyLastUsed(apiKey.id));
+      keepAliveUntil(recordApiRequest({ accountId: apiKey.accountId, apiKeyId: apiKey.id, requestId, method: req.method, path: url.pathname, status, durationMs, errorCode: errorCode ?? null, at: arrivedAt }));
     }
     return response;
   };

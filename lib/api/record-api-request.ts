@@ -12,6 +12,7 @@ export type ApiRequestRecord = Omit<RequestLog, "id" | "createdAt"> & { at: Date
 // body, a query string or a key. One INSERT per request cost the server more than the request's
 // own queries under load (`npm run bench`): rows wait up to 50 ms and go in together.
 const batcher = createWriteBatcher<ApiRequestRecord & { id: string }>(
+  "request_logs",
   async (rows) => {
     const db = await getDb();
     // The batch goes as one JSON parameter, so the statement's text is the same whatever the
@@ -28,7 +29,7 @@ const batcher = createWriteBatcher<ApiRequestRecord & { id: string }>(
   { maxWaitMs: 50, maxSize: 200 },
 );
 
-/** Settles when the row is written (with the batch it joined). */
+/** Settles when the row's batch is written (or its failure logged): see write-batcher. */
 export function recordApiRequest(record: ApiRequestRecord): Promise<void> {
   return batcher.add({ id: newId("requestLog"), ...record });
 }
