@@ -50,11 +50,13 @@ export function packageOf(url: string): string {
     return rest[0].startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0];
   }
   // Turbopack's server chunks hold bundled app code and bundled packages alike; the chunk name
-  // says which (`[root-of-the-server]__…`, `node_modules_postgres_…`).
+  // says which when it can (`…__postgres_src_index_….js`, `…_lib_api_respond_ts_….js`), and
+  // some chunks carry only a hash.
   const chunk = /\.next\/server\/chunks\/(?:ssr\/)?([^/]+)$/.exec(url);
   if (chunk) {
-    const bundled = /node_modules_((?:@[a-z0-9-]+_)?[a-z0-9-]+)/.exec(chunk[1]);
-    return bundled ? `bundled:${bundled[1].replace(/_/, "/")}` : "bundled:app";
+    if (chunk[1].startsWith("[root-of-the-server]") || /_(?:lib|app|db)_/.test(chunk[1])) return "bundled:app";
+    const bundled = /__((?:@[a-z0-9-]+_)?[a-z][a-z0-9.-]*)_/.exec(chunk[1]);
+    return bundled ? `bundled:${bundled[1].replace(/^(@[a-z0-9-]+)_/, "$1/")}` : "bundled:(chunk named by hash)";
   }
   return url.replace(/^file:\/\//, "").split("/").slice(-2).join("/");
 }
