@@ -25,34 +25,55 @@ export function embeddedDataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.PGLITE_DIR ?? ".data/pglite");
 }
 
+/** Connections per app process: DATABASE_POOL_SIZE, else DEFAULT_POOL_SIZE. */
+export function poolSize(): number {
+  const configured = Number(process.env.DATABASE_POOL_SIZE);
+  return Number.isInteger(configured) && configured >= 1 ? configured : DEFAULT_POOL_SIZE;
+}
+
+// Measured on two cores (`npm run bench`, scenario 1): postgres-js pipelines the queries of
+// concurrent requests on a connection, one socket write for all of them, so a few connections
+// kept busy cost less CPU, here and in PostgreSQL, than many half-idle ones.
+const DEFAULT_POOL_SIZE = 5;
+
+const POSTGRES_OPTIONS = {
+  // A dead database must surface as a 503 quickly, not hang a request: fail a connect after
+  // 2 s, and retry soon after a failure (postgres-js backs off up to 20 s by default, which
+  // queues every request behind the backoff and turns an outage into hanging requests).
+  connect_timeout: 2,
+  backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
+  idle_timeout: 30,
+  onnotice: () => {},
+};
+
 async function openPostgres(url: string): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const sql = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-    // A dead database must surface as a 503 quickly, not hang a request: fail a connect after
-    // 2 s, and retry soon after a failure (postgres-js backs off up to 20 s by default, which
-    // queues every request behind the backoff and turns an outage into hanging requests).
-    connect_timeout: 2,
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
-    idle_timeout: 30,
-    onnotice: () => {},
-  });
+  if (process.env.SKIP_MIGRATIONS !== "1") await migratePostgres(url);
+  const sql = postgres(url, { ...POSTGRES_OPTIONS, max: poolSize() });
   const db = drizzle(sql, { schema, casing: "snake_case" });
-  if (process.env.SKIP_MIGRATIONS !== "1") {
-    // Several processes may start at once: a session advisory lock, held on one reserved
-    // connection, lets one of them migrate at a time.
-    const conn = await sql.reserve();
-    try {
-      await conn`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
-      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    } finally {
-      await conn`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
-      conn.release();
-    }
-  }
   return { db: db as unknown as Db, engine: "postgres", close: () => sql.end({ timeout: 5 }) };
+}
+
+// On a connection of its own, closed afterwards: the app's pool may have a single connection,
+// and the lock must be held by the connection that migrates.
+export async function migratePostgres(url: string): Promise<void> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const sql = postgres(url, { ...POSTGRES_OPTIONS, max: 1 });
+  try {
+    // Several processes may start at once: a session advisory lock lets one of them migrate
+    // at a time (with max 1, every query below runs on the one connection that holds it).
+    await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
+    try {
+      await migrate(drizzle(sql, { schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
 }
 
 async function openPglite(dataDir: string): Promise<DbHandle> {

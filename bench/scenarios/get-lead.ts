@@ -18,6 +18,7 @@ export async function getLeadScenario(ctx: BenchContext, app: Server, store: Lim
   const floor = () => ({ path: "/api/bench-floor" });
   const api = () => ({ path: `/api/v1/leads/${nextLead()}`, headers: bearer(ctx.nextKey()) });
   const bare = () => ({ path: `/leads/${nextLead()}`, headers: bearer(ctx.nextKey()) });
+  await assertSameAnswer(app.url, ctx.bare.url, ctx.leadIds[0], ctx.nextKey());
   return alternate(
     `1 GET /leads/:id (limiter on ${store})`,
     [
@@ -31,4 +32,15 @@ export async function getLeadScenario(ctx: BenchContext, app: Server, store: Lim
     ],
     options.rounds,
   );
+}
+
+/** The comparison only means something if the bare server does the same work: same body. */
+async function assertSameAnswer(appUrl: string, bareUrl: string, leadId: string, key: string): Promise<void> {
+  const [fromApp, fromBare] = await Promise.all(
+    [`${appUrl}/api/v1/leads/${leadId}`, `${bareUrl}/leads/${leadId}`].map(async (url) => {
+      const res = await fetch(url, { headers: bearer(key) });
+      return JSON.stringify(await res.json());
+    }),
+  );
+  if (fromApp !== fromBare) throw new Error(`the bare server answers GET /leads/${leadId} differently from the API:\n${fromApp}\n${fromBare}`);
 }

@@ -6,13 +6,14 @@
 //   PORT=3412 DATABASE_URL=… node --import tsx bench/servers/bare-server.ts
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import postgres from "postgres";
+import { poolSize } from "@/db/client";
 import type { Activity, Lead } from "@/db/schema";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/api-keys/key-format";
 import { toPublicActivity } from "@/lib/activities/to-public-activity";
 import { toPublicLead } from "@/lib/leads/to-public-lead";
 
 const sql = postgres(process.env.DATABASE_URL!, {
-  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  max: poolSize(),
   connect_timeout: 2,
   idle_timeout: 30,
   onnotice: () => {},
@@ -37,10 +38,22 @@ async function accountOf(req: IncomingMessage): Promise<string | null> {
   return row && !row.revokedAt && row.plan === "agency" ? row.accountId : null;
 }
 
+// One statement, like the app's (lib/leads/get-lead-with-activities.ts): the lead with its 51
+// most recent activities, here as a JSON array the driver parses in one go.
+type ActivityJson = { id: string; account_id: string; lead_id: string; type: Activity["type"]; summary: string; data: Record<string, unknown>; actor_type: Activity["actorType"]; actor_id: string | null; actor_name: string; created_at: string };
+
 async function getLead(res: ServerResponse, accountId: string, id: string) {
-  const [lead] = await sql<Lead[]>`select * from leads where id = ${id} and account_id = ${accountId} and deleted_at is null limit 1`;
+  const [lead] = await sql<Array<Lead & { recent: ActivityJson[] }>>`
+    select l.*, coalesce((
+      select json_agg(a order by a.created_at desc, a.id desc) from (
+        select * from activities where lead_id = l.id and account_id = l.account_id
+        order by created_at desc, id desc limit 51) a), '[]') as recent
+    from leads l where l.id = ${id} and l.account_id = ${accountId} and l.deleted_at is null limit 1`;
   if (!lead) return send(res, 404, { error: { code: "not_found" } });
-  const recent = await sql<Activity[]>`select * from activities where lead_id = ${id} order by created_at desc, id desc limit 51`;
+  const recent: Activity[] = lead.recent.map((a) => ({
+    id: a.id, accountId: a.account_id, leadId: a.lead_id, type: a.type, summary: a.summary, data: a.data,
+    actorType: a.actor_type, actorId: a.actor_id, actorName: a.actor_name, createdAt: new Date(a.created_at),
+  }));
   send(res, 200, { data: { ...toPublicLead(lead), activities: recent.slice(0, 50).map(toPublicActivity), activitiesHasMore: recent.length > 50 } });
 }
 

@@ -8,34 +8,37 @@ import { toPublicLead } from "./to-public-lead";
 
 const RECENT_ACTIVITIES = 50;
 
-// GET /leads/:id runs these two on every call: prepared once (lib/query/prepare-once.ts).
-const liveLead = prepareOnce((db) =>
-  db
-    .select()
-    .from(leads)
-    .where(and(eq(leads.id, sql.placeholder("leadId")), eq(leads.accountId, sql.placeholder("accountId")), isNull(leads.deletedAt)))
-    .limit(1)
-    .prepare("lead_live_by_id"),
-);
-
-const recentActivities = prepareOnce((db) =>
-  db
+// GET /leads/:id runs this on every call: one statement (one round trip, one parse of the
+// reply), prepared once (lib/query/prepare-once.ts). The lead, joined laterally to its most
+// recent activities (one more than shown, to tell whether there are older ones): a row per
+// activity, or one row with no activity, or none when the lead is not live in this account.
+const leadWithRecentActivities = prepareOnce((db) => {
+  // Scoped by the lead's account as well, so nothing of another account's is ever read.
+  const recent = db
     .select()
     .from(activities)
-    .where(and(eq(activities.leadId, sql.placeholder("leadId")), eq(activities.accountId, sql.placeholder("accountId"))))
+    .where(and(eq(activities.leadId, leads.id), eq(activities.accountId, leads.accountId)))
     .orderBy(desc(activities.createdAt), desc(activities.id))
     .limit(RECENT_ACTIVITIES + 1)
-    .prepare("lead_recent_activities"),
-);
+    .as("recent");
+  return (
+    db
+      .select()
+      .from(leads)
+      .leftJoinLateral(recent, sql`true`)
+      .where(and(eq(leads.id, sql.placeholder("leadId")), eq(leads.accountId, sql.placeholder("accountId")), isNull(leads.deletedAt)))
+      // A join keeps no order of its own: newest first again, on at most 51 rows.
+      .orderBy(desc(recent.createdAt), desc(recent.id))
+      .prepare("lead_with_recent_activities")
+  );
+});
 
 export async function getLeadWithActivities(accountId: string, leadId: string) {
-  const db = await getDb();
-  // Both at once: the activities are scoped to the account too, so nothing of another
-  // account's is ever read, and they are dropped unless the lead is live (404 otherwise).
-  const [[lead], recent] = await Promise.all([liveLead(db).execute({ leadId, accountId }), recentActivities(db).execute({ leadId, accountId })]);
-  if (!lead) throw notFound("Lead");
+  const rows = await leadWithRecentActivities(await getDb()).execute({ leadId, accountId });
+  if (rows.length === 0) throw notFound("Lead");
+  const recent = rows.flatMap((row) => (row.recent ? [row.recent] : []));
   return {
-    ...toPublicLead(lead),
+    ...toPublicLead(rows[0].leads),
     activities: recent.slice(0, RECENT_ACTIVITIES).map(toPublicActivity),
     activitiesHasMore: recent.length > RECENT_ACTIVITIES,
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import { closeDb, getDb } from "@/db/client";
-import { activities, apiKeys, requestLogs } from "@/db/schema";
+import { activities, apiKeys, leads, requestLogs } from "@/db/schema";
 import { findApiKeyByHash } from "@/lib/api/authenticate-api-key";
 import { recordApiRequest } from "@/lib/api/record-api-request";
 import { generateApiKey, hashApiKey } from "@/lib/api-keys/key-format";
@@ -55,10 +55,23 @@ describe("API hot path", () => {
     expect(got.status).toBe(200);
     const list = got.body.data.activities as Array<{ summary: string }>;
     expect(list).toHaveLength(50);
-    expect(list[0].summary).toBe("note 54");
+    // Newest first, in order: note 54 down to note 5 (the lead's own row joined to each).
+    expect(list.map((a) => a.summary)).toEqual(Array.from({ length: 50 }, (_, i) => `note ${54 - i}`));
     expect(list.map((a) => a.summary)).not.toContain("foreign");
     expect(got.body.data.activitiesHasMore).toBe(true);
     expect((await callApi("GET", `/api/v1/leads/${leadId}`, { key: other.key })).status).toBe(404);
+  });
+
+  it("GET /leads/:id of a lead with no activity answers an empty timeline; a deleted lead is 404", async () => {
+    const owner = await createTenant();
+    const db = await getDb();
+    const leadId = newId("lead");
+    await db.insert(leads).values({ id: leadId, accountId: owner.accountId, name: "Imported Lead" });
+    const got = await callApi("GET", `/api/v1/leads/${leadId}`, { key: owner.key });
+    expect(got.status).toBe(200);
+    expect(got.body.data).toMatchObject({ id: leadId, name: "Imported Lead", activities: [], activitiesHasMore: false });
+    await db.update(leads).set({ deletedAt: new Date() }).where(eq(leads.id, leadId));
+    expect((await callApi("GET", `/api/v1/leads/${leadId}`, { key: owner.key })).status).toBe(404);
   });
 
   it("the prepared key lookup survives the database being closed and reopened", async () => {

@@ -54,6 +54,7 @@ describe("leads", () => {
     const t = await createTenant();
     const { body } = await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Grace", source: "website", notes: "n" } });
     const id = body.data.id;
+    expect(body.data).toMatchObject({ status: "new", tags: [], smsOptOut: false, email: null, phone: null, budget: null });
     const status = await callApi("PATCH", `/api/v1/leads/${id}`, { key: t.key, body: { status: "contacted", notes: null } });
     expect(status.status).toBe(200);
     expect(status.body.data).toMatchObject({ status: "contacted", notes: null });
