@@ -38,6 +38,9 @@ async function accountOf(req: IncomingMessage): Promise<string | null> {
   return row && !row.revokedAt && row.plan === "agency" ? row.accountId : null;
 }
 
+// bigint arrives as a string from the driver; Drizzle's { mode: "number" } column converts it.
+const publicLead = (row: Lead) => toPublicLead({ ...row, budget: row.budget === null ? null : Number(row.budget) });
+
 // One statement, like the app's (lib/leads/get-lead-with-activities.ts): the lead with its 51
 // most recent activities, here as a JSON array the driver parses in one go.
 type ActivityJson = { id: string; account_id: string; lead_id: string; type: Activity["type"]; summary: string; data: Record<string, unknown>; actor_type: Activity["actorType"]; actor_id: string | null; actor_name: string; created_at: string };
@@ -54,14 +57,14 @@ async function getLead(res: ServerResponse, accountId: string, id: string) {
     id: a.id, accountId: a.account_id, leadId: a.lead_id, type: a.type, summary: a.summary, data: a.data,
     actorType: a.actor_type, actorId: a.actor_id, actorName: a.actor_name, createdAt: new Date(a.created_at),
   }));
-  send(res, 200, { data: { ...toPublicLead(lead), activities: recent.slice(0, 50).map(toPublicActivity), activitiesHasMore: recent.length > 50 } });
+  send(res, 200, { data: { ...publicLead(lead), activities: recent.slice(0, 50).map(toPublicActivity), activitiesHasMore: recent.length > 50 } });
 }
 
 async function listLeads(res: ServerResponse, accountId: string, limit: number, offset: number) {
   const rows = await sql<Lead[]>`
     select * from leads where account_id = ${accountId} and deleted_at is null
     order by created_at desc, id desc limit ${limit + 1} offset ${offset}`;
-  send(res, 200, { data: rows.slice(0, limit).map(toPublicLead), meta: { hasMore: rows.length > limit, limit } });
+  send(res, 200, { data: rows.slice(0, limit).map(publicLead), meta: { hasMore: rows.length > limit, limit } });
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse) {

@@ -1,8 +1,8 @@
 import { readdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { closeDb, getDb, migratePostgres, poolSize } from "@/db/client";
+import { leads } from "@/db/schema";
 import { createTestDatabase, dropTestDatabase } from "../setup/test-database";
 
 // db/client.ts on PostgreSQL: the pool size setting and migrations on start.
@@ -37,8 +37,7 @@ describe("PostgreSQL client", () => {
     process.env.DATABASE_URL = fresh.url;
     process.env.DATABASE_POOL_SIZE = "1";
     const db = await Promise.race([getDb(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("start hung")), 15_000))]);
-    const [row] = await db.execute<{ leads: number }>(sql`select count(*)::int as leads from leads`);
-    expect(row.leads).toBe(0);
+    expect(await db.$count(leads)).toBe(0);
     await closeDb();
   });
 
