@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { styles } from "@/components/ui/styles";
 
-// What staff see on an owner-only page: the settings layout and each settings page show it.
+// What staff see on an owner-only page: app/(app)/forbidden.tsx, for every forbidden() call.
 export function ForbiddenNotice() {
   return (
     <section aria-labelledby="forbidden-title" className={`${styles.card} mx-auto max-w-lg space-y-3 p-8 text-center`}>

@@ -103,13 +103,13 @@ test.describe("Public API usage", () => {
     // Another account's owner gets a 404 for this key's usage and for the entry.
     const stranger = await pageAs(STARTER_OWNER);
     for (const url of [`/settings/api?key=${keyId}`, entryUrl]) {
-      await stranger.goto(url);
+      expect((await stranger.goto(url))?.status()).toBe(404);
       await expect(stranger.getByText("This page could not be found.")).toBeVisible();
       await expect(stranger.getByText(badId)).toHaveCount(0);
     }
     // Staff of the same account: the settings 403, as on every settings page.
     const staff = await pageAs(STAFF);
-    await staff.goto(entryUrl);
+    expect((await staff.goto(entryUrl))?.status()).toBe(403);
     await expect(staff.getByText("403 · Forbidden")).toBeVisible();
     await expect(staff.getByText(badId)).toHaveCount(0);
   });

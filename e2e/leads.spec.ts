@@ -139,7 +139,8 @@ test.describe("leads", () => {
     const url = owner.url();
 
     const outsider = await pageAs(SUMMIT_OWNER);
-    await outsider.goto(url);
+    // A real 404 status, not a 200 carrying the 404 page (the lookup runs before anything streams).
+    expect((await outsider.goto(url))?.status()).toBe(404);
     await expect(outsider.getByRole("heading", { name: "This lead does not exist" })).toBeVisible();
     await expect(outsider.getByText("404 · Not found")).toBeVisible();
     await expect(outsider.getByRole("button", { name: "Save changes" })).toHaveCount(0);

@@ -40,7 +40,7 @@ test.describe("properties", () => {
     await snap(page, "property-detail");
 
     const outsider = await pageAs(SUMMIT_OWNER);
-    await outsider.goto(url);
+    expect((await outsider.goto(url))?.status()).toBe(404);
     await expect(outsider.getByRole("heading", { name: "This property does not exist" })).toBeVisible();
 
     await page.goto("/properties");

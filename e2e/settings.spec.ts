@@ -5,7 +5,7 @@ test.describe("settings are for owners", () => {
   test("staff get the 403 page on every settings URL and see no Settings link", async ({ pageAs }) => {
     const page = await pageAs(STAFF);
     for (const url of ["/settings/api", "/settings", "/settings/team"]) {
-      await page.goto(url);
+      expect((await page.goto(url))?.status()).toBe(403);
       await expect(page.getByText("403 · Forbidden")).toBeVisible();
       await expect(page.getByRole("heading", { name: "Only account owners can open settings" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Create API key" })).toHaveCount(0);

@@ -1,12 +1,13 @@
+import { forbidden } from "next/navigation";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { ForbiddenNotice } from "@/components/forbidden-notice";
 import { NavLink } from "@/components/ui/nav-link";
 
-// Settings are for owners. Each page and action checks again (a layout is not re-rendered on
-// every navigation, and actions can be called directly).
+// Settings are for owners: staff get the 403 page (app/(app)/forbidden.tsx) with a real 403
+// status, since this layout runs before anything streams. Each page and action checks again (a
+// layout is not re-rendered on every navigation, and actions can be called directly).
 export default async function SettingsLayout({ children }: { children: React.ReactNode }) {
   const member = await requireMember();
-  if (member.role !== "owner") return <ForbiddenNotice />;
+  if (member.role !== "owner") forbidden();
   return (
     <div className="space-y-6">
       <nav aria-label="Settings" className="-mx-1 flex gap-5 overflow-x-auto border-b border-slate-200 px-1">

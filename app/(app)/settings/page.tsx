@@ -1,10 +1,10 @@
+import { forbidden } from "next/navigation";
 import type { Metadata } from "next";
 import { PLANS } from "@/db/schema";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { countryOptions, currencyOptions } from "@/lib/accounts/region-options";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { ForbiddenNotice } from "@/components/forbidden-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { AccountSettingsForm } from "./account-settings-form";
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Settings" };
 
 export default async function AccountSettingsPage() {
   const member = await requireMember();
-  if (member.role !== "owner") return <ForbiddenNotice />;
+  if (member.role !== "owner") forbidden();
   const account = await getAccountOrThrow(member.accountId);
   return (
     <div className="space-y-6">

@@ -3,15 +3,12 @@ import Link from "next/link";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { NOTE_MAX_LENGTH } from "@/lib/activities/note-schema";
 import { listActivities } from "@/lib/activities/list-activities";
-import { requireMember } from "@/lib/auth/get-current-member";
 import { leadFormOptions, leadFormValues } from "@/lib/forms/leads/lead-form-options";
-import { getLead } from "@/lib/leads/get-lead";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_TONES } from "@/lib/leads/lead-labels";
 import { listOutbox } from "@/lib/sms/list-outbox";
 import { hrefWith, readPagePosition } from "@/lib/ui/cursor-pager";
 import { formatDate } from "@/lib/ui/format-date";
 import { loadListPage } from "@/lib/ui/load-list-page";
-import { orNotFound } from "@/lib/ui/or-not-found";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { ActivityTimeline } from "@/components/leads/activity-timeline";
@@ -27,6 +24,7 @@ import { FlashNotice } from "@/components/ui/flash-notice";
 import { styles } from "@/components/ui/styles";
 import { setVisitStatusAction } from "../../visits/actions";
 import { addNoteAction, deleteLeadAction, sendSmsAction, updateLeadAction } from "./actions";
+import { loadLead } from "./load-lead";
 
 export const metadata: Metadata = { title: "Lead" };
 
@@ -34,11 +32,10 @@ const TIMELINE_PAGE = 30;
 const NOTICES: Record<string, string> = { created: "Lead created.", restored: "Lead restored. Its timeline is back, and the team sees it again." };
 
 export default async function LeadPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
-  const member = await requireMember();
   const { id } = await params;
   const query = singleParams(await searchParams);
-  // Another account's id, a deleted lead or a made-up id: the 404 page, never a hint.
-  const lead = await orNotFound(getLead(member.accountId, id));
+  // Already looked up by the layout (a 404 before anything streams): see load-lead.ts.
+  const { member, lead } = await loadLead(id);
   const timelineAt = readPagePosition({ cursor: query.activities });
   const [account, options, timeline, visits, sms] = await Promise.all([
     getAccountOrThrow(member.accountId),

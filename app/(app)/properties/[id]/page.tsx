@@ -1,11 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireMember } from "@/lib/auth/get-current-member";
 import { PROPERTY_FORM_OPTIONS, propertyFormValues } from "@/lib/forms/properties/property-form-options";
-import { getProperty } from "@/lib/properties/get-property";
 import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_STATUS_TONES, PROPERTY_TYPE_LABELS } from "@/lib/properties/property-labels";
 import { formatMoney } from "@/lib/ui/format-money";
-import { orNotFound } from "@/lib/ui/or-not-found";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { PropertyForm } from "@/components/properties/property-form";
@@ -18,15 +15,15 @@ import { Panel } from "@/components/ui/panel";
 import { styles } from "@/components/ui/styles";
 import { setVisitStatusAction } from "../../visits/actions";
 import { deletePropertyAction, updatePropertyAction } from "../actions";
+import { loadProperty } from "./load-property";
 
 export const metadata: Metadata = { title: "Property" };
 
 export default async function PropertyPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
-  const member = await requireMember();
   const { id } = await params;
   const query = singleParams(await searchParams);
-  // Another account's id or a removed property: the 404 page.
-  const property = await orNotFound(getProperty(member.accountId, id));
+  // Already looked up by the layout (a 404 before anything streams): see load-property.ts.
+  const { member, property } = await loadProperty(id);
   const visits = await listVisitsBySchedule(member.accountId, { propertyId: property.id, order: "desc", limit: 50 });
   return (
     <div className="space-y-6">

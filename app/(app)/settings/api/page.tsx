@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { forbidden, notFound } from "next/navigation";
 import { Suspense } from "react";
 import { listApiKeys } from "@/lib/api-keys/list-api-keys";
 import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { ForbiddenNotice } from "@/components/forbidden-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { UsageSkeleton } from "@/components/usage/usage-skeleton";
@@ -20,7 +19,7 @@ export const metadata: Metadata = { title: "Public API" };
 
 export default async function PublicApiSettingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const member = await requireMember();
-  if (member.role !== "owner") return <ForbiddenNotice />;
+  if (member.role !== "owner") forbidden();
   const onApiPlan = member.plan === API_PLAN;
   const keys = await listApiKeys(member.accountId);
   const usageParams = readUsageParams(await searchParams);

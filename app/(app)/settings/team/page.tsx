@@ -1,8 +1,8 @@
+import { forbidden } from "next/navigation";
 import type { Metadata } from "next";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { listMembers } from "@/lib/users/list-members";
 import { formatDate } from "@/lib/ui/format-date";
-import { ForbiddenNotice } from "@/components/forbidden-notice";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/data-table";
@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Team" };
 
 export default async function TeamPage() {
   const member = await requireMember();
-  if (member.role !== "owner") return <ForbiddenNotice />;
+  if (member.role !== "owner") forbidden();
   const members = await listMembers(member.accountId);
   const owners = members.filter((m) => m.role === "owner").length;
   return (

@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
+import { forbidden, notFound } from "next/navigation";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { ApiError } from "@/lib/errors/api-error";
 import { getRequestLogEntry } from "@/lib/request-logs/get-request-log-entry";
-import { ForbiddenNotice } from "@/components/forbidden-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { RequestDetails } from "@/components/usage/request-details";
@@ -15,7 +14,7 @@ export const metadata: Metadata = { title: "API request" };
 // account's entry, or one that has expired, is a 404.
 export default async function ApiRequestPage({ params }: { params: Promise<{ id: string }> }) {
   const member = await requireMember();
-  if (member.role !== "owner") return <ForbiddenNotice />;
+  if (member.role !== "owner") forbidden();
   const { id } = await params;
   const entry = await getRequestLogEntry(member.accountId, id).catch((error: unknown) => {
     if (error instanceof ApiError && error.code === "not_found") notFound();

@@ -3,7 +3,7 @@ import { formatDateTime } from "@/lib/ui/format-date";
 import { ActionButton } from "@/components/ui/action-button";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
-import { restoreLeadAction } from "./actions";
+import { restoreLeadAction } from "../actions";
 
 // The owners' view of soft-deleted leads. Restoring brings the lead and its whole timeline back.
 export function DeletedLeadsTable({ leads }: { leads: DeletedLead[] }) {

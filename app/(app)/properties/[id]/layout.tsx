@@ -1,0 +1,7 @@
+import { loadProperty } from "./load-property";
+
+// Outside the page's loading boundary: see load-property.ts.
+export default async function PropertyLayout({ children, params }: { children: React.ReactNode; params: Promise<{ id: string }> }) {
+  await loadProperty((await params).id);
+  return children;
+}
