@@ -4,7 +4,7 @@
 import { loadavg } from "node:os";
 import { Redis } from "ioredis";
 import postgres from "postgres";
-import { startApp } from "./lib/app-server";
+import { BENCH_POOL_SIZE, startApp } from "./lib/app-server";
 import { dropBenchDatabase, prepareBenchDatabase } from "./lib/bench-database";
 import type { BenchContext } from "./lib/context";
 import { bearer } from "./lib/context";
@@ -79,7 +79,7 @@ async function main() {
       isReady: async () => (await fetch(`http://127.0.0.1:${PORTS.front}/`, { method: "POST", headers: bearer(UPSTASH_TOKEN), body: '["PING"]' })).status === 200,
     });
     servers.push(front);
-    const bare = await startServer({ name: "bare-server", command: tsxNode("bench/servers/bare-server.ts"), env: { PORT: String(PORTS.bare), DATABASE_URL: db.url }, url: `http://127.0.0.1:${PORTS.bare}`, readyPath: "/health" });
+    const bare = await startServer({ name: "bare-server", command: tsxNode("bench/servers/bare-server.ts"), env: { PORT: String(PORTS.bare), DATABASE_URL: db.url, DATABASE_POOL_SIZE: BENCH_POOL_SIZE }, url: `http://127.0.0.1:${PORTS.bare}`, readyPath: "/health" });
     servers.push(bare);
     const ctx: BenchContext = { options, db, sql, redisUrl: REDIS_URL, upstash: { url: front.url, token: UPSTASH_TOKEN }, bare, nextKey: cycle(db.keys), leadIds };
     const starts: Array<{ server: string; readyMs: number; firstApiRequestMs: number }> = [];

@@ -31,10 +31,12 @@ export function poolSize(): number {
   return Number.isInteger(configured) && configured >= 1 ? configured : DEFAULT_POOL_SIZE;
 }
 
-// Measured on two cores (`npm run bench`, scenario 1): postgres-js pipelines the queries of
-// concurrent requests on a connection, one socket write for all of them, so a few connections
-// kept busy cost less CPU, here and in PostgreSQL, than many half-idle ones.
-const DEFAULT_POOL_SIZE = 5;
+// postgres-js pipelines the queries of concurrent requests on a busy connection, so a smaller
+// pool means fewer socket writes (on two cores, 5 gave `npm run bench` ~15 % more throughput
+// than 10: bench/lib/app-server.ts). But a query waits behind a slow one on its connection,
+// and while PostgreSQL is down a burst of requests waits for the few connections' reconnect
+// attempts (tests/integration/faults/postgres-down): 10 is the safer default.
+const DEFAULT_POOL_SIZE = 10;
 
 const POSTGRES_OPTIONS = {
   // A dead database must surface as a 503 quickly, not hang a request: fail a connect after

@@ -4,7 +4,7 @@ import { logger } from "@/lib/log/logger";
 import { limitApiKey, type RateLimitResult } from "@/lib/rate-limit/limit-api-key";
 import { apiKeyHashFromHeader, findApiKeyByHash, touchApiKeyLastUsed, type ApiKeyContext } from "./authenticate-api-key";
 import { keepAliveUntil } from "./after-response";
-import { errorBody, jsonResponse, toApiError } from "./respond";
+import { errorBody, jsonResponse, jsonTextResponse, toApiError } from "./respond";
 import { parseWith, queryObject, readJsonBody } from "./parse-input";
 import { requestFingerprint, startIdempotentRequest, type IdempotencyStart } from "./idempotency";
 import { newRequestId } from "./request-id";
@@ -15,7 +15,10 @@ type Out<S> = S extends Schema ? z.output<S> : undefined;
 
 export interface ApiResult {
   status?: number;
-  body: unknown;
+  /** The response body, serialized here. */
+  body?: unknown;
+  /** Or the body already serialized as JSON text (GET /leads: rows serialized by PostgreSQL). */
+  json?: string;
   location?: string;
 }
 
@@ -82,7 +85,7 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
         result = { status: idempotency.response.status, body: idempotency.response.body, location: idempotency.response.location ?? undefined };
       } else {
         result = await handler({ apiKey, query: query as Out<Q>, body: body as Out<B>, params: params as Out<P>, requestId });
-        if (idempotency?.kind === "proceed") await idempotency.finish({ status: result.status ?? 200, body: result.body, location: result.location });
+        if (idempotency?.kind === "proceed") await idempotency.finish({ status: result.status ?? 200, body: result.json !== undefined ? JSON.parse(result.json) : result.body, location: result.location });
       }
     } catch (thrown) {
       const error = toApiError(thrown, requestId);
@@ -100,7 +103,7 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
     if (rate) Object.assign(headers, rateLimitHeaders(rate, status === 429));
     if (result.location) headers.Location = result.location;
     if (replayed) headers["Idempotent-Replayed"] = "true";
-    const response = jsonResponse(status, result.body, headers);
+    const response = result.json !== undefined ? jsonTextResponse(status, result.json, headers) : jsonResponse(status, result.body, headers);
 
     const durationMs = Math.round(performance.now() - started);
     const errorCode = status >= 400 ? (result.body as { error?: { code?: string } })?.error?.code : undefined;

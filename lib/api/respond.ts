@@ -6,7 +6,12 @@ import { logger } from "@/lib/log/logger";
 export const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
 
 export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
-  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+  return jsonTextResponse(status, JSON.stringify(body), headers);
+}
+
+/** A body already serialized as JSON text. */
+export function jsonTextResponse(status: number, json: string, headers?: Record<string, string>): Response {
+  return new Response(json, { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
 export function errorBody(error: ApiError, requestId: string) {

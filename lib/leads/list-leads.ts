@@ -5,10 +5,10 @@ import { ifSet } from "@/lib/query/if-set";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import type { LeadListQuery } from "@/lib/schemas/leads";
 import { likePattern } from "@/lib/query/like-pattern";
+import { publicLeadJson } from "./public-lead-json";
 import { toPublicLead, type PublicLead } from "./to-public-lead";
 
-/** The page query listLeads runs, unexecuted: tests EXPLAIN it (tests/integration/lead-query-plans). */
-export function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
+function leadListConditions(accountId: string, query: LeadListQuery) {
   const { limit, cursor, sort, ...filters } = query;
   const page = keyset({ limit, cursor, sort }, leads, filters);
   const conditions: (SQL | undefined)[] = [
@@ -23,10 +23,27 @@ export function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQue
     ifSet(filters.q, (v) => or(ilike(leads.name, likePattern(v)), ilike(leads.email, likePattern(v)), ilike(leads.phone, likePattern(v.replace(/[\s().-]/g, ""))))),
     page.where,
   ];
-  return { select: db.select().from(leads).where(and(...conditions)).orderBy(...page.orderBy).limit(page.fetch), page };
+  return { where: and(...conditions), page };
 }
 
+/** The page query listLeads runs, unexecuted: tests EXPLAIN it (tests/integration/lead-query-plans). */
+export function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
+  const { where, page } = leadListConditions(accountId, query);
+  return { select: db.select().from(leads).where(where).orderBy(...page.orderBy).limit(page.fetch), page };
+}
+
+/** A page of leads, for the web UI. */
 export async function listLeads(accountId: string, query: LeadListQuery): Promise<Page<PublicLead>> {
   const { select, page } = leadListSelect(await getDb(), accountId, query);
   return page.toPage(await select, toPublicLead);
+}
+
+/** The same page as listLeads, as the API's JSON body: the rows come serialized by PostgreSQL
+ * (public-lead-json.ts), with only the cursor's sort value and id mapped here. Same query plan:
+ * the filters, order and limit are the ones leadListSelect builds. */
+export async function listLeadsJson(accountId: string, query: LeadListQuery): Promise<string> {
+  const { where, page } = leadListConditions(accountId, query);
+  const db = await getDb();
+  const rows = await db.select({ json: publicLeadJson, id: leads.id, at: page.column }).from(leads).where(where).orderBy(...page.orderBy).limit(page.fetch);
+  return page.toJsonPage(rows as Array<{ json: string; id: string; at: Date }>);
 }

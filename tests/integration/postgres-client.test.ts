@@ -26,7 +26,7 @@ describe("PostgreSQL client", () => {
     expect(poolSize()).toBe(3);
     for (const bad of ["0", "-2", "1.5", "many", ""]) {
       process.env.DATABASE_POOL_SIZE = bad;
-      expect(poolSize()).toBe(5);
+      expect(poolSize()).toBe(10);
     }
   });
 

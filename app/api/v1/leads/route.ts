@@ -2,14 +2,15 @@ import { apiRoute } from "@/lib/api/handler";
 import { apiKeyActor } from "@/lib/api/api-key-actor";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { createLead } from "@/lib/leads/create-lead";
-import { listLeads } from "@/lib/leads/list-leads";
+import { listLeadsJson } from "@/lib/leads/list-leads";
 import { leadCreateSchema, leadListQuery } from "@/lib/schemas/leads";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/leads – list live leads, newest first by default
+// GET /api/v1/leads – list live leads, newest first by default (serialized by PostgreSQL:
+// lib/leads/public-lead-json.ts)
 export const GET = apiRoute({ route: "GET /leads", query: leadListQuery }, async ({ apiKey, query }) => ({
-  body: await listLeads(apiKey.accountId, query),
+  json: await listLeadsJson(apiKey.accountId, query),
 }));
 
 // POST /api/v1/leads – create a lead (writes lead_created)
