@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import * as schema from "@/db/schema";
 import type { Db } from "@/db/client";
-import { leadListSelect } from "@/lib/leads/list-leads";
+import { leadListJsonSelect } from "@/lib/leads/list-leads";
 import { leadListQuery } from "@/lib/schemas/leads";
 import type { BenchContext } from "./context";
 
@@ -27,7 +27,7 @@ export async function explainLeadLists(ctx: BenchContext, paths: Array<[label: s
   const plans: LeadListPlan[] = [];
   for (const [label, path] of paths) {
     const query = leadListQuery.parse(Object.fromEntries(new URL(path, "http://bench").searchParams));
-    const { select } = leadListSelect(db, ctx.db.accountId, query);
+    const { select } = leadListJsonSelect(db, ctx.db.accountId, query);
     const rows = (await db.execute(sql`explain (analyze, format json) ${select.getSQL()}`)) as unknown as Array<{ "QUERY PLAN": Array<{ Plan: PlanNode; "Execution Time": number }> }>;
     const [{ Plan, "Execution Time": executionMs }] = rows[0]["QUERY PLAN"];
     const nodes = flatten(Plan);

@@ -42,8 +42,12 @@ export async function listLeads(accountId: string, query: LeadListQuery): Promis
  * (public-lead-json.ts), with only the cursor's sort value and id mapped here. Same query plan:
  * the filters, order and limit are the ones leadListSelect builds. */
 export async function listLeadsJson(accountId: string, query: LeadListQuery): Promise<string> {
+  const { select, page } = leadListJsonSelect(await getDb(), accountId, query);
+  return page.toJsonPage((await select) as Array<{ json: string; id: string; at: Date }>);
+}
+
+/** The page query GET /leads runs, unexecuted: the bench and tests EXPLAIN it. */
+export function leadListJsonSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
   const { where, page } = leadListConditions(accountId, query);
-  const db = await getDb();
-  const rows = await db.select({ json: publicLeadJson, id: leads.id, at: page.column }).from(leads).where(where).orderBy(...page.orderBy).limit(page.fetch);
-  return page.toJsonPage(rows as Array<{ json: string; id: string; at: Date }>);
+  return { select: db.select({ json: publicLeadJson, id: leads.id, at: page.column }).from(leads).where(where).orderBy(...page.orderBy).limit(page.fetch), page };
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads } from "@/db/schema";
-import { leadListSelect } from "@/lib/leads/list-leads";
+import { leadListJsonSelect } from "@/lib/leads/list-leads";
 import { encodeCursor, filterFingerprint } from "@/lib/pagination/cursor";
 import { leadListQuery } from "@/lib/schemas/leads";
 import { seedBulk } from "@/lib/seed/seed-bulk";
@@ -24,7 +24,7 @@ async function planOf(input: Record<string, string>): Promise<PlanNode[]> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
-    const { select } = leadListSelect(tx, accountId, leadListQuery.parse(input));
+    const { select } = leadListJsonSelect(tx, accountId, leadListQuery.parse(input));
     const result = await tx.execute(sql`explain (format json) ${select.getSQL()}`);
     // postgres-js answers an array of rows, PGlite an object holding them; JSON may be text.
     const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
@@ -81,5 +81,11 @@ describe("GET /leads query plans", () => {
     const plan = await planOf({ limit: "100", q });
     expect(seqScans(plan)).toEqual([]);
     expect(indexesUsed(plan)).toEqual(expect.arrayContaining(["leads_name_trgm_idx", "leads_email_trgm_idx", "leads_phone_trgm_idx"]));
+  });
+  it("the trigram indexes keep no pending list (fastupdate off, migration 0002): a search never reads recent inserts unsorted", async () => {
+    const db = await getDb();
+    const result = await db.execute(sql`select c.relname as name, array_to_string(c.reloptions, ',') as options from pg_class c where c.relname like 'leads_%_trgm_idx' order by 1`);
+    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<{ name: string; options: string | null }>;
+    expect(rows).toEqual(["leads_email_trgm_idx", "leads_name_trgm_idx", "leads_phone_trgm_idx"].map((name) => ({ name, options: expect.stringMatching(/fastupdate=(false|off)/) })));
   });
 });
