@@ -26,7 +26,7 @@ function leadListConditions(accountId: string, query: LeadListQuery) {
   return { where: and(...conditions), page };
 }
 
-/** The page query listLeads runs, unexecuted: tests EXPLAIN it (tests/integration/lead-query-plans). */
+/** The page query listLeads (the web UI) runs, unexecuted. */
 export function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
   const { where, page } = leadListConditions(accountId, query);
   return { select: db.select().from(leads).where(where).orderBy(...page.orderBy).limit(page.fetch), page };
@@ -46,7 +46,9 @@ export async function listLeadsJson(accountId: string, query: LeadListQuery): Pr
   return page.toJsonPage((await select) as Array<{ json: string; id: string; at: Date }>);
 }
 
-/** The page query GET /leads runs, unexecuted: the bench and tests EXPLAIN it. */
+/** The page query GET /leads runs, unexecuted: the bench and tests/integration/lead-query-plans
+ * EXPLAIN it. The serialization is a subplan above the sort and limit: it runs for the page's
+ * rows only, and the plan is leadListSelect's. */
 export function leadListJsonSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
   const { where, page } = leadListConditions(accountId, query);
   return { select: db.select({ json: publicLeadJson, id: leads.id, at: page.column }).from(leads).where(where).orderBy(...page.orderBy).limit(page.fetch), page };
