@@ -6,8 +6,8 @@ import type { BenchContext } from "./context";
  * The pool size the app and the bare server run with here: 5, what this two-core machine does
  * best (the app's default is 10). postgres-js pipelines concurrent queries on a connection, so
  * fewer, busier connections mean fewer socket writes and wake-ups on both sides: scenario 1 on
- * --quick went from 0.59× to 0.69× the floor (rounds of 5), and the bare server from ~2,000 to
- * ~3,000 req/s. `DATABASE_POOL_SIZE=10 npm run bench` measures the default.
+ * --quick went from 0.59× to 0.69× the floor (5 rounds each; CPU per request 1.72× → 1.55× the
+ * floor's). `DATABASE_POOL_SIZE=10 npm run bench` measures the default.
  */
 export const BENCH_POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? "5";
 
