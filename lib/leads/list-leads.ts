@@ -27,7 +27,7 @@ function leadListConditions(accountId: string, query: LeadListQuery) {
 }
 
 /** The page query listLeads (the web UI) runs, unexecuted. */
-export function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
+function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
   const { where, page } = leadListConditions(accountId, query);
   return { select: db.select().from(leads).where(where).orderBy(...page.orderBy).limit(page.fetch), page };
 }
@@ -39,11 +39,10 @@ export async function listLeads(accountId: string, query: LeadListQuery): Promis
 }
 
 /** The same page as listLeads, as the API's JSON body: the rows come serialized by PostgreSQL
- * (public-lead-json.ts), with only the cursor's sort value and id mapped here. Same query plan:
- * the filters, order and limit are the ones leadListSelect builds. */
+ * (public-lead-json.ts). Same filters, order and limit as leadListSelect. */
 export async function listLeadsJson(accountId: string, query: LeadListQuery): Promise<string> {
   const { select, page } = leadListJsonSelect(await getDb(), accountId, query);
-  return page.toJsonPage((await select) as Array<{ json: string; id: string; at: Date }>);
+  return page.toJsonPage((await select).map((row) => row.json));
 }
 
 /** The page query GET /leads runs, unexecuted: the bench and tests/integration/lead-query-plans
@@ -51,5 +50,5 @@ export async function listLeadsJson(accountId: string, query: LeadListQuery): Pr
  * rows only, and the plan is leadListSelect's. */
 export function leadListJsonSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
   const { where, page } = leadListConditions(accountId, query);
-  return { select: db.select({ json: publicLeadJson, id: leads.id, at: page.column }).from(leads).where(where).orderBy(...page.orderBy).limit(page.fetch), page };
+  return { select: db.select({ json: publicLeadJson }).from(leads).where(where).orderBy(...page.orderBy).limit(page.fetch), page };
 }

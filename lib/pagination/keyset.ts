@@ -35,34 +35,34 @@ export function keyset(page: PageRequest, columns: SortColumns, filters: Record<
     const atParam = sql`${at.toISOString()}::timestamptz`;
     where = descending ? sql`(${column}, ${columns.id}) < (${atParam}, ${id})` : sql`(${column}, ${columns.id}) > (${atParam}, ${id})`;
   }
-  const meta = (last: CursorPosition | undefined, hasMore: boolean): Page<never>["meta"] => ({
-    cursor: last ? encodeCursor(page.sort, fingerprint, last) : null,
-    hasMore,
-    limit: page.limit,
-  });
+  // The page's rows (one more was fetched to tell whether more follow) and its meta, the cursor
+  // pointing after the last row kept.
+  const cut = <R>(rows: R[], positionOf: (row: R) => CursorPosition) => {
+    const hasMore = rows.length > page.limit;
+    const items = hasMore ? rows.slice(0, page.limit) : rows;
+    const last = items.at(-1);
+    const meta: Page<never>["meta"] = { cursor: last === undefined ? null : encodeCursor(page.sort, fingerprint, positionOf(last)), hasMore, limit: page.limit };
+    return { items, meta };
+  };
   const orderBy = descending ? [desc(column), desc(columns.id)] : [asc(column), asc(columns.id)];
   return {
     where,
     orderBy,
-    /** The sort column, for a selection that carries only what the cursor needs. */
-    column,
     /** Fetch one more than the page to know whether more follow. */
     fetch: page.limit + 1,
     toPage<Row extends { id: string; createdAt: Date; updatedAt?: Date }, T>(rows: Row[], toPublic: (row: Row) => T): Page<T> {
-      const hasMore = rows.length > page.limit;
-      const items = hasMore ? rows.slice(0, page.limit) : rows;
-      const last = items.at(-1);
-      const lastAt = last ? (field === "updatedAt" && last.updatedAt ? last.updatedAt : last.createdAt) : undefined;
-      return { data: items.map(toPublic), meta: meta(last && lastAt ? { at: lastAt, id: last.id } : undefined, hasMore) };
+      const { items, meta } = cut(rows, (row) => ({ at: (field === "updatedAt" && row.updatedAt) || row.createdAt, id: row.id }));
+      return { data: items.map(toPublic), meta };
     },
-    /** The same page as JSON text, from rows the database serialized itself (`json`), with the
-     * sort value (`at`) and id the cursor needs: byte for byte what JSON.stringify(toPage(…)) makes. */
-    toJsonPage(rows: Array<{ json: string; id: string; at: Date }>): string {
-      const hasMore = rows.length > page.limit;
-      const items = hasMore ? rows.slice(0, page.limit) : rows;
-      const last = items.at(-1);
-      const data = items.map((row) => row.json).join(",");
-      return `{"data":[${data}],"meta":${JSON.stringify(meta(last && { at: last.at, id: last.id }, hasMore))}}`;
+    /** The same page as JSON text, from rows the database serialized in their public shape: byte
+     * for byte what JSON.stringify(toPage(…)) makes. The cursor's sort value and id are read back
+     * from the last row kept, the only one that needs parsing. */
+    toJsonPage(rows: string[]): string {
+      const { items, meta } = cut(rows, (json) => {
+        const row = JSON.parse(json) as { id: string; createdAt: string; updatedAt?: string };
+        return { at: new Date((field === "updatedAt" && row.updatedAt) || row.createdAt), id: row.id };
+      });
+      return `{"data":[${items.join(",")}],"meta":${JSON.stringify(meta)}}`;
     },
   };
 }
