@@ -11,6 +11,7 @@ const threshold = LEVELS[(process.env.LOG_LEVEL as Level) ?? "info"] ?? LEVELS.i
 // about 25 µs of the server's one busy thread per request under load (`npm run bench:profile`).
 // A line waits at most until the loop's check phase; warnings and errors go out at once, after
 // whatever is pending, and an exiting process writes what is pending first.
+
 // One buffer per process, on globalThis: a Next server loads this module in several module
 // graphs (and again on every hot reload), and each would otherwise add its own exit listener.
 interface LogBuffer {
@@ -27,13 +28,13 @@ function newBuffer(): LogBuffer {
   return created;
 }
 
+// Every module instance's `buffer` is the one object on globalThis, so any instance's flush
+// (the exit listener belongs to the first) writes what all of them queued.
 function flush() {
-  const { __lpmLogBuffer: b } = globalForLog;
-  if (!b) return;
-  b.scheduled = false;
-  if (!b.pending) return;
-  const chunk = b.pending;
-  b.pending = "";
+  buffer.scheduled = false;
+  if (!buffer.pending) return;
+  const chunk = buffer.pending;
+  buffer.pending = "";
   process.stdout.write(chunk);
 }
 

@@ -1,6 +1,6 @@
 import { loadLead } from "./load-lead";
 
-// Outside the page's loading boundary: see load-lead.ts.
+// Outside the page's loading boundary: see lib/ui/load-member-record.ts.
 export default async function LeadLayout({ children, params }: { children: React.ReactNode; params: Promise<{ id: string }> }) {
   await loadLead((await params).id);
   return children;

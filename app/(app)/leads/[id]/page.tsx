@@ -34,8 +34,8 @@ const NOTICES: Record<string, string> = { created: "Lead created.", restored: "L
 export default async function LeadPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
   const { id } = await params;
   const query = singleParams(await searchParams);
-  // Already looked up by the layout (a 404 before anything streams): see load-lead.ts.
-  const { member, lead } = await loadLead(id);
+  // Already looked up by the layout (a 404 before anything streams): see lib/ui/load-member-record.ts.
+  const { member, record: lead } = await loadLead(id);
   const timelineAt = readPagePosition({ cursor: query.activities });
   const [account, options, timeline, visits, sms] = await Promise.all([
     getAccountOrThrow(member.accountId),

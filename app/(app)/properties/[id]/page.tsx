@@ -22,8 +22,8 @@ export const metadata: Metadata = { title: "Property" };
 export default async function PropertyPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
   const { id } = await params;
   const query = singleParams(await searchParams);
-  // Already looked up by the layout (a 404 before anything streams): see load-property.ts.
-  const { member, property } = await loadProperty(id);
+  // Already looked up by the layout (a 404 before anything streams): see lib/ui/load-member-record.ts.
+  const { member, record: property } = await loadProperty(id);
   const visits = await listVisitsBySchedule(member.accountId, { propertyId: property.id, order: "desc", limit: 50 });
   return (
     <div className="space-y-6">
