@@ -1,10 +1,10 @@
-import { and, eq, ilike, isNotNull, or, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads, type Lead } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
-import { likePattern } from "@/lib/query/like-pattern";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import { assertOwner } from "@/lib/users/assert-owner";
+import { leadSearchCondition } from "./lead-search";
 import { toPublicLead, type PublicLead } from "./to-public-lead";
 
 export type DeletedLead = PublicLead & { deletedAt: string };
@@ -25,7 +25,7 @@ export async function listDeletedLeads(
   const conditions: (SQL | undefined)[] = [
     eq(leads.accountId, member.accountId),
     isNotNull(leads.deletedAt),
-    ifSet(q, (v) => or(ilike(leads.name, likePattern(v)), ilike(leads.email, likePattern(v)), ilike(leads.phone, likePattern(v.replace(/[\s().-]/g, ""))))),
+    ifSet(q, leadSearchCondition),
     page.where,
   ];
   const rows = await db.select().from(leads).where(and(...conditions)).orderBy(...page.orderBy).limit(page.fetch);

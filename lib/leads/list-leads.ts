@@ -1,10 +1,10 @@
-import { and, arrayContains, eq, gt, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, arrayContains, eq, gt, isNull, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { leads } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import type { LeadListQuery } from "@/lib/schemas/leads";
-import { likePattern } from "@/lib/query/like-pattern";
+import { leadSearchCondition } from "./lead-search";
 import { publicLeadJson } from "./public-lead-json";
 import { toPublicLead, type PublicLead } from "./to-public-lead";
 
@@ -20,7 +20,7 @@ function leadListConditions(accountId: string, query: LeadListQuery) {
     ifSet(filters.tag, (v) => arrayContains(leads.tags, [v])),
     ifSet(filters.createdAfter, (v) => gt(leads.createdAt, v)),
     ifSet(filters.updatedAfter, (v) => gt(leads.updatedAt, v)),
-    ifSet(filters.q, (v) => or(ilike(leads.name, likePattern(v)), ilike(leads.email, likePattern(v)), ilike(leads.phone, likePattern(v.replace(/[\s().-]/g, ""))))),
+    ifSet(filters.q, leadSearchCondition),
     page.where,
   ];
   return { where: and(...conditions), page };

@@ -129,4 +129,23 @@ describe("leads", () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(["bogus", "createdAfter", "status"]);
   });
+
+  it("q= finds a substring of name, email or phone whatever its case or phone format", async () => {
+    const t = await createTenant();
+    const mk = (body: object) => callApi("POST", "/api/v1/leads", { key: t.key, body });
+    await mk({ name: "Ada Lovelace", email: "Ada.Byron@Example.COM", phone: "(415) 555-0123" });
+    await mk({ name: "Room 101 Realty" });
+    await mk({ name: "Zed", email: "zed+415@ex.com" });
+    const q = async (term: string) =>
+      (await callApi("GET", `/api/v1/leads?q=${encodeURIComponent(term)}`, { key: t.key })).body.data.map((l: { name: string }) => l.name).sort();
+    expect(await q("EXAMPLE.com")).toEqual(["Ada Lovelace"]);
+    expect(await q("byron@ex")).toEqual(["Ada Lovelace"]);
+    expect(await q("LOVELACE")).toEqual(["Ada Lovelace"]);
+    expect(await q("(415) 555-01")).toEqual(["Ada Lovelace"]);
+    expect(await q("+1 415")).toEqual(["Ada Lovelace"]);
+    expect(await q("101")).toEqual(["Room 101 Realty"]);
+    expect(await q("415")).toEqual(["Ada Lovelace", "Zed"]);
+    expect(await q("ZED+4")).toEqual(["Zed"]);
+    expect(await q("a1415")).toEqual([]);
+  });
 });
