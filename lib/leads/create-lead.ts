@@ -6,7 +6,8 @@ import type { Actor } from "@/lib/activities/record-activity";
 import { prepareOnce } from "@/lib/query/prepare-once";
 import type { LeadCreateInput } from "@/lib/schemas/leads";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
-import { toPublicLead, type PublicLead } from "./to-public-lead";
+import { publicLeadJsonOf } from "./public-lead-json";
+import type { PublicLead } from "./to-public-lead";
 
 const p = sql.placeholder;
 
@@ -60,16 +61,19 @@ const insertLeadWithActivity = prepareOnce((db) => {
       )
       .returning({ id: activities.id }),
   );
-  // PostgreSQL runs every data-modifying CTE to completion, referenced or not.
-  return db.with(inserted, leadCreated).select().from(inserted).prepare("lead_create_with_activity");
+  // PostgreSQL runs every data-modifying CTE to completion, referenced or not. The new lead
+  // comes back serialized (public-lead-json.ts): no row mapping, Dates or stringify here.
+  return db.with(inserted, leadCreated).select({ json: publicLeadJsonOf(inserted) }).from(inserted).prepare("lead_create_with_activity");
 });
 
-export async function createLead(account: LeadAccountContext, input: LeadCreateInput, actor: Actor): Promise<PublicLead> {
+/** Creates the lead; answers its id and its public JSON (POST /leads sends that text as is). */
+export async function createLeadJson(account: LeadAccountContext, input: LeadCreateInput, actor: Actor): Promise<{ id: string; json: string }> {
   const db = await getDb();
   // Reads the property and owner it names (in this account), then normalises: nothing written.
   const fields = await prepareLeadFields(db, account, input);
-  const [lead] = await insertLeadWithActivity(db).execute({
-    id: newId("lead"),
+  const id = newId("lead");
+  const [{ json }] = await insertLeadWithActivity(db).execute({
+    id,
     accountId: account.accountId,
     name: fields.name,
     email: fields.email ?? null,
@@ -89,5 +93,10 @@ export async function createLead(account: LeadAccountContext, input: LeadCreateI
     actorId: actor.id,
     actorName: actor.name,
   });
-  return toPublicLead(lead);
+  return { id, json };
+}
+
+/** Creates the lead (the web UI's form, fixtures): the same statement, parsed. */
+export async function createLead(account: LeadAccountContext, input: LeadCreateInput, actor: Actor): Promise<PublicLead> {
+  return JSON.parse((await createLeadJson(account, input, actor)).json) as PublicLead;
 }

@@ -33,6 +33,22 @@ describe("a lead serialized by PostgreSQL", () => {
     }
   });
 
+  it("POST /leads answers the stored lead as toPublicLead makes it, from the same statement that inserts it", async () => {
+    const t = await createTenant();
+    const db = await getDb();
+    const inputs = [
+      { name: "Plain" },
+      { name: 'Zoë "quoted" \\ 山田 😀', email: "Zoe@Example.com", phone: "(415) 555-0123", source: "portal:zillow", interest: "buy", budget: Number.MAX_SAFE_INTEGER, tags: ["a", "a", "ü"], notes: "line 1\r\nline 2", smsOptOut: true, status: "won" },
+    ];
+    for (const input of inputs) {
+      const res = await callApi("POST", "/api/v1/leads", { key: t.key, body: input });
+      expect(res.status).toBe(201);
+      const [row] = await db.select().from(leads).where(eq(leads.id, res.body.data.id));
+      expect(res.body).toEqual({ data: JSON.parse(JSON.stringify(toPublicLead(row))) });
+      expect(res.headers.get("location")).toBe(`/api/v1/leads/${row.id}`);
+    }
+  });
+
   it("GET /leads answers the web UI's page, cursor and all, on every sort and with filters", async () => {
     const t = await createTenant();
     const db = await getDb();

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { apiKeyActor } from "@/lib/api/api-key-actor";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
-import { createLead } from "@/lib/leads/create-lead";
+import { createLeadJson } from "@/lib/leads/create-lead";
 import { listLeadsJson } from "@/lib/leads/list-leads";
 import { leadCreateSchema, leadListQuery } from "@/lib/schemas/leads";
 
@@ -13,10 +13,10 @@ export const GET = apiRoute({ route: "GET /leads", query: leadListQuery }, async
   json: await listLeadsJson(apiKey.accountId, query),
 }));
 
-// POST /api/v1/leads – create a lead (writes lead_created)
+// POST /api/v1/leads – create a lead (writes lead_created; the lead comes serialized by PostgreSQL)
 export const POST = apiRoute({ route: "POST /leads", body: leadCreateSchema }, async ({ apiKey, body }) => {
-  const lead = await createLead({ accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry }, body, apiKeyActor(apiKey));
-  return { status: 201, body: { data: lead }, location: `/api/v1/leads/${lead.id}` };
+  const lead = await createLeadJson({ accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry }, body, apiKeyActor(apiKey));
+  return { status: 201, json: `{"data":${lead.json}}`, location: `/api/v1/leads/${lead.id}` };
 });
 
 export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);
