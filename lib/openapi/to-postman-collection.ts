@@ -65,15 +65,16 @@ function convert(document: oas31.OpenAPIObject): Promise<PostmanCollection> {
   });
 }
 
-// `/api/v1/leads/:id` → `leadId`, `/api/v1/properties/:id` → `propertyId`.
-const idVariable = (resource: string) => `${resource.replace(/ies$/, "y").replace(/s$/, "")}Id`;
+// `/api/v1/leads/:id` → `leadId`, `/api/v1/properties/:id` → `propertyId`; a parameter already
+// named for its resource keeps its name (`/leads/:id/sms/:smsId` → `leadId`, `smsId`).
+const idVariable = (resource: string, param: string) => (param === "id" ? `${resource.replace(/ies$/, "y").replace(/s$/, "")}Id` : param);
 
 function tidyRequest(request: PostmanRequest, idVariables: Set<string>) {
   for (const param of request.url.query ?? []) param.disabled = param.key !== "limit";
   const path = request.url.path ?? [];
   for (const variable of request.url.variable ?? []) {
     const resource = path[path.indexOf(`:${variable.key}`) - 1] ?? "resource";
-    const name = idVariable(resource);
+    const name = idVariable(resource, variable.key);
     idVariables.add(name);
     variable.value = `{{${name}}}`;
   }

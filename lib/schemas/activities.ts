@@ -4,13 +4,35 @@ import { outputId, outputTimestamp, paginationQuery, timestampQuery } from "./co
 
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES).meta({ id: "ActivityType" });
 
+// What each activity type writes into `data` (lib/leads, lib/visits, lib/sms, lib/activities):
+// every key any of them writes, so an integrator can rely on the names.
+const activityDataSchema = z
+  .object({
+    source: z.string().nullable().optional().meta({ description: "`lead_created`: the lead's source when it was created." }),
+    changes: z
+      .record(z.string(), z.tuple([z.unknown(), z.unknown()]).meta({ description: "`[old, new]`." }))
+      .optional()
+      .meta({
+        description:
+          "`lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded).",
+        example: { status: ["new", "contacted"] },
+      }),
+    visitId: outputId("visit").optional().meta({ description: "`visit_scheduled`, and a visit's outcome (`lead_updated` with `changes.visitStatus`)." }),
+    propertyId: outputId("prop").nullable().optional().meta({ description: "`visit_scheduled`: the property to visit." }),
+    scheduledAt: outputTimestamp.optional().meta({ description: "`visit_scheduled`: when." }),
+    smsId: outputId("sms").optional().meta({ description: "`sms_sent`, `sms_failed`: the message (`GET /leads/{id}/sms/{smsId}`)." }),
+    providerStatus: z.string().optional().meta({ description: "`sms_failed` reported by the provider after the message was accepted: its status, e.g. `undelivered`." }),
+    text: z.string().optional().meta({ description: "`note`: the note, written by staff in the web UI." }),
+  })
+  .meta({ id: "ActivityData", description: "Details of the activity; which keys appear depends on `type`. `lead_deleted` has none." });
+
 export const activitySchema = z
   .object({
     id: outputId("act"),
     leadId: outputId("lead"),
     type: activityTypeSchema,
     summary: z.string().meta({ description: "One readable line.", example: "Status changed from new to contacted" }),
-    data: z.record(z.string(), z.unknown()).meta({ description: "Details, e.g. `{\"changes\": {\"status\": [\"new\", \"contacted\"]}}`, `{\"visitId\": \"…\"}`, `{\"smsId\": \"…\"}`." }),
+    data: activityDataSchema,
     actor: z
       .object({
         type: z.enum(ACTOR_TYPES),

@@ -15,7 +15,15 @@ export const smsSchema = z
     leadId: outputId("lead"),
     to: z.string().meta({ description: "E.164.", example: "+14155550123" }),
     message: z.string(),
-    status: z.enum(SMS_STATUSES).meta({ description: "`sent`, or `queued` where the provider accepts asynchronously; `failed` only appears in the web UI's outbox." }),
+    status: z.enum(SMS_STATUSES).meta({
+      description:
+        "`sent`, or `queued` where the provider accepts asynchronously (it becomes `sent` or `failed` when the provider reports delivery: read it again at the `Location` of the POST). `failed` also for a message the provider refused (the POST answered 502).",
+    }),
     createdAt: outputTimestamp,
   })
   .meta({ id: "Sms" });
+
+export const leadSmsParams = z.strictObject({
+  id: z.string().min(1).max(100).meta({ description: "The lead's id (`lead_…`)." }),
+  smsId: z.string().min(1).max(100).meta({ description: "The message's id (`sms_…`)." }),
+});

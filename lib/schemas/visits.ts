@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { VISIT_STATUSES } from "@/db/schema/visits";
-import { outputId, outputTimestamp, paginationQuery, sortQuery, timestampQuery, timestampSchema } from "./common";
+import { idParams, outputId, outputTimestamp, paginationQuery, sortQuery, timestampQuery, timestampSchema } from "./common";
 
 export const visitStatusSchema = z.enum(VISIT_STATUSES).meta({ id: "VisitStatus", description: "`scheduled` on create; `completed`, `cancelled` and `no_show` are set from the web UI." });
 
@@ -40,3 +40,5 @@ export const visitListQuery = z.strictObject({
   to: timestampQuery.optional().meta({ description: "Visits scheduled before this time." }),
 });
 export type VisitListQuery = z.output<typeof visitListQuery>;
+
+export const visitIdParams = idParams("visit");

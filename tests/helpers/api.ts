@@ -57,14 +57,23 @@ export async function createTenant(plan: Plan = "agency", opts: { country?: stri
   return { accountId, userId, key: created.key, keyId: created.id, keyName };
 }
 
+/** The ids an operation's path or body may name. */
+export interface OperationIds {
+  lead: string;
+  property: string;
+  visit: string;
+  sms: string;
+}
+
 /** Every operation of the API, with a body that would be valid, for table-driven checks. */
-export const OPERATIONS: Array<{ method: string; path: (ids: { lead: string; property: string }) => string; body?: (ids: { lead: string; property: string }) => unknown }> = [
+export const OPERATIONS: Array<{ method: string; path: (ids: OperationIds) => string; body?: (ids: OperationIds) => unknown }> = [
   { method: "GET", path: () => "/api/v1/leads" },
   { method: "POST", path: () => "/api/v1/leads", body: () => ({ name: "Op Lead" }) },
   { method: "GET", path: (i) => `/api/v1/leads/${i.lead}` },
   { method: "PATCH", path: (i) => `/api/v1/leads/${i.lead}`, body: () => ({ status: "contacted" }) },
   { method: "DELETE", path: (i) => `/api/v1/leads/${i.lead}` },
   { method: "POST", path: (i) => `/api/v1/leads/${i.lead}/sms`, body: () => ({ message: "Hello" }) },
+  { method: "GET", path: (i) => `/api/v1/leads/${i.lead}/sms/${i.sms}` },
   { method: "GET", path: () => "/api/v1/properties" },
   { method: "POST", path: () => "/api/v1/properties", body: () => ({ title: "Op", type: "house", listingType: "sale" }) },
   { method: "GET", path: (i) => `/api/v1/properties/${i.property}` },
@@ -72,5 +81,17 @@ export const OPERATIONS: Array<{ method: string; path: (ids: { lead: string; pro
   { method: "DELETE", path: (i) => `/api/v1/properties/${i.property}` },
   { method: "GET", path: () => "/api/v1/visits" },
   { method: "POST", path: () => "/api/v1/visits", body: (i) => ({ leadId: i.lead, propertyId: i.property, scheduledAt: "2026-12-01T15:00:00.000Z" }) },
+  { method: "GET", path: (i) => `/api/v1/visits/${i.visit}` },
   { method: "GET", path: () => "/api/v1/activities" },
 ];
+
+/** A lead (with a phone), a property, a visit of the two and an SMS to the lead, made through the
+ * API for `tenant`: ids for every operation's path and body. */
+export async function createOperationTargets(tenant: TestTenant, label = "Owned"): Promise<OperationIds> {
+  const call = (path: string, body: unknown) => callApi("POST", path, { key: tenant.key, body });
+  const lead = (await call("/api/v1/leads", { name: `${label} lead`, phone: "+14155550100" })).body.data.id;
+  const property = (await call("/api/v1/properties", { title: `${label} home`, type: "house", listingType: "sale" })).body.data.id;
+  const visit = (await call("/api/v1/visits", { leadId: lead, propertyId: property, scheduledAt: "2026-12-01T10:00:00.000Z" })).body.data.id;
+  const sms = (await call(`/api/v1/leads/${lead}/sms`, { message: `${label} message` })).body.data.id;
+  return { lead, property, visit, sms };
+}

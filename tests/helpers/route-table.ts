@@ -2,10 +2,12 @@ import * as activitiesRoute from "@/app/api/v1/activities/route";
 import * as catchAllRoute from "@/app/api/v1/[...path]/route";
 import * as leadRoute from "@/app/api/v1/leads/[id]/route";
 import * as leadSmsRoute from "@/app/api/v1/leads/[id]/sms/route";
+import * as leadSmsMessageRoute from "@/app/api/v1/leads/[id]/sms/[smsId]/route";
 import * as leadsRoute from "@/app/api/v1/leads/route";
 import * as propertiesRoute from "@/app/api/v1/properties/route";
 import * as propertyRoute from "@/app/api/v1/properties/[id]/route";
 import * as visitsRoute from "@/app/api/v1/visits/route";
+import * as visitRoute from "@/app/api/v1/visits/[id]/route";
 
 // The /api/v1 route files and the paths Next maps to them, for running the real handlers
 // without Next (in-process tests and the fault-test server).
@@ -17,9 +19,11 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/v1\/leads$/, leadsRoute],
   [/^\/api\/v1\/leads\/(?<id>[^/]+)$/, leadRoute],
   [/^\/api\/v1\/leads\/(?<id>[^/]+)\/sms$/, leadSmsRoute],
+  [/^\/api\/v1\/leads\/(?<id>[^/]+)\/sms\/(?<smsId>[^/]+)$/, leadSmsMessageRoute],
   [/^\/api\/v1\/properties$/, propertiesRoute],
   [/^\/api\/v1\/properties\/(?<id>[^/]+)$/, propertyRoute],
   [/^\/api\/v1\/visits$/, visitsRoute],
+  [/^\/api\/v1\/visits\/(?<id>[^/]+)$/, visitRoute],
   [/^\/api\/v1\/activities$/, activitiesRoute],
 ];
 

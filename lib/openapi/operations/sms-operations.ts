@@ -1,5 +1,5 @@
 import { leadIdParams } from "@/lib/schemas/leads";
-import { smsCreateSchema, smsSchema } from "@/lib/schemas/sms";
+import { leadSmsParams, smsCreateSchema, smsSchema } from "@/lib/schemas/sms";
 import { exampleLead, exampleOne, exampleSms } from "../examples";
 import type { OperationSpec } from "../operation-spec";
 
@@ -19,8 +19,20 @@ export const smsOperations: OperationSpec[] = [
       description: "The message was handed to the provider: `status` is `sent`, or `queued` where the provider accepts asynchronously.",
       schema: smsSchema,
       example: exampleOne(exampleSms),
-      location: { description: "The message's URL (v1 has no endpoint to get one message).", example: `/api/v1/leads/${exampleLead.id}/sms/${exampleSms.id}` },
+      location: { description: "The message's URL: `GET` answers it with its current status.", example: `/api/v1/leads/${exampleLead.id}/sms/${exampleSms.id}` },
     },
     errors: ["lead_has_no_phone", "lead_opted_out", "sms_provider_error"],
+  },
+  {
+    operationId: "getLeadSms",
+    method: "get",
+    path: "/api/v1/leads/{id}/sms/{smsId}",
+    tag: "SMS",
+    summary: "Get an SMS sent to a lead",
+    description:
+      "One message sent to the lead, with its current `status`: a `queued` message becomes `sent` or `failed` when the provider reports delivery. The URL is the `Location` of the POST that sent it. 404 when the lead is deleted, as on every other lead path.",
+    params: leadSmsParams,
+    response: { status: 200, description: "The message.", schema: smsSchema, example: exampleOne(exampleSms) },
+    errorExamples: { not_found: { message: "SMS message not found." } },
   },
 ];

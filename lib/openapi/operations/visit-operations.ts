@@ -1,4 +1,4 @@
-import { visitCreateSchema, visitListQuery, visitSchema } from "@/lib/schemas/visits";
+import { visitCreateSchema, visitIdParams, visitListQuery, visitSchema } from "@/lib/schemas/visits";
 import { exampleList, exampleOne, exampleVisit } from "../examples";
 import type { OperationSpec } from "../operation-spec";
 
@@ -37,9 +37,20 @@ export const visitOperations: OperationSpec[] = [
       description: "The visit as stored.",
       schema: visitSchema,
       example: exampleOne(exampleVisit),
-      location: { description: "The new visit's URL (v1 has no endpoint to get one visit: list them with `GET /api/v1/visits?leadId=…`).", example: `/api/v1/visits/${exampleVisit.id}` },
+      location: { description: "The new visit's URL (`GET` answers it).", example: `/api/v1/visits/${exampleVisit.id}` },
     },
     errors: ["not_found"],
     errorExamples: { not_found: { message: "Lead not found." } },
+  },
+  {
+    operationId: "getVisit",
+    method: "get",
+    path: "/api/v1/visits/{id}",
+    tag: "Visits",
+    summary: "Get a visit",
+    description: "One visit of your account: the URL in `Location` when it was created. A visit stays readable after its lead is deleted, as in the list.",
+    params: visitIdParams,
+    response: { status: 200, description: "The visit.", schema: visitSchema, example: exampleOne(exampleVisit) },
+    errorExamples: { not_found: { message: "Visit not found." } },
   },
 ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
 import { generateApiKey } from "@/lib/api-keys/key-format";
-import { callApi, createTenant, OPERATIONS, type ApiResponse } from "../../helpers/api";
+import { callApi, createOperationTargets, createTenant, OPERATIONS, type ApiResponse } from "../../helpers/api";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
@@ -15,7 +15,7 @@ function expectError(res: ApiResponse, status: number, code: string) {
 
 // The shared checks every route gets: missing, malformed, unknown, revoked key; wrong plan.
 describe.each(OPERATIONS)("$method $path", (op) => {
-  const ids = { lead: "lead_01aaaaaaaaaaaaaaaaaaaaaaaa", property: "prop_01aaaaaaaaaaaaaaaaaaaaaaaa" };
+  const ids = { lead: "lead_01aaaaaaaaaaaaaaaaaaaaaaaa", property: "prop_01aaaaaaaaaaaaaaaaaaaaaaaa", visit: "visit_01aaaaaaaaaaaaaaaaaaaaaaaa", sms: "sms_01aaaaaaaaaaaaaaaaaaaaaaaa" };
   const path = op.path(ids);
   const body = op.body?.(ids);
 
@@ -50,16 +50,14 @@ describe.each(OPERATIONS)("$method $path", (op) => {
   });
 
   it("another account's id is a 404, never the other account's data", async () => {
-    if (!path.includes("lead_") && !path.includes("prop_") && !JSON.stringify(body ?? {}).includes("lead_")) return;
+    if (!/(lead|prop|visit|sms)_/.test(path) && !JSON.stringify(body ?? {}).includes("lead_")) return;
     const owner = await createTenant();
     const intruder = await createTenant();
-    const lead = await callApi("POST", "/api/v1/leads", { key: owner.key, body: { name: "Owned", phone: "+14155550100" } });
-    const property = await callApi("POST", "/api/v1/properties", { key: owner.key, body: { title: "Owned", type: "house", listingType: "sale" } });
-    const theirIds = { lead: lead.body.data.id, property: property.body.data.id };
+    const theirIds = await createOperationTargets(owner, "Owned");
     const res = await callApi(op.method, op.path(theirIds), { body: op.body?.(theirIds), key: intruder.key });
     expectError(res, 404, "not_found");
     // And the owner still sees it unchanged.
     const still = await callApi("GET", `/api/v1/leads/${theirIds.lead}`, { key: owner.key });
-    expect(still.body.data).toMatchObject({ name: "Owned", status: "new" });
+    expect(still.body.data).toMatchObject({ name: "Owned lead", status: "new" });
   });
 });

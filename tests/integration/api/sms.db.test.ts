@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { smsMessages } from "@/db/schema";
+import { applyDeliveryStatus } from "@/lib/sms/apply-delivery-status";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import { startFakeTwilio, type FakeTwilio } from "../../helpers/fake-twilio";
 import { limitThroughRealRedis } from "./setup-api-tests";
@@ -95,5 +96,52 @@ describe("POST /leads/:id/sms", () => {
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(twilio.received.length - before).toBe(attempts);
     expect(await (await getDb()).select().from(smsMessages).where(eq(smsMessages.leadId, l.id))).toHaveLength(1);
+  });
+});
+
+describe("GET /leads/:id/sms/:smsId", () => {
+  it("answers the message at the POST's Location, with the status the provider reports later", async () => {
+    const t = await createTenant();
+    const l = await lead(t);
+    useTwilio();
+    twilio.mode = "accept";
+    const sent = await callApi("POST", `/api/v1/leads/${l.id}/sms`, { key: t.key, body: { message: "Viewing at 3pm" } });
+    const location = sent.headers.get("location")!;
+    expect(location).toBe(`/api/v1/leads/${l.id}/sms/${sent.body.data.id}`);
+    const first = await callApi("GET", location, { key: t.key });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ data: sent.body.data });
+    expect(first.body.data.status).toBe("queued");
+
+    const [row] = await (await getDb()).select().from(smsMessages).where(eq(smsMessages.id, sent.body.data.id));
+    expect(await applyDeliveryStatus(row.providerMessageId!, "undelivered", "30003")).toBe(true);
+    const later = await callApi("GET", location, { key: t.key });
+    expect(later.body.data).toEqual({ ...sent.body.data, status: "failed" });
+    // The provider's error is for staff (the outbox), never for the API.
+    expect(JSON.stringify(later.body)).not.toContain("30003");
+  });
+
+  it("404 for another account's or another lead's message, an unknown id, and once the lead is deleted", async () => {
+    const t = await createTenant();
+    const l = await lead(t);
+    const other = await lead(t, { phone: "+14155550144" });
+    const sms = (await callApi("POST", `/api/v1/leads/${l.id}/sms`, { key: t.key, body: { message: "hi" } })).body.data;
+    const stranger = await createTenant();
+    const notFound = [
+      [stranger.key, `/api/v1/leads/${l.id}/sms/${sms.id}`],
+      [t.key, `/api/v1/leads/${other.id}/sms/${sms.id}`],
+      [t.key, `/api/v1/leads/${l.id}/sms/sms_nope`],
+    ] as const;
+    for (const [key, path] of notFound) {
+      const res = await callApi("GET", path, { key });
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.code).toBe("not_found");
+    }
+    expect((await callApi("GET", `/api/v1/leads/${l.id}/sms/${sms.id}`, { key: t.key })).status).toBe(200);
+    await callApi("DELETE", `/api/v1/leads/${l.id}`, { key: t.key });
+    expect((await callApi("GET", `/api/v1/leads/${l.id}/sms/${sms.id}`, { key: t.key })).status).toBe(404);
+    const post = await callApi("POST", `/api/v1/leads/${other.id}/sms/${sms.id}`, { key: t.key, body: {} });
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET");
   });
 });

@@ -22,6 +22,29 @@ describe("visits", () => {
     expect(body.data.activities[0]).toMatchObject({ type: "visit_scheduled", data: { visitId: res.body.data.id } });
   });
 
+  it("GET /visits/:id answers the visit at the POST's Location; 404 for another account's or an unknown id", async () => {
+    const t = await createTenant();
+    const { lead, property } = await leadAndProperty(t);
+    const created = await callApi("POST", "/api/v1/visits", { key: t.key, body: { leadId: lead.id, propertyId: property.id, scheduledAt: "2026-12-04T09:00:00.000Z" } });
+    const location = created.headers.get("location")!;
+    const res = await callApi("GET", location, { key: t.key });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: created.body.data });
+    // As in the list, the visit outlives its lead's deletion and its property's.
+    await callApi("DELETE", `/api/v1/leads/${lead.id}`, { key: t.key });
+    await callApi("DELETE", `/api/v1/properties/${property.id}`, { key: t.key });
+    expect((await callApi("GET", location, { key: t.key })).body.data).toEqual({ ...created.body.data, propertyId: null });
+    const stranger = await createTenant();
+    for (const [key, path] of [[stranger.key, location], [t.key, "/api/v1/visits/visit_nope"]] as const) {
+      const missing = await callApi("GET", path, { key });
+      expect(missing.status, path).toBe(404);
+      expect(missing.body.error).toMatchObject({ code: "not_found", message: "Visit not found." });
+    }
+    const patch = await callApi("PATCH", location, { key: t.key, body: { notes: "x" } });
+    expect(patch.status).toBe(405);
+    expect(patch.headers.get("allow")).toBe("GET");
+  });
+
   it("validates duration, required fields and references", async () => {
     const t = await createTenant();
     const { lead, property } = await leadAndProperty(t);

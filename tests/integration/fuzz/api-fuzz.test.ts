@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { ERROR_STATUS } from "@/lib/errors/api-error";
-import { callApi, createTenant, OPERATIONS, type TestTenant } from "../../helpers/api";
+import { callApi, createOperationTargets, createTenant, OPERATIONS, type OperationIds, type TestTenant } from "../../helpers/api";
 import { contentType, headerValue, mutatedBody, queryString, weirdString } from "../../helpers/fuzz-arbitraries";
 import { TEST_REDIS_URL, useRateLimitEnv as selectRateLimitEnv } from "../../helpers/rate-limit-env";
 
@@ -14,8 +14,8 @@ import { TEST_REDIS_URL, useRateLimitEnv as selectRateLimitEnv } from "../../hel
 const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 let tenant: TestTenant;
-let foreign: { lead: string; property: string };
-const mine = { leads: [] as string[], properties: [] as string[] };
+let foreign: OperationIds;
+const mine = { leads: [] as string[], properties: [] as string[], visits: [] as string[], sms: [] as string[] };
 let totalCases = 0;
 const statuses = new Map<string, number>();
 
@@ -39,10 +39,12 @@ beforeAll(async () => {
     mine.leads.push((await callApi("POST", "/api/v1/leads", { key: tenant.key, body: { name: `Fuzz ${i}`, phone: "+14155550100" } })).body.data.id);
     mine.properties.push((await callApi("POST", "/api/v1/properties", { key: tenant.key, body: { title: `P ${i}`, type: "house", listingType: "sale" } })).body.data.id);
   }
-  foreign = {
-    lead: (await callApi("POST", "/api/v1/leads", { key: other.key, body: { name: "Theirs", phone: "+14155550101" } })).body.data.id,
-    property: (await callApi("POST", "/api/v1/properties", { key: other.key, body: { title: "Theirs", type: "house", listingType: "sale" } })).body.data.id,
-  };
+  for (let i = 0; i < 3; i++) {
+    const ids = await createOperationTargets(tenant, `Fuzz target ${i}`);
+    mine.visits.push(ids.visit);
+    mine.sms.push(ids.sms);
+  }
+  foreign = await createOperationTargets(other, "Theirs");
 }, 120_000);
 
 afterAll(async () => {
@@ -60,7 +62,7 @@ const FIELDS: Record<string, string[]> = {
 /** Lone surrogates cannot be percent-encoded; a client could not send them either. */
 const safeEncode = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, "?"));
 
-const NAMED = OPERATIONS.map((op) => ({ ...op, name: `${op.method} ${op.path({ lead: ":id", property: ":id" })}` }));
+const NAMED = OPERATIONS.map((op) => ({ ...op, name: `${op.method} ${op.path({ lead: ":id", property: ":id", visit: ":id", sms: ":smsId" })}` }));
 
 describe.each(NAMED)("fuzz $name", (op) => {
   it("never 5xx, always the envelope, rejected requests change nothing", async () => {
@@ -69,6 +71,8 @@ describe.each(NAMED)("fuzz $name", (op) => {
     const arb = fc.record({
       lead: idChoice(() => mine.leads, () => foreign.lead),
       property: idChoice(() => mine.properties, () => foreign.property),
+      visit: idChoice(() => mine.visits, () => foreign.visit),
+      sms: idChoice(() => mine.sms, () => foreign.sms),
       query: queryString,
       idempotencyKey: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: headerValue, weight: 1 }),
       // Mostly the right media type, so bodies get past the 415 check and reach validation.
@@ -78,9 +82,9 @@ describe.each(NAMED)("fuzz $name", (op) => {
     await fc.assert(
       fc.asyncProperty(arb, fc.context(), async (input, ctx) => {
         totalCases++;
-        const ids = { lead: input.lead, property: input.property };
+        const ids = { lead: input.lead, property: input.property, visit: input.visit, sms: input.sms };
         const path = op.path(ids);
-        const valid = (op.body?.({ lead: mine.leads[0], property: mine.properties[0] }) ?? undefined) as Record<string, unknown> | undefined;
+        const valid = (op.body?.({ lead: mine.leads[0], property: mine.properties[0], visit: mine.visits[0], sms: mine.sms[0] }) ?? undefined) as Record<string, unknown> | undefined;
         const fields = FIELDS[path.endsWith("/sms") ? "sms" : path.replace(/\/[^/]+$/, "")] ?? FIELDS[path] ?? [];
         const body = valid ? fc.sample(mutatedBody(valid, fields.length ? fields : Object.keys(valid)), { seed: input.bodySeed, numRuns: 1 })[0] : undefined;
         const headers: Record<string, string> = {};

@@ -59,7 +59,7 @@ describe("the OpenAPI document", () => {
         const handler = mod[method] as Handler | undefined;
         if (!handler) continue;
         const url = `http://localhost${template.replace(/\{\w+\}/g, "x")}`;
-        const res = await handler(new Request(url, { method }), { params: Promise.resolve({ id: "x" }) });
+        const res = await handler(new Request(url, { method }), { params: Promise.resolve({ id: "x", smsId: "x" }) });
         const label = `${method} ${template} → ${res.status}`;
         if (res.status === 405) continue; // the JSON 405 of a method the route lacks
         if (DOCUMENT_ROUTES.includes(template) && method === "GET") {
@@ -71,11 +71,11 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(needKey.sort()).toEqual(documented);
-    expect(documented).toHaveLength(14);
+    expect(documented).toHaveLength(16);
   });
 
   it("covers exactly the operations the table-driven API tests exercise", () => {
-    const exercised = TEST_OPERATIONS.map((op) => `${op.method} ${op.path({ lead: "{id}", property: "{id}" })}`).sort();
+    const exercised = TEST_OPERATIONS.map((op) => `${op.method} ${op.path({ lead: "{id}", property: "{id}", visit: "{id}", sms: "{smsId}" })}`).sort();
     expect(exercised).toEqual(documented);
   });
 
@@ -157,5 +157,17 @@ describe("the contract check in callApi", () => {
     expect(() => assertResponseMatchesDocument("GET", "/api/v1/leads", { status: 200, headers: json(), body: { data: [], meta: { cursor: null, hasMore: false, limit: 20 } } })).toThrow(/ratelimit-limit/);
     const wrongCode = { error: { code: "lead_opted_out", message: "x", requestId: "req_01abc" } };
     expect(() => assertResponseMatchesDocument("GET", "/api/v1/leads", { status: 400, headers: json(limited), body: wrongCode })).toThrow(/allowed values/);
+  });
+
+  it("holds an activity's data to the documented keys", () => {
+    const activity = (data: unknown) => ({
+      data: [{ id: "act_01abc", leadId: "lead_01abc", type: "lead_updated", summary: "Updated notes", data, actor: { type: "api_key", id: "key_01abc", name: "Zapier" }, createdAt: "2026-11-22T09:30:00.000Z" }],
+      meta: { cursor: null, hasMore: false, limit: 20 },
+    });
+    const check = (data: unknown) => () => assertResponseMatchesDocument("GET", "/api/v1/activities", { status: 200, headers: json(limited), body: activity(data) });
+    expect(check({ changes: { notes: [null, "Called back"], tags: [[], ["vip"]] } })).not.toThrow();
+    expect(check({ changes: { notes: ["only the new value"] } })).toThrow();
+    expect(check({ visitId: "visit_01abc", propertyId: null, scheduledAt: "2026-12-01T10:00:00.000Z" })).not.toThrow();
+    expect(check({ smsID: "sms_01abc" })).toThrow(/additional properties/);
   });
 });

@@ -58,7 +58,7 @@ describe("GET /api/v1/postman.json", () => {
       }
       if (request.method === "POST") expect(request.headers.get("Idempotency-Key"), item.name).toBe("{{$guid}}");
       for (const param of request.url.query.all()) expect(param.disabled ?? false, `${item.name} ${param.key}`).toBe(param.key !== "limit");
-      for (const variable of request.url.variables.all()) expect(variable.value, item.name).toMatch(/^\{\{(lead|property)Id\}\}$/);
+      for (const variable of request.url.variables.all()) expect(variable.value, item.name).toMatch(/^\{\{(lead|property|visit|sms)Id\}\}$/);
     });
   });
 });

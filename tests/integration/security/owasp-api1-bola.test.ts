@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { callApi, createTenant, OPERATIONS } from "../../helpers/api";
+import { callApi, createOperationTargets, createTenant, OPERATIONS } from "../../helpers/api";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
 
 limitThroughRealRedis();
@@ -11,21 +11,24 @@ describe("API1 BOLA: another account's ids", () => {
   it("every operation answers 404 for the victim's ids and changes nothing", async () => {
     const victim = await createTenant();
     const intruder = await createTenant();
-    const lead = (await callApi("POST", "/api/v1/leads", { key: victim.key, body: { name: "Victim lead", phone: "+14155550100" } })).body.data;
-    const property = (await callApi("POST", "/api/v1/properties", { key: victim.key, body: { title: "Victim home", type: "house", listingType: "sale" } })).body.data;
-    await callApi("POST", "/api/v1/visits", { key: victim.key, body: { leadId: lead.id, propertyId: property.id, scheduledAt: "2026-12-01T10:00:00.000Z" } });
-    const ids = { lead: lead.id, property: property.id };
+    const ids = await createOperationTargets(victim, "Victim");
+    const lead = { id: ids.lead };
+    const property = { id: ids.property };
     const snapshot = async () => JSON.stringify([
       (await callApi("GET", `/api/v1/leads/${lead.id}`, { key: victim.key })).body,
       (await callApi("GET", `/api/v1/properties/${property.id}`, { key: victim.key })).body,
       (await callApi("GET", "/api/v1/visits", { key: victim.key })).body,
+      (await callApi("GET", `/api/v1/visits/${ids.visit}`, { key: victim.key })).body,
+      (await callApi("GET", `/api/v1/leads/${lead.id}/sms/${ids.sms}`, { key: victim.key })).body,
     ]);
     const before = await snapshot();
     for (const op of OPERATIONS) {
       const path = op.path(ids);
-      if (!path.includes(lead.id) && !path.includes(property.id) && !op.body) continue;
+      const namesTheirs = [lead.id, property.id, ids.visit].some((id) => path.includes(id));
+      if (!namesTheirs && !op.body) continue;
       const res = await callApi(op.method, path, { key: intruder.key, body: op.body?.(ids) });
-      if (path.includes(lead.id) || path.includes(property.id) || op.path === OPERATIONS[12].path) {
+      // POST /visits names the victim's lead and property in its body.
+      if (namesTheirs || path === "/api/v1/visits") {
         expect(res.status, `${op.method} ${path}`).toBe(404);
         expect(res.body.error.code).toBe("not_found");
         expect(JSON.stringify(res.body)).not.toContain("Victim");
