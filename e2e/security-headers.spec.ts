@@ -5,14 +5,25 @@ import { signInThroughApi } from "./support/fixtures";
 // OWASP API8:2023 Security Misconfiguration, checked on the production build: security headers
 // on pages and API answers, no framework fingerprint, and session cookies out of scripts' reach.
 test.describe("security headers and cookies", () => {
-  for (const path of ["/", "/login", "/docs", "/api/v1/openapi.json", "/api/v1/leads"]) {
-    test(`${path} sends CSP with frame-ancestors 'none' and no X-Powered-By`, async ({ request }) => {
+  // Pages may load their own origin's resources; API answers (JSON) nothing at all.
+  const policies = [
+    ["/", "default-src 'self'"],
+    ["/login", "default-src 'self'"],
+    ["/docs", "default-src 'self'"],
+    ["/api/v1/openapi.json", "default-src 'none'"],
+    ["/api/v1/leads", "default-src 'none'"],
+    ["/api/v1/does-not-exist", "default-src 'none'"],
+  ] as const;
+  for (const [path, defaultSrc] of policies) {
+    test(`${path} sends CSP with ${defaultSrc} and frame-ancestors 'none', nosniff, no X-Powered-By`, async ({ request }) => {
       const response = await request.get(path);
       const headers = response.headers();
       expect(headers["x-powered-by"]).toBeUndefined();
       expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
-      expect(headers["content-security-policy"]).toContain("default-src 'self'");
+      expect(headers["content-security-policy"]).toContain(defaultSrc);
+      expect(headers["content-security-policy"]).not.toContain(defaultSrc.endsWith("'self'") ? "default-src 'none'" : "default-src 'self'");
       expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["x-frame-options"]).toBe("DENY");
     });
   }
 
