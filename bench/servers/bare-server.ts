@@ -7,9 +7,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import postgres from "postgres";
 import { poolSize } from "@/db/client";
-import type { Activity, Lead } from "@/db/schema";
+import type { Lead } from "@/db/schema";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/api-keys/key-format";
-import { toPublicActivity } from "@/lib/activities/to-public-activity";
 import { toPublicLead } from "@/lib/leads/to-public-lead";
 
 const sql = postgres(process.env.DATABASE_URL!, {
@@ -42,22 +41,32 @@ async function accountOf(req: IncomingMessage): Promise<string | null> {
 const publicLead = (row: Lead) => toPublicLead({ ...row, budget: row.budget === null ? null : Number(row.budget) });
 
 // One statement, like the app's (lib/leads/get-lead-with-activities.ts): the lead with its 51
-// most recent activities, here as a JSON array the driver parses in one go.
-type ActivityJson = { id: string; account_id: string; lead_id: string; type: Activity["type"]; summary: string; data: Record<string, unknown>; actor_type: Activity["actorType"]; actor_id: string | null; actor_name: string; created_at: string };
+// most recent activities, serialized by PostgreSQL into the body's text (lib/leads/public-lead-json.ts,
+// lib/activities/public-activity-json.ts). Scenario 1 checks the two bodies are byte-equal.
+const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const LEAD_JSON = `(select row_to_json(p)::text from (select l.id as "id", l.name as "name", l.email as "email",
+  l.phone as "phone", l.status as "status", l.source as "source", l.interest as "interest", l.budget as "budget",
+  l.property_id as "propertyId", l.assigned_to as "assignedTo", l.tags as "tags", l.notes as "notes",
+  l.sms_opt_out as "smsOptOut", ${iso("l.created_at")} as "createdAt", ${iso("l.updated_at")} as "updatedAt") p)`;
+const ACTIVITY_JSON = `(select row_to_json(p)::text from (select a.id as "id", a.lead_id as "leadId", a.type as "type",
+  a.summary as "summary", a.data as "data",
+  (select row_to_json(x) from (select a.actor_type as "type", a.actor_id as "id", a.actor_name as "name") x) as "actor",
+  ${iso("a.created_at")} as "createdAt") p)`;
 
 async function getLead(res: ServerResponse, accountId: string, id: string) {
-  const [lead] = await sql<Array<Lead & { recent: ActivityJson[] }>>`
-    select l.*, coalesce((
-      select json_agg(a order by a.created_at desc, a.id desc) from (
-        select * from activities where lead_id = l.id and account_id = l.account_id
-        order by created_at desc, id desc limit 51) a), '[]') as recent
-    from leads l where l.id = ${id} and l.account_id = ${accountId} and l.deleted_at is null limit 1`;
-  if (!lead) return send(res, 404, { error: { code: "not_found" } });
-  const recent: Activity[] = lead.recent.map((a) => ({
-    id: a.id, accountId: a.account_id, leadId: a.lead_id, type: a.type, summary: a.summary, data: a.data,
-    actorType: a.actor_type, actorId: a.actor_id, actorName: a.actor_name, createdAt: new Date(a.created_at),
-  }));
-  send(res, 200, { data: { ...publicLead(lead), activities: recent.slice(0, 50).map(toPublicActivity), activitiesHasMore: recent.length > 50 } });
+  const [row] = await sql<Array<{ lead: string; activities: string | null; hasMore: boolean }>>`
+    select ${sql.unsafe(LEAD_JSON)} as lead,
+      string_agg(r.json, ',' order by r.rank) filter (where r.rank <= 50) as activities,
+      count(r.rank) > 50 as has_more
+    from leads l left join lateral (
+      select ${sql.unsafe(ACTIVITY_JSON)} as json, row_number() over (order by a.created_at desc, a.id desc) as rank
+      from activities a where a.lead_id = l.id and a.account_id = l.account_id
+      order by a.created_at desc, a.id desc limit 51) r on true
+    where l.id = ${id} and l.account_id = ${accountId} and l.deleted_at is null
+    group by l.id`;
+  if (!row) return send(res, 404, { error: { code: "not_found" } });
+  res.writeHead(200, HEADERS);
+  res.end(`{"data":${row.lead.slice(0, -1)},"activities":[${row.activities ?? ""}],"activitiesHasMore":${row.hasMore}}}`);
 }
 
 async function listLeads(res: ServerResponse, accountId: string, limit: number, offset: number) {

@@ -1,5 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { leads } from "@/db/schema";
+import { isoTimeSql } from "@/lib/query/iso-time-sql";
 
 // A lead in its public shape, serialized by PostgreSQL: exactly the text JSON.stringify makes
 // of toPublicLead(row) (same keys, same order, no whitespace, times as toISOString writes them;
@@ -7,9 +8,6 @@ import { leads } from "@/db/schema";
 // list and POST /leads: mapping 100 rows through Drizzle, Date and toPublicLead and stringifying
 // them again was most of a page's 5.3 ms of CPU (`npm run bench:profile -- --target list-leads`).
 // to-public-lead.ts is the definition; change both together.
-
-/** `timestamptz` → `2026-11-22T09:30:00.000Z` (the columns keep milliseconds: db/schema/columns.ts). */
-const isoTime = (column: SQLWrapper) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type LeadColumns = { [K in keyof typeof leads.$inferSelect]: SQLWrapper };
 
@@ -22,7 +20,7 @@ export function publicLeadJsonOf(t: LeadColumns): SQL<string> {
   ${t.status} as "status", ${t.source} as "source", ${t.interest} as "interest",
   ${t.budget} as "budget", ${t.propertyId} as "propertyId", ${t.assignedTo} as "assignedTo",
   ${t.tags} as "tags", ${t.notes} as "notes", ${t.smsOptOut} as "smsOptOut",
-  ${isoTime(t.createdAt)} as "createdAt", ${isoTime(t.updatedAt)} as "updatedAt") p)`;
+  ${isoTimeSql(t.createdAt)} as "createdAt", ${isoTimeSql(t.updatedAt)} as "updatedAt") p)`;
 }
 
 export const publicLeadJson: SQL<string> = publicLeadJsonOf(leads);

@@ -2,15 +2,15 @@ import { apiRoute } from "@/lib/api/handler";
 import { apiKeyActor } from "@/lib/api/api-key-actor";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { deleteLead } from "@/lib/leads/delete-lead";
-import { getLeadWithActivities } from "@/lib/leads/get-lead-with-activities";
+import { getLeadWithActivitiesJson } from "@/lib/leads/get-lead-with-activities";
 import { updateLead } from "@/lib/leads/update-lead";
 import { leadIdParams, leadUpdateSchema } from "@/lib/schemas/leads";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/leads/:id – a lead with its 50 most recent activities
+// GET /api/v1/leads/:id – a lead with its 50 most recent activities (serialized by PostgreSQL)
 export const GET = apiRoute({ route: "GET /leads/:id", params: leadIdParams }, async ({ apiKey, params }) => ({
-  body: { data: await getLeadWithActivities(apiKey.accountId, params.id) },
+  json: `{"data":${await getLeadWithActivitiesJson(apiKey.accountId, params.id)}}`,
 }));
 
 // PATCH /api/v1/leads/:id – change any subset of fields (writes one activity)
