@@ -17,7 +17,7 @@ export const smsSchema = z
     message: z.string(),
     status: z.enum(SMS_STATUSES).meta({
       description:
-        "`sent`, or `queued` where the provider accepts asynchronously (it becomes `sent` or `failed` when the provider reports delivery: read it again at the `Location` of the POST). `failed` also for a message the provider refused (the POST answered 502).",
+        "`sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`).",
     }),
     createdAt: outputTimestamp,
   })
