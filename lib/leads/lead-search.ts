@@ -2,8 +2,8 @@ import { ilike, like, or, type SQL } from "drizzle-orm";
 import { leads } from "@/db/schema";
 import { likePattern } from "@/lib/query/like-pattern";
 
-// An E.164 number as stored (lib/phone/normalize-phone.ts): "+" then digits, nothing else.
-const PHONE_FRAGMENT = /^\+?\d+$/;
+// A piece of an E.164 number as stored (lib/phone/normalize-phone.ts): "+" then digits.
+const PHONE_FRAGMENT = /^\+?\d*$/;
 
 /**
  * `q=`: a case-insensitive substring of the name, the email or the phone.
@@ -15,7 +15,8 @@ const PHONE_FRAGMENT = /^\+?\d+$/;
  * - email is stored lower-case (prepare-lead-fields.ts, the seeds), so LIKE of the lower-cased
  *   term finds what ILIKE would;
  * - phone is stored as E.164, so a term that still has anything but "+" and digits once its
- *   separators are dropped can match no phone: the test is left out.
+ *   separators are dropped can match no phone: the test is left out (as for a term of
+ *   separators only, which would otherwise match every phone).
  * The trigram indexes (db/schema/leads.ts) serve LIKE as they serve ILIKE.
  */
 export function leadSearchCondition(q: string): SQL {
@@ -24,6 +25,6 @@ export function leadSearchCondition(q: string): SQL {
   return or(
     ilike(leads.name, pattern),
     like(leads.email, pattern.toLowerCase()),
-    PHONE_FRAGMENT.test(phone) ? like(leads.phone, likePattern(phone)) : undefined,
+    phone !== "" && PHONE_FRAGMENT.test(phone) ? like(leads.phone, likePattern(phone)) : undefined,
   )!;
 }

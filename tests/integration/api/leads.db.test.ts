@@ -147,5 +147,7 @@ describe("leads", () => {
     expect(await q("415")).toEqual(["Ada Lovelace", "Zed"]);
     expect(await q("ZED+4")).toEqual(["Zed"]);
     expect(await q("a1415")).toEqual([]);
+    expect(await q("+")).toEqual(["Ada Lovelace", "Zed"]);
+    expect(await q("( )")).toEqual([]);
   });
 });
