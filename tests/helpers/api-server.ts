@@ -5,6 +5,16 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dispatch } from "./route-table";
 
+// As under `next start`, which installs its own handlers (next/dist/server/node-environment-
+// extensions/process-error-handlers.js): an unhandled rejection is logged and the server goes on.
+// Plain Node would exit, and a fault test would then see a crash the app cannot have. Once in
+// ~16 CI runs, PostgreSQL stopping mid-write (write ECONNRESET from postgres-js) left such a
+// rejection; the line below names it when it happens.
+process.on("unhandledRejection", (reason) => {
+  const error = reason instanceof Error ? `${reason.name}: ${reason.message}\n${reason.stack}` : String(reason);
+  process.stderr.write(`unhandledRejection (logged, as next start does): ${error}\n`);
+});
+
 const server = createServer(async (req, res) => {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
