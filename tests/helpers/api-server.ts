@@ -10,9 +10,11 @@ import { dispatch } from "./route-table";
 // Plain Node would exit, and a fault test would then see a crash the app cannot have. Once in
 // ~16 CI runs, PostgreSQL stopping mid-write (write ECONNRESET from postgres-js) left such a
 // rejection; the line below names it when it happens.
-process.on("unhandledRejection", (reason) => {
+process.on("unhandledRejection", (reason, promise) => {
   const error = reason instanceof Error ? `${reason.name}: ${reason.message}\n${reason.stack}` : String(reason);
-  process.stderr.write(`unhandledRejection (logged, as next start does): ${error}\n`);
+  // A postgres-js query is a Promise subclass that keeps its SQL: name it, to find who dropped it.
+  const query = (promise as { strings?: readonly string[] }).strings?.join("$").replace(/\s+/g, " ").slice(0, 160);
+  process.stderr.write(`unhandledRejection (logged, as next start does) of a ${promise.constructor.name}${query ? ` [${query}]` : ""}: ${error}\n`);
 });
 
 const server = createServer(async (req, res) => {
