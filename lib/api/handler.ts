@@ -85,7 +85,11 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
         result = { status: idempotency.response.status, body: idempotency.response.body, location: idempotency.response.location ?? undefined };
       } else {
         result = await handler({ apiKey, query: query as Out<Q>, body: body as Out<B>, params: params as Out<P>, requestId });
-        if (idempotency?.kind === "proceed") await idempotency.finish({ status: result.status ?? 200, body: result.json !== undefined ? JSON.parse(result.json) : result.body, location: result.location });
+        if (idempotency?.kind === "proceed") {
+          // Serialized once: the stored replay and this response are the same text.
+          result.json ??= JSON.stringify(result.body);
+          await idempotency.finish({ status: result.status ?? 200, json: result.json, location: result.location });
+        }
       }
     } catch (thrown) {
       const error = toApiError(thrown, requestId);
@@ -94,7 +98,12 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
         // A provider failure happened for real (the SMS is stored as failed): replay it. Our own
         // failures did nothing: free the key so the retry runs.
         const keep = error.status < 500 || error.code === "sms_provider_error";
-        await (keep ? idempotency.finish({ status: error.status, body: result.body }) : idempotency.abandon()).catch(() => {});
+        if (keep) {
+          result.json = JSON.stringify(result.body);
+          await idempotency.finish({ status: error.status, json: result.json }).catch(() => {});
+        } else {
+          await idempotency.abandon().catch(() => {});
+        }
       }
     }
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { idempotencyKeys } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
@@ -12,8 +12,16 @@ export interface StoredResponse {
   location?: string | null;
 }
 
+/** What the first request answered, its body as the JSON text it sent (stored as jsonb as is:
+ * nothing parses it to store it). */
+export interface FinishedResponse {
+  status: number;
+  json: string;
+  location?: string | null;
+}
+
 export type IdempotencyStart =
-  | { kind: "proceed"; finish: (response: StoredResponse) => Promise<void>; abandon: () => Promise<void> }
+  | { kind: "proceed"; finish: (response: FinishedResponse) => Promise<void>; abandon: () => Promise<void> }
   | { kind: "replay"; response: StoredResponse };
 
 export function requestFingerprint(method: string, path: string, rawBody: string): string {
@@ -41,7 +49,7 @@ export async function startIdempotentRequest(input: { apiKeyId: string; key: str
       finish: async (response) => {
         await db
           .update(idempotencyKeys)
-          .set({ responseStatus: response.status, responseBody: response.body, responseLocation: response.location ?? null, completedAt: new Date() })
+          .set({ responseStatus: response.status, responseBody: sql`${response.json}::jsonb`, responseLocation: response.location ?? null, completedAt: new Date() })
           .where(id);
       },
       // Nothing was done (the failure was ours): free the key so a retry runs for real.
