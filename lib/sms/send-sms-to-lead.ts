@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { smsMessages, type SmsMessage } from "@/db/schema";
+import { smsMessages } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { ApiError } from "@/lib/errors/api-error";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
@@ -8,12 +8,7 @@ import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { logger } from "@/lib/log/logger";
 import { getSmsProvider } from "./get-sms-provider";
 import { SmsProviderFailure } from "./providers/sms-provider";
-
-export type PublicSms = ReturnType<typeof toPublicSms>;
-
-export function toPublicSms(sms: SmsMessage) {
-  return { id: sms.id, leadId: sms.leadId, to: sms.to, message: sms.message, status: sms.status, createdAt: sms.createdAt.toISOString() };
-}
+import { toPublicSms, type PublicSms } from "./to-public-sms";
 
 // 1. record the message as queued (so a crash mid-send leaves a trace, never a silent resend);
 // 2. call the provider outside any transaction; 3. store the outcome and its activity together.
