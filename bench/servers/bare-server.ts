@@ -1,6 +1,6 @@
 // The benchmark's "what Node and PostgreSQL allow" reference: a bare node:http server doing the
-// API's database work for GET /leads/:id and a list page (key lookup with its account, then the
-// lead and its 50 recent activities, or a page of 100) on the same driver (postgres-js) with the
+// API's database work for GET /leads/:id and a list page (key lookup with its account and, in the
+// same statement, the lead and its 50 recent activities; or the lookup, then a page of 100) on the same driver (postgres-js) with the
 // same pool size as the app, without Next.js and without the rate limiter. Also serves the
 // OFFSET page the API refuses to use, to show what keyset pagination saves.
 //   PORT=3412 DATABASE_URL=… node --import tsx bench/servers/bare-server.ts
@@ -26,14 +26,17 @@ function send(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-/** The same checks as lib/api/authenticate-api-key.ts, in one query. */
-async function accountOf(req: IncomingMessage): Promise<string | null> {
+function keyHashOf(req: IncomingMessage): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
-  if (!match || !isWellFormedApiKey(match[1])) return null;
+  return match && isWellFormedApiKey(match[1]) ? hashApiKey(match[1]) : null;
+}
+
+/** The same checks as lib/api/authenticate-api-key.ts, in one query. */
+async function accountOf(keyHash: string): Promise<string | null> {
   const [row] = await sql<Array<{ accountId: string; plan: string; revokedAt: Date | null }>>`
     select a.id as account_id, a.plan, k.revoked_at
     from api_keys k join accounts a on a.id = k.account_id
-    where k.key_hash = ${hashApiKey(match[1])} limit 1`;
+    where k.key_hash = ${keyHash} limit 1`;
   return row && !row.revokedAt && row.plan === "agency" ? row.accountId : null;
 }
 
@@ -53,20 +56,26 @@ const ACTIVITY_JSON = `(select row_to_json(p)::text from (select a.id as "id", a
   (select row_to_json(x) from (select a.actor_type as "type", a.actor_id as "id", a.actor_name as "name") x) as "actor",
   ${iso("a.created_at")} as "createdAt") p)`;
 
-async function getLead(res: ServerResponse, accountId: string, id: string) {
-  const [row] = await sql<Array<{ lead: string; activities: string | null; hasMore: boolean }>>`
-    select ${sql.unsafe(LEAD_JSON)} as lead,
-      string_agg(r.json, ',' order by r.rank) filter (where r.rank <= 50) as activities,
-      count(r.rank) > 50 as has_more
-    from leads l left join lateral (
-      select ${sql.unsafe(ACTIVITY_JSON)} as json, row_number() over (order by a.created_at desc, a.id desc) as rank
-      from activities a where a.lead_id = l.id and a.account_id = l.account_id
-      order by a.created_at desc, a.id desc limit 51) r on true
-    where l.id = ${id} and l.account_id = ${accountId} and l.deleted_at is null
-    group by l.id`;
-  if (!row) return send(res, 404, { error: { code: "not_found" } });
+// The key lookup and the lead in one statement, like the app's (keyLookupWithRead in
+// lib/api/authenticate-api-key.ts with lib/leads/get-lead-with-activities.ts).
+async function getLead(res: ServerResponse, keyHash: string, id: string) {
+  const [row] = await sql<Array<{ plan: string; revokedAt: Date | null; json: string | null }>>`
+    select acc.plan, k.revoked_at, case when k.revoked_at is null and acc.plan = 'agency' then (
+      select left(${sql.unsafe(LEAD_JSON)}, -1)
+        || ',"activities":[' || coalesce(string_agg(r.json, ',' order by r.rank) filter (where r.rank <= 50), '')
+        || '],"activitiesHasMore":' || (count(r.rank) > 50)::text || '}'
+      from leads l left join lateral (
+        select ${sql.unsafe(ACTIVITY_JSON)} as json, row_number() over (order by a.created_at desc, a.id desc) as rank
+        from activities a where a.lead_id = l.id and a.account_id = l.account_id
+        order by a.created_at desc, a.id desc limit 51) r on true
+      where l.id = ${id} and l.account_id = acc.id and l.deleted_at is null
+      group by l.id) end as json
+    from api_keys k join accounts acc on acc.id = k.account_id
+    where k.key_hash = ${keyHash} limit 1`;
+  if (!row || row.revokedAt || row.plan !== "agency") return send(res, 401, { error: { code: "invalid_api_key" } });
+  if (row.json === null) return send(res, 404, { error: { code: "not_found" } });
   res.writeHead(200, HEADERS);
-  res.end(`{"data":${row.lead.slice(0, -1)},"activities":[${row.activities ?? ""}],"activitiesHasMore":${row.hasMore}}}`);
+  res.end(`{"data":${row.json}}`);
 }
 
 async function listLeads(res: ServerResponse, accountId: string, limit: number, offset: number) {
@@ -79,10 +88,12 @@ async function listLeads(res: ServerResponse, accountId: string, limit: number, 
 async function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? "/", "http://bare");
   if (url.pathname === "/health") return send(res, 200, { ok: true });
-  const accountId = await accountOf(req);
-  if (!accountId) return send(res, 401, { error: { code: "invalid_api_key" } });
+  const keyHash = keyHashOf(req);
+  if (!keyHash) return send(res, 401, { error: { code: "invalid_api_key" } });
   const lead = /^\/leads\/([^/]+)$/.exec(url.pathname);
-  if (lead) return getLead(res, accountId, decodeURIComponent(lead[1]));
+  if (lead) return getLead(res, keyHash, decodeURIComponent(lead[1]));
+  const accountId = await accountOf(keyHash);
+  if (!accountId) return send(res, 401, { error: { code: "invalid_api_key" } });
   if (url.pathname === "/leads") {
     const limit = Math.min(100, Math.max(1, Number(url.searchParams.get("limit") ?? 20)));
     return listLeads(res, accountId, limit, Math.max(0, Number(url.searchParams.get("offset") ?? 0)));

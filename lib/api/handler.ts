@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import { limitApiKey, type RateLimitResult } from "@/lib/rate-limit/limit-api-key";
-import { apiKeyHashFromHeader, findApiKeyByHash, touchApiKeyLastUsed, type ApiKeyContext } from "./authenticate-api-key";
+import { API_PLAN, apiKeyHashFromHeader, findApiKeyByHash, touchApiKeyLastUsed, type ApiKeyContext, type KeyWithRead } from "./authenticate-api-key";
 import { keepAliveUntil } from "./after-response";
 import { errorBody, jsonResponse, jsonTextResponse, toApiError } from "./respond";
 import { parseWith, queryObject, readJsonBody } from "./parse-input";
@@ -28,6 +28,8 @@ export interface HandlerContext<Q, B, P> {
   body: B;
   params: P;
   requestId: string;
+  /** The text of the route's `readWithKey` (null: it found nothing); undefined without one. */
+  read: string | null | undefined;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -40,7 +42,14 @@ export const rateLimitIdentifier = (keyHash: string) => `kh_${keyHash.slice(0, 3
 // The one wrapper of /api/v1: request id → key and rate limit (at once) → plan → declared schemas →
 // idempotency (POST) → handler → headers → error envelope → one log line.
 export function apiRoute<Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-  spec: { query?: Q; body?: B; params?: P; route: string },
+  spec: {
+    query?: Q;
+    body?: B;
+    params?: P;
+    route: string;
+    /** A read that runs in the API key's lookup, one round trip for both (keyLookupWithRead). */
+    readWithKey?: (keyHash: string, params: Out<P>) => Promise<KeyWithRead>;
+  },
   handler: (ctx: HandlerContext<Out<Q>, Out<B>, Out<P>>) => Promise<ApiResult>,
 ) {
   return async (req: Request, routeContext?: RouteContext): Promise<Response> => {
@@ -59,12 +68,18 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
       // at once instead of one after the other. A key that turns out unknown or revoked is
       // counted under a hash no live key has, so it never costs a real key anything.
       const counting = limitApiKey(rateLimitIdentifier(keyHash));
-      apiKey = await findApiKeyByHash(keyHash);
+      // Path parameters are read first for a route whose read rides along with the key lookup;
+      // invalid ones are still reported after the key, the limit and the plan, like any other.
+      const pathInput = spec.params ? await routeContext?.params : undefined;
+      const early = spec.readWithKey && spec.params ? spec.params.safeParse(pathInput) : undefined;
+      let read: string | null | undefined;
+      if (early?.success) ({ key: apiKey, read } = await spec.readWithKey!(keyHash, early.data as Out<P>));
+      else apiKey = await findApiKeyByHash(keyHash);
       rate = await counting;
       if (!rate.success) throw new ApiError("rate_limited", `Rate limit of ${rate.limit} requests per minute exceeded. Retry after the time in Retry-After.`);
-      if (apiKey.plan !== "agency") throw new ApiError("plan_required", "The Public API is available on the Agency plan. Upgrade in Settings → Plan.");
+      if (apiKey.plan !== API_PLAN) throw new ApiError("plan_required", "The Public API is available on the Agency plan. Upgrade in Settings → Plan.");
 
-      const params = spec.params ? parseWith(spec.params, await routeContext?.params, "path") : undefined;
+      const params = early?.success ? early.data : spec.params ? parseWith(spec.params, pathInput, "path") : undefined;
       const query = spec.query ? parseWith(spec.query, queryObject(url), "query string") : undefined;
       let body: unknown;
       let raw = "";
@@ -84,7 +99,7 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
         replayed = true;
         result = { status: idempotency.response.status, body: idempotency.response.body, location: idempotency.response.location ?? undefined };
       } else {
-        result = await handler({ apiKey, query: query as Out<Q>, body: body as Out<B>, params: params as Out<P>, requestId });
+        result = await handler({ apiKey, query: query as Out<Q>, body: body as Out<B>, params: params as Out<P>, requestId, read });
         if (idempotency?.kind === "proceed") {
           // Serialized once: the stored replay and this response are the same text.
           result.json ??= JSON.stringify(result.body);

@@ -1,8 +1,9 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { and, desc, eq, isNull, sql, type SQLWrapper } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
 import { activities, leads } from "@/db/schema";
 import { publicActivityJsonOf } from "@/lib/activities/public-activity-json";
 import type { PublicActivity } from "@/lib/activities/to-public-activity";
+import { keyLookupWithRead } from "@/lib/api/authenticate-api-key";
 import { notFound } from "@/lib/errors/api-error";
 import { prepareOnce } from "@/lib/query/prepare-once";
 import { publicLeadJson } from "./public-lead-json";
@@ -12,14 +13,13 @@ const RECENT_ACTIVITIES = 50;
 
 export type LeadWithActivities = PublicLead & { activities: PublicActivity[]; activitiesHasMore: boolean };
 
-// GET /leads/:id runs this on every call: one statement (one round trip), prepared once
-// (lib/query/prepare-once.ts), that answers the body's text. The lead, joined laterally to its
-// most recent activities (one more than shown, to tell whether there are older ones), all
-// serialized by PostgreSQL (public-lead-json.ts, public-activity-json.ts): one row of three
-// values to decode instead of up to 51 rows of 26 columns and their Dates, mapped, copied and
-// stringified again (`npm run bench:profile -- --target get-lead`). No row when the lead is not
-// live in this account.
-const leadWithRecentActivitiesJson = prepareOnce((db) => {
+// GET /leads/:id answers the text of one row: the lead, joined laterally to its most recent
+// activities (one more than shown, to tell whether there are older ones), all serialized by
+// PostgreSQL (public-lead-json.ts, public-activity-json.ts): one value to decode instead of up
+// to 51 rows of 26 columns and their Dates, mapped, copied and stringified again
+// (`npm run bench:profile -- --target get-lead`). No row when the lead is not live in the account.
+// `accountId` is a placeholder, or the accounts table's id when the API key's lookup runs it.
+function leadWithRecentActivitiesJson(db: Db, accountId: SQLWrapper, leadId: SQLWrapper) {
   // Scoped by the lead's account as well, so nothing of another account's is ever read.
   const recent = db
     .select({
@@ -31,32 +31,40 @@ const leadWithRecentActivitiesJson = prepareOnce((db) => {
     .orderBy(desc(activities.createdAt), desc(activities.id))
     .limit(RECENT_ACTIVITIES + 1)
     .as("recent");
+  const n = sql.raw(String(RECENT_ACTIVITIES));
   return (
     db
       .select({
-        lead: publicLeadJson,
-        // Newest first; the 51st only tells that there are more.
-        activities: sql<string | null>`string_agg(${recent.json}, ',' order by ${recent.rank}) filter (where ${recent.rank} <= ${sql.raw(String(RECENT_ACTIVITIES))})`,
-        hasMore: sql<boolean>`count(${recent.rank}) > ${sql.raw(String(RECENT_ACTIVITIES))}`,
+        // `{…lead}` → `{…lead,"activities":[…],"activitiesHasMore":…}`, newest first; the 51st
+        // activity only tells that there are more.
+        json: sql<string>`left(${publicLeadJson}, -1)
+          || ',"activities":[' || coalesce(string_agg(${recent.json}, ',' order by ${recent.rank}) filter (where ${recent.rank} <= ${n}), '')
+          || '],"activitiesHasMore":' || (count(${recent.rank}) > ${n})::text || '}'`,
       })
       .from(leads)
       .leftJoinLateral(recent, sql`true`)
-      .where(and(eq(leads.id, sql.placeholder("leadId")), eq(leads.accountId, sql.placeholder("accountId")), isNull(leads.deletedAt)))
+      .where(and(eq(leads.id, leadId), eq(leads.accountId, accountId), isNull(leads.deletedAt)))
       // The primary key: the lead's other columns are functionally dependent on it.
       .groupBy(leads.id)
-      .prepare("lead_with_recent_activities_json")
   );
-});
+}
+
+const leadWithActivitiesById = prepareOnce((db) => leadWithRecentActivitiesJson(db, sql.placeholder("accountId"), sql.placeholder("leadId")).prepare("lead_with_recent_activities_json"));
 
 /** The lead with its 50 most recent activities, as the JSON text of GET /leads/:id's `data`. */
 export async function getLeadWithActivitiesJson(accountId: string, leadId: string): Promise<string> {
-  const [row] = await leadWithRecentActivitiesJson(await getDb()).execute({ leadId, accountId });
+  const [row] = await leadWithActivitiesById(await getDb()).execute({ leadId, accountId });
   if (!row) throw notFound("Lead");
-  // `{…lead}` → `{…lead,"activities":[…],"activitiesHasMore":…}`
-  return `${row.lead.slice(0, -1)},"activities":[${row.activities ?? ""}],"activitiesHasMore":${row.hasMore}}`;
+  return row.json;
 }
 
 /** The same, parsed (tests and tools that want the object). */
 export async function getLeadWithActivities(accountId: string, leadId: string): Promise<LeadWithActivities> {
   return JSON.parse(await getLeadWithActivitiesJson(accountId, leadId)) as LeadWithActivities;
 }
+
+/** GET /leads/:id's read in the API key's lookup: the key, and the lead's text or null
+ * (lib/api/authenticate-api-key.ts keyLookupWithRead). */
+export const apiKeyWithLeadJson = keyLookupWithRead<{ id: string }>("api_key_with_lead_json", (db, accountId) =>
+  leadWithRecentActivitiesJson(db, accountId, sql.placeholder("id")),
+);

@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { closeDb, getDb } from "@/db/client";
 import { activities, apiKeys, leads, requestLogs } from "@/db/schema";
 import { findApiKeyByHash } from "@/lib/api/authenticate-api-key";
+import { apiKeyWithLeadJson, getLeadWithActivitiesJson } from "@/lib/leads/get-lead-with-activities";
 import { recordApiRequest } from "@/lib/api/record-api-request";
 import { generateApiKey, hashApiKey } from "@/lib/api-keys/key-format";
 import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
@@ -72,6 +73,46 @@ describe("API hot path", () => {
     expect(got.body.data).toMatchObject({ id: leadId, name: "Imported Lead", activities: [], activitiesHasMore: false });
     await db.update(leads).set({ deletedAt: new Date() }).where(eq(leads.id, leadId));
     expect((await callApi("GET", `/api/v1/leads/${leadId}`, { key: owner.key })).status).toBe(404);
+  });
+
+  it("GET /leads/:id's read rides along with the key lookup and runs only for a live key of the Agency plan", async () => {
+    const owner = await createTenant();
+    const starter = await createTenant("starter");
+    const db = await getDb();
+    const ownLead = newId("lead");
+    const starterLead = newId("lead");
+    await db.insert(leads).values([
+      { id: ownLead, accountId: owner.accountId, name: "Own Lead" },
+      { id: starterLead, accountId: starter.accountId, name: "Starter Lead" },
+    ]);
+    // The same text as the lead read on its own.
+    const found = await apiKeyWithLeadJson(hashApiKey(owner.key), { id: ownLead });
+    expect(found.key).toMatchObject({ id: owner.keyId, accountId: owner.accountId, plan: "agency" });
+    expect(found.read).toBe(await getLeadWithActivitiesJson(owner.accountId, ownLead));
+    // Another account's lead, an unknown one: the key, and nothing read.
+    expect(await apiKeyWithLeadJson(hashApiKey(owner.key), { id: starterLead })).toMatchObject({ key: { id: owner.keyId }, read: null });
+    expect(await apiKeyWithLeadJson(hashApiKey(owner.key), { id: "lead_unknown" })).toMatchObject({ read: null });
+    // Another plan's key reads nothing of its own account either (its request is a 403).
+    expect(await apiKeyWithLeadJson(hashApiKey(starter.key), { id: starterLead })).toMatchObject({ key: { plan: "starter" }, read: null });
+    const refused = await callApi("GET", `/api/v1/leads/${starterLead}`, { key: starter.key });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).not.toContain("Starter Lead");
+    // A revoked key is refused, its lead unread.
+    await revokeApiKey(owner.keyId, owner.accountId);
+    await expect(apiKeyWithLeadJson(hashApiKey(owner.key), { id: ownLead })).rejects.toMatchObject({ code: "invalid_api_key" });
+    const revoked = await callApi("GET", `/api/v1/leads/${ownLead}`, { key: owner.key });
+    expect(revoked.status).toBe(401);
+    expect(JSON.stringify(revoked.body)).not.toContain("Own Lead");
+  });
+
+  it("GET /leads/:id with an invalid id: 401 for a bad key first, then 400 for the path", async () => {
+    const owner = await createTenant();
+    const tooLong = `lead_${"x".repeat(120)}`;
+    const { key: unknown } = generateApiKey();
+    expect((await callApi("GET", `/api/v1/leads/${tooLong}`, { key: unknown })).body.error).toMatchObject({ code: "invalid_api_key" });
+    const invalid = await callApi("GET", `/api/v1/leads/${tooLong}`, { key: owner.key });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toMatchObject({ code: "validation_error", details: [{ path: "id" }] });
   });
 
   it("the prepared key lookup survives the database being closed and reopened", async () => {
