@@ -47,7 +47,9 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
     body?: B;
     params?: P;
     route: string;
-    /** A read that runs in the API key's lookup, one round trip for both (keyLookupWithRead). */
+    /** A read that runs in the API key's lookup, one round trip for both (keyLookupWithRead).
+     * Reads only: the limit's answer comes back beside it, so a request over the limit has run
+     * the read too, and answers 429 all the same. */
     readWithKey?: (keyHash: string, params: Out<P>) => Promise<KeyWithRead>;
   },
   handler: (ctx: HandlerContext<Out<Q>, Out<B>, Out<P>>) => Promise<ApiResult>,
