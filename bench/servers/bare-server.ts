@@ -1,8 +1,9 @@
 // The benchmark's "what Node and PostgreSQL allow" reference: a bare node:http server doing the
-// API's database work for GET /leads/:id and a list page (key lookup with its account and, in the
-// same statement, the lead and its 50 recent activities; or the lookup, then a page of 100) on the same driver (postgres-js) with the
-// same pool size as the app, without Next.js and without the rate limiter. Also serves the
-// OFFSET page the API refuses to use, to show what keyset pagination saves.
+// API's database work for GET /leads/:id and a list page (the key lookup with its account and, in
+// the same statement, the lead and its 50 recent activities; or the lookup, then a page of 100)
+// on the same driver (postgres-js) with the same pool size as the app, without Next.js and
+// without the rate limiter. Also serves the OFFSET page the API refuses to use, to show what
+// keyset pagination saves.
 //   PORT=3412 DATABASE_URL=… node --import tsx bench/servers/bare-server.ts
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import postgres from "postgres";
