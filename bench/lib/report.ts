@@ -13,6 +13,8 @@ export interface Target {
   value: number | null;
   target: string;
   ok: boolean | null;
+  /** For a figure measured in rounds: in how many of them the target held. */
+  rounds?: { met: number; of: number };
 }
 
 export interface Report {
@@ -40,6 +42,9 @@ export function newReport(options: Record<string, unknown>): Report {
   };
 }
 
+// "missed (met in 2 of 5 rounds)": how far from its line a median is, in rounds.
+const verdict = (t: Target) => (t.ok === null ? "–" : `${t.ok ? "met" : "**missed**"}${t.rounds ? ` (${t.ok ? "in" : "met in"} ${t.rounds.met} of ${t.rounds.of} rounds)` : ""}`);
+
 const fmt = (v: number | null | undefined, digits = 2) => (v === null || v === undefined || Number.isNaN(v) ? "–" : v.toLocaleString("en-US", { maximumFractionDigits: digits }));
 
 function comparisonTable(c: AlternationResult): string {
@@ -64,7 +69,7 @@ export function renderMarkdown(report: Report): string {
     "",
     "| scenario | what | value | target | |",
     "|---|---|--:|---|---|",
-    ...report.targets.map((t) => `| ${t.scenario} | ${t.what} | ${fmt(t.value, 3)} | ${t.target} | ${t.ok === null ? "–" : t.ok ? "met" : "**missed**"} |`),
+    ...report.targets.map((t) => `| ${t.scenario} | ${t.what} | ${fmt(t.value, 3)} | ${t.target} | ${verdict(t)} |`),
     "",
     ...report.comparisons.map(comparisonTable).flatMap((t) => [t, ""]),
   ];
