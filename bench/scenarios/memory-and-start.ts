@@ -20,10 +20,11 @@ export interface MemoryResult {
 }
 
 // The heap takes thousands of requests to reach its working size (the young generation grows to
-// `--max-semi-space-size`, the old one to what survives), and V8 shrinks it again when the server
-// idles between scenarios: a baseline after 2,000 requests read 253–262 MB, and the same server
-// then held 367–410 MB from 20,000 requests to 200,000 (`npm run bench -- --only 6` and a 200k
-// run sampled every 20k, session 16). The baseline is taken once the heap is at that size.
+// `--max-semi-space-size`, the old one to what survives): a baseline after 2,000 requests read
+// 253–262 MB, and the same server then held 367–410 MB from 20,000 requests to 200,000 (`npm run
+// bench -- --only 6` and a 200k run sampled every 20k, session 16). It read low after scenario 1
+// too, presumably V8 shrinking the heap while the server idled. The baseline is taken once the
+// heap is at its working size.
 const WARM_UP_REQUESTS = 20_000;
 
 export async function memoryScenario(ctx: BenchContext, app: Server): Promise<MemoryResult> {

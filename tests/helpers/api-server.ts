@@ -8,8 +8,9 @@ import { dispatch } from "./route-table";
 // As under `next start`, which installs its own handlers (next/dist/server/node-environment-
 // extensions/process-error-handlers.js): an unhandled rejection is logged and the server goes on.
 // Plain Node would exit, and a fault test would then see a crash the app cannot have. Once in
-// ~16 CI runs, PostgreSQL stopping mid-write (write ECONNRESET from postgres-js) left such a
-// rejection; the line below names it when it happens.
+// ~16 CI runs, PostgreSQL stopping left such a rejection (write ECONNRESET): postgres-js dropped
+// the promise of a new connection's array-type query, now caught by scripts/patches (tests/
+// integration/postgres-driver-patches). The line below names any other that turns up.
 process.on("unhandledRejection", (reason, promise) => {
   const error = reason instanceof Error ? `${reason.name}: ${reason.message}\n${reason.stack}` : String(reason);
   // A postgres-js query is a Promise subclass that keeps its SQL: name it, to find who dropped it.
