@@ -5,7 +5,16 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**", "public/vendor/**"],
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      ".data/**",
+      "db/migrations/**",
+      "next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+      "public/vendor/**",
+    ],
   },
 ];
 

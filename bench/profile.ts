@@ -34,7 +34,13 @@ const PORT = 3451;
 async function main() {
   const { values } = parseArgs({
     args: process.argv.slice(2),
-    options: { target: { type: "string", default: "get-lead" }, seconds: { type: "string", default: "10" }, match: { type: "string" }, "no-build": { type: "boolean", default: false }, help: { type: "boolean", default: false } },
+    options: {
+      target: { type: "string", default: "get-lead" },
+      seconds: { type: "string", default: "10" },
+      match: { type: "string" },
+      "no-build": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
     strict: true,
   });
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
@@ -46,7 +52,11 @@ async function main() {
   else await buildApp({ dir: PROFILE_APP_DIR, readable: true });
   const db = await prepareBenchDatabase({ name: "lpm_bench_quick", leads: 50_000, keys: 1_000, fresh: false });
   const sql = postgres(db.url, { max: 1, onnotice: () => {} });
-  const leadIds = (await sql<Array<{ id: string }>>`select id from leads where account_id = ${db.accountId} and deleted_at is null order by random() limit 1000`).map((r) => r.id);
+  const leadIds = (
+    await sql<
+      Array<{ id: string }>
+    >`select id from leads where account_id = ${db.accountId} and deleted_at is null order by random() limit 1000`
+  ).map((r) => r.id);
   const nextKey = cycle(db.keys);
   const nextLead = cycle(leadIds);
   const requests: Record<Target, () => RawRequest> = {
@@ -56,12 +66,22 @@ async function main() {
     "list-leads": () => ({ path: "/api/v1/leads?limit=100", headers: bearer(nextKey()) }),
   };
 
-  const profileDir = path.join(ROOT, "bench/results/profiles", `${target}-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  const profileDir = path.join(
+    ROOT,
+    "bench/results/profiles",
+    `${target}-${new Date().toISOString().replace(/[:.]/g, "-")}`,
+  );
   mkdirSync(profileDir, { recursive: true });
-  const app = await startApp({ db, redisUrl: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", upstash: { url: "", token: "" } }, "app-profile", PORT, "redis", {
-    dir: PROFILE_APP_DIR,
-    nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
-  });
+  const app = await startApp(
+    { db, redisUrl: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", upstash: { url: "", token: "" } },
+    "app-profile",
+    PORT,
+    "redis",
+    {
+      dir: PROFILE_APP_DIR,
+      nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+    },
+  );
   let measured = 0;
   const window = { startUs: 0, endUs: 0 };
   try {
@@ -70,10 +90,18 @@ async function main() {
     await runLoad({ url: app.url, connections: 50, amount: db.keys.length + 2_000, request: requests[target] });
     progress(`profiling ${target}: ${seconds} s of load`);
     window.startUs = monotonicUs();
-    const result = await runLoad({ url: app.url, serverPid: app.pid, connections: 50, durationS: seconds, request: requests[target] });
+    const result = await runLoad({
+      url: app.url,
+      serverPid: app.pid,
+      connections: 50,
+      durationS: seconds,
+      request: requests[target],
+    });
     window.endUs = monotonicUs();
     measured = result.requests;
-    progress(`${result.rps} req/s, p99 ${result.p99} ms, ${result.cpuMsPerRequest} ms CPU/req; statuses ${JSON.stringify(result.statuses)}`);
+    progress(
+      `${result.rps} req/s, p99 ${result.p99} ms, ${result.cpuMsPerRequest} ms CPU/req; statuses ${JSON.stringify(result.statuses)}`,
+    );
   } finally {
     await app.stop();
     if (target === "create-lead") await removeCreatedLeads({ sql, db });
@@ -82,7 +110,10 @@ async function main() {
   const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error(`no .cpuprofile in ${profileDir}: did the server exit cleanly?`);
   // Only the measured load's samples: start-up and warm-up are left out.
-  const summary = summarizeCpuProfile(path.join(profileDir, file), { window, inclusive: values.match ? new RegExp(values.match) : undefined });
+  const summary = summarizeCpuProfile(path.join(profileDir, file), {
+    window,
+    inclusive: values.match ? new RegExp(values.match) : undefined,
+  });
   process.stdout.write(`${formatSummary(summary, measured)}\n\nprofile: ${path.join(profileDir, file)}\n`);
 }
 

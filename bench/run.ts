@@ -41,7 +41,9 @@ async function assertRedis() {
     await redis.connect();
     await redis.ping();
   } catch (error) {
-    throw new Error(`Redis at ${REDIS_URL} is not reachable (${(error as Error).message}); start it with scripts/ensure-services.sh`);
+    throw new Error(
+      `Redis at ${REDIS_URL} is not reachable (${(error as Error).message}); start it with scripts/ensure-services.sh`,
+    );
   } finally {
     redis.disconnect();
   }
@@ -52,23 +54,39 @@ async function firstApiRequestMs(app: Server, key: string, leadId: string): Prom
   const started = performance.now();
   const res = await fetch(`${app.url}/api/v1/leads/${leadId}`, { headers: bearer(key) });
   await res.arrayBuffer();
-  if (res.status !== 200) throw new Error(`first API request answered ${res.status}; see bench/results/logs/${app.name}.log`);
+  if (res.status !== 200)
+    throw new Error(`first API request answered ${res.status}; see bench/results/logs/${app.name}.log`);
   return Math.round(performance.now() - started);
 }
 
 async function main() {
   const options = readOptions(process.argv.slice(2));
   const wanted = (scenario: string) => !options.only || options.only.has(scenario);
-  const report = newReport({ quick: options.quick, leads: options.leads, rounds: options.rounds, throughputSeconds: options.throughputSeconds, latencySeconds: options.latencySeconds, connections: options.connections, latencyConnections: options.latencyConnections, only: options.only ? [...options.only] : "all" });
+  const report = newReport({
+    quick: options.quick,
+    leads: options.leads,
+    rounds: options.rounds,
+    throughputSeconds: options.throughputSeconds,
+    latencySeconds: options.latencySeconds,
+    connections: options.connections,
+    latencyConnections: options.latencyConnections,
+    only: options.only ? [...options.only] : "all",
+  });
   const servers: Server[] = [];
   let sql: postgres.Sql | undefined;
   try {
     await assertRedis();
     if (options.build) await timed(report, "build", buildApp);
     else assertBuilt();
-    const db = await timed(report, "database", () => prepareBenchDatabase({ name: options.dbName, leads: options.leads, keys: options.keys, fresh: options.fresh }));
+    const db = await timed(report, "database", () =>
+      prepareBenchDatabase({ name: options.dbName, leads: options.leads, keys: options.keys, fresh: options.fresh }),
+    );
     sql = postgres(db.url, { max: 2, onnotice: () => {} });
-    const leadIds = (await sql<Array<{ id: string }>>`select id from leads where account_id = ${db.accountId} and deleted_at is null and not ('bench' = any(tags)) order by random() limit 1000`).map((r) => r.id);
+    const leadIds = (
+      await sql<
+        Array<{ id: string }>
+      >`select id from leads where account_id = ${db.accountId} and deleted_at is null and not ('bench' = any(tags)) order by random() limit 1000`
+    ).map((r) => r.id);
 
     const front = await startServer({
       name: "upstash-front",
@@ -76,21 +94,52 @@ async function main() {
       env: { PORT: String(PORTS.front), REDIS_URL, URS_TOKEN: UPSTASH_TOKEN },
       url: `http://127.0.0.1:${PORTS.front}`,
       readyPath: "/",
-      isReady: async () => (await fetch(`http://127.0.0.1:${PORTS.front}/`, { method: "POST", headers: bearer(UPSTASH_TOKEN), body: '["PING"]' })).status === 200,
+      isReady: async () =>
+        (
+          await fetch(`http://127.0.0.1:${PORTS.front}/`, {
+            method: "POST",
+            headers: bearer(UPSTASH_TOKEN),
+            body: '["PING"]',
+          })
+        ).status === 200,
     });
     servers.push(front);
-    const bare = await startServer({ name: "bare-server", command: tsxNode("bench/servers/bare-server.ts"), env: { PORT: String(PORTS.bare), DATABASE_URL: db.url, DATABASE_POOL_SIZE: BENCH_POOL_SIZE }, url: `http://127.0.0.1:${PORTS.bare}`, readyPath: "/health" });
+    const bare = await startServer({
+      name: "bare-server",
+      command: tsxNode("bench/servers/bare-server.ts"),
+      env: { PORT: String(PORTS.bare), DATABASE_URL: db.url, DATABASE_POOL_SIZE: BENCH_POOL_SIZE },
+      url: `http://127.0.0.1:${PORTS.bare}`,
+      readyPath: "/health",
+    });
     servers.push(bare);
-    const ctx: BenchContext = { options, db, sql, redisUrl: REDIS_URL, upstash: { url: front.url, token: UPSTASH_TOKEN }, bare, nextKey: cycle(db.keys), leadIds };
+    const ctx: BenchContext = {
+      options,
+      db,
+      sql,
+      redisUrl: REDIS_URL,
+      upstash: { url: front.url, token: UPSTASH_TOKEN },
+      bare,
+      nextKey: cycle(db.keys),
+      leadIds,
+    };
     const starts: Array<{ server: string; readyMs: number; firstApiRequestMs: number }> = [];
 
     if (["1", "2", "3", "4", "6"].some(wanted)) {
       const app = await startApp(ctx, "app-redis", PORTS.appRedis, "redis");
       servers.push(app);
-      starts.push({ server: app.name, readyMs: Math.round(app.readyMs), firstApiRequestMs: await firstApiRequestMs(app, ctx.nextKey(), leadIds[0]) });
-      if (wanted("1")) report.comparisons.push(await timed(report, "scenario 1 (redis)", () => getLeadScenario(ctx, app, "redis")));
-      if (wanted("6")) report.extra["6 memory (GET /leads/:id, limiter on REDIS_URL)"] = await timed(report, "scenario 6", () => memoryScenario(ctx, app));
-      if (wanted("2")) report.comparisons.push(...(await timed(report, "scenario 2", () => deepPagesScenario(ctx, app))));
+      starts.push({
+        server: app.name,
+        readyMs: Math.round(app.readyMs),
+        firstApiRequestMs: await firstApiRequestMs(app, ctx.nextKey(), leadIds[0]),
+      });
+      if (wanted("1"))
+        report.comparisons.push(await timed(report, "scenario 1 (redis)", () => getLeadScenario(ctx, app, "redis")));
+      if (wanted("6"))
+        report.extra["6 memory (GET /leads/:id, limiter on REDIS_URL)"] = await timed(report, "scenario 6", () =>
+          memoryScenario(ctx, app),
+        );
+      if (wanted("2"))
+        report.comparisons.push(...(await timed(report, "scenario 2", () => deepPagesScenario(ctx, app))));
       if (wanted("3")) {
         const { comparison, plans } = await timed(report, "scenario 3", () => filtersScenario(ctx, app));
         report.comparisons.push(comparison);
@@ -105,18 +154,31 @@ async function main() {
     if (wanted("1")) {
       const app = await startApp(ctx, "app-upstash", PORTS.appUpstash, "upstash");
       servers.push(app);
-      starts.push({ server: app.name, readyMs: Math.round(app.readyMs), firstApiRequestMs: await firstApiRequestMs(app, ctx.nextKey(), leadIds[0]) });
+      starts.push({
+        server: app.name,
+        readyMs: Math.round(app.readyMs),
+        firstApiRequestMs: await firstApiRequestMs(app, ctx.nextKey(), leadIds[0]),
+      });
       report.comparisons.push(await timed(report, "scenario 1 (upstash)", () => getLeadScenario(ctx, app, "upstash")));
       await app.stop();
     }
     if (wanted("5")) {
-      report.extra["5 limiter cost per call (ms, sequential limitApiKey)"] = await timed(report, "scenario 5 latency", () => limiterLatency(ctx));
-      report.extra["5 exactness (3 app processes, 300 concurrent requests, one fresh key)"] = await timed(report, "scenario 5 exactness", async () => [
-        await exactness(ctx, "redis", PORTS.exactRedis),
-        await exactness(ctx, "upstash", PORTS.exactUpstash),
-      ]);
+      report.extra["5 limiter cost per call (ms, sequential limitApiKey)"] = await timed(
+        report,
+        "scenario 5 latency",
+        () => limiterLatency(ctx),
+      );
+      report.extra["5 exactness (3 app processes, 300 concurrent requests, one fresh key)"] = await timed(
+        report,
+        "scenario 5 exactness",
+        async () => [
+          await exactness(ctx, "redis", PORTS.exactRedis),
+          await exactness(ctx, "upstash", PORTS.exactUpstash),
+        ],
+      );
     }
-    if (starts.length) report.extra["6 start (spawn → first 200 of the floor route; then the first API request)"] = starts;
+    if (starts.length)
+      report.extra["6 start (spawn → first 200 of the floor route; then the first API request)"] = starts;
     report.targets = evaluateTargets(report);
     report.problems.push(...report.comparisons.flatMap((c) => c.problems));
   } finally {

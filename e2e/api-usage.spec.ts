@@ -2,7 +2,10 @@ import { expect, snap, test, unique } from "./support/fixtures";
 import { OWNER, STAFF, STARTER_OWNER } from "./support/demo-users";
 
 test.describe("Public API usage", () => {
-  test("the owner sees a new key's requests in the chart and the log, filters by 4xx and opens an entry", async ({ pageAs, request }) => {
+  test("the owner sees a new key's requests in the chart and the log, filters by 4xx and opens an entry", async ({
+    pageAs,
+    request,
+  }) => {
     const page = await pageAs(OWNER);
     const name = `E2E usage ${unique()}`;
     await page.goto("/settings/api");
@@ -53,14 +56,23 @@ test.describe("Public API usage", () => {
     await snap(page, "settings-api-usage");
 
     // Only the 4xx.
-    await usage.getByRole("navigation", { name: "Filter requests by status" }).getByRole("link", { name: "4xx" }).click();
+    await usage
+      .getByRole("navigation", { name: "Filter requests by status" })
+      .getByRole("link", { name: "4xx" })
+      .click();
     await expect(page).toHaveURL(/status=4xx/);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(badId);
     await expect(usage.getByRole("link", { name: "4xx" })).toHaveAttribute("aria-current", "true");
-    await usage.getByRole("navigation", { name: "Filter requests by status" }).getByRole("link", { name: "5xx" }).click();
+    await usage
+      .getByRole("navigation", { name: "Filter requests by status" })
+      .getByRole("link", { name: "5xx" })
+      .click();
     await expect(usage.getByText("No 5xx responses in the log.")).toBeVisible();
-    await usage.getByRole("navigation", { name: "Filter requests by status" }).getByRole("link", { name: "4xx" }).click();
+    await usage
+      .getByRole("navigation", { name: "Filter requests by status" })
+      .getByRole("link", { name: "4xx" })
+      .click();
 
     // The entry: request id, error code, key (name and prefix only), status, duration.
     await rows.first().getByRole("link", { name: badId }).click();

@@ -34,7 +34,9 @@ test.describe("signing in and out", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("wrong-password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.locator("main form").getByRole("alert")).toContainText("Too many failed sign-in attempts for this email");
+    await expect(page.locator("main form").getByRole("alert")).toContainText(
+      "Too many failed sign-in attempts for this email",
+    );
   });
 
   test("sign up creates the account with you as owner, then sign out and sign in again", async ({ page }) => {
@@ -80,5 +82,4 @@ test.describe("signing in and out", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.locator("main form").getByRole("alert")).toContainText("A user with this email already exists.");
   });
-
 });

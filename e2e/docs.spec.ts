@@ -13,7 +13,8 @@ function recordOutsideRequests(page: Page): string[] {
     if (url.hostname !== "127.0.0.1") outside.push(request.url());
   });
   page.on("console", (message) => {
-    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) outside.push(`CSP: ${message.text()}`);
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text()))
+      outside.push(`CSP: ${message.text()}`);
   });
   return outside;
 }
@@ -39,14 +40,24 @@ test.describe("/docs, the API reference", () => {
 
   test("the guide's link downloads the Postman collection", async ({ page }) => {
     await page.goto("/docs");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Postman collection" }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Postman collection" }).first().click(),
+    ]);
     expect(download.suggestedFilename()).toBe("leadprop-api.postman_collection.json");
     const collection = JSON.parse(readFileSync(await download.path(), "utf8"));
     expect(collection.info.schema).toBe("https://schema.getpostman.com/json/collection/v2.1.0/collection.json");
-    expect(collection.variable).toEqual(expect.arrayContaining([expect.objectContaining({ key: "baseUrl", value: new URL(page.url()).origin }), expect.objectContaining({ key: "apiKey" })]));
+    expect(collection.variable).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: "baseUrl", value: new URL(page.url()).origin }),
+        expect.objectContaining({ key: "apiKey" }),
+      ]),
+    );
   });
 
-  test("a key created in Settings, pasted into the reference, lists the account's leads from this server", async ({ pageAs }) => {
+  test("a key created in Settings, pasted into the reference, lists the account's leads from this server", async ({
+    pageAs,
+  }) => {
     const page = await pageAs(OWNER);
     await page.goto("/settings/api");
     await page.getByRole("button", { name: "Create API key" }).click();
@@ -57,7 +68,10 @@ test.describe("/docs, the API reference", () => {
 
     const outside = recordOutsideRequests(page);
     await page.goto("/docs");
-    await page.getByRole("button", { name: /Test Request.*get \/api\/v1\/leads\)/ }).first().click();
+    await page
+      .getByRole("button", { name: /Test Request.*get \/api\/v1\/leads\)/ })
+      .first()
+      .click();
     const client = page.getByRole("dialog");
     await client.getByPlaceholder("Token").fill(key);
     const [response] = await Promise.all([

@@ -3,12 +3,18 @@ import { OWNER, STAFF } from "./support/demo-users";
 import { SUMMIT_OWNER, createApiKeyInUi, createLeadInUi, latestActivity } from "./support/staff-views";
 
 test.describe("leads", () => {
-  test("a lead created through the API is in /leads with a lead_created activity naming the key", async ({ pageAs, request }) => {
+  test("a lead created through the API is in /leads with a lead_created activity naming the key", async ({
+    pageAs,
+    request,
+  }) => {
     const page = await pageAs(OWNER);
     const keyName = `Website form ${unique()}`;
     const key = await createApiKeyInUi(page, keyName);
     const name = `Api Lead ${unique()}`;
-    const created = await request.post("/api/v1/leads", { headers: { Authorization: `Bearer ${key}` }, data: { name, phone: "(415) 555-0177", source: "website" } });
+    const created = await request.post("/api/v1/leads", {
+      headers: { Authorization: `Bearer ${key}` },
+      data: { name, phone: "(415) 555-0177", source: "website" },
+    });
     expect(created.status()).toBe(201);
 
     await page.goto("/leads");
@@ -127,8 +133,12 @@ test.describe("leads", () => {
     await expect(latestActivity(owner)).toContainText("Lead restored");
     await expect(latestActivity(owner).getByTestId("activity-actor")).toHaveText("Olivia Harbor");
     // The timeline kept everything from before the delete.
-    await expect(owner.locator('[data-testid="activity"][data-type="lead_deleted"]').getByTestId("activity-actor")).toHaveText("Sam Staff");
-    await expect(owner.locator('[data-testid="activity"][data-type="lead_created"]').getByTestId("activity-actor")).toHaveText("Sam Staff");
+    await expect(
+      owner.locator('[data-testid="activity"][data-type="lead_deleted"]').getByTestId("activity-actor"),
+    ).toHaveText("Sam Staff");
+    await expect(
+      owner.locator('[data-testid="activity"][data-type="lead_created"]').getByTestId("activity-actor"),
+    ).toHaveText("Sam Staff");
   });
 
   test("another account's lead id gives the 404 page", async ({ pageAs }) => {

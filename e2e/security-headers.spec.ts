@@ -15,19 +15,25 @@ test.describe("security headers and cookies", () => {
     ["/api/v1/does-not-exist", "default-src 'none'"],
   ] as const;
   for (const [path, defaultSrc] of policies) {
-    test(`${path} sends CSP with ${defaultSrc} and frame-ancestors 'none', nosniff, no X-Powered-By`, async ({ request }) => {
+    test(`${path} sends CSP with ${defaultSrc} and frame-ancestors 'none', nosniff, no X-Powered-By`, async ({
+      request,
+    }) => {
       const response = await request.get(path);
       const headers = response.headers();
       expect(headers["x-powered-by"]).toBeUndefined();
       expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
       expect(headers["content-security-policy"]).toContain(defaultSrc);
-      expect(headers["content-security-policy"]).not.toContain(defaultSrc.endsWith("'self'") ? "default-src 'none'" : "default-src 'self'");
+      expect(headers["content-security-policy"]).not.toContain(
+        defaultSrc.endsWith("'self'") ? "default-src 'none'" : "default-src 'self'",
+      );
       expect(headers["x-content-type-options"]).toBe("nosniff");
       expect(headers["x-frame-options"]).toBe("DENY");
     });
   }
 
-  test("an unknown API path is a JSON 404 and a missing method a JSON 405, through Next's routing", async ({ request }) => {
+  test("an unknown API path is a JSON 404 and a missing method a JSON 405, through Next's routing", async ({
+    request,
+  }) => {
     const missing = await request.get("/api/v1/does-not-exist");
     expect(missing.status()).toBe(404);
     expect((await missing.json()).error.code).toBe("not_found");
@@ -48,7 +54,18 @@ test.describe("security headers and cookies", () => {
 
 test("a planted session cookie is not adopted (session fixation)", async ({ page, baseURL }) => {
   const host = new URL(baseURL!).hostname;
-  await page.context().addCookies([{ name: "next-auth.session-token", value: "attacker-chosen-value", domain: host, path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([
+      {
+        name: "next-auth.session-token",
+        value: "attacker-chosen-value",
+        domain: host,
+        path: "/",
+        httpOnly: true,
+        sameSite: "Lax",
+      },
+    ]);
   await page.goto("/settings");
   await expect(page).toHaveURL(/\/login/);
   const { state } = await signInThroughApi(baseURL!, OWNER);

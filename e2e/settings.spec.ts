@@ -26,13 +26,19 @@ test.describe("Public API keys", () => {
     await snap(page, "settings-api-starter");
   });
 
-  test("the owner creates a key, sees it once, then only its prefix; revoking asks first and the key stops working", async ({ pageAs, request }) => {
+  test("the owner creates a key, sees it once, then only its prefix; revoking asks first and the key stops working", async ({
+    pageAs,
+    request,
+  }) => {
     const page = await pageAs(OWNER);
     const name = `E2E sync ${unique()}`;
     await page.goto("/settings/api");
     await expect(page.getByRole("heading", { name: "Public API", exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs");
-    await expect(page.getByRole("link", { name: "Download Postman collection" })).toHaveAttribute("href", "/api/v1/postman.json");
+    await expect(page.getByRole("link", { name: "Download Postman collection" })).toHaveAttribute(
+      "href",
+      "/api/v1/postman.json",
+    );
 
     await page.getByRole("button", { name: "Create API key" }).click();
     await page.getByRole("button", { name: "Create key" }).click();

@@ -13,6 +13,9 @@ bash scripts/ensure-services.sh
 step "type-check"
 npx tsc --noEmit
 
+step "format (prettier)"
+npx prettier --check . --log-level warn
+
 step "lint"
 npx eslint . --max-warnings 0
 

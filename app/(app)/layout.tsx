@@ -14,12 +14,18 @@ export default async function AppLayout({ children }: { children: React.ReactNod
   const member = await requireMember();
   return (
     <div className="min-h-screen">
-      <a href="#main" className="sr-only rounded bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50">
+      <a
+        href="#main"
+        className="sr-only rounded bg-white px-3 py-2 text-sm font-medium focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50"
+      >
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 pt-3 sm:px-6">
-          <Link href={homePathFor(member.role)} className={`rounded-sm text-base font-semibold tracking-tight text-indigo-700 ${styles.focusRing}`}>
+          <Link
+            href={homePathFor(member.role)}
+            className={`rounded-sm text-base font-semibold tracking-tight text-indigo-700 ${styles.focusRing}`}
+          >
             LeadProp CRM
           </Link>
           <div className="flex min-w-0 items-center gap-3">

@@ -45,7 +45,12 @@ export interface AlternationResult {
 
 const ratio = (a: number | null, b: number | null) => (a === null || b === null || !b ? null : round(a / b, 3));
 
-export async function alternate(title: string, variants: Variant[], comparisons: Comparison[], rounds: number): Promise<AlternationResult> {
+export async function alternate(
+  title: string,
+  variants: Variant[],
+  comparisons: Comparison[],
+  rounds: number,
+): Promise<AlternationResult> {
   for (const v of variants) {
     if (v.warmup) {
       progress(`${title}: warm-up ${v.label}`);
@@ -57,14 +62,17 @@ export async function alternate(title: string, variants: Variant[], comparisons:
     for (const v of variants) {
       const result = await v.run();
       results.get(v.id)!.push(result);
-      progress(`${title}: round ${r}/${rounds} ${v.label}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, cpu ${result.cpuMsPerRequest ?? "–"} ms/req${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ""}`);
+      progress(
+        `${title}: round ${r}/${rounds} ${v.label}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, cpu ${result.cpuMsPerRequest ?? "–"} ms/req${result.non2xx || result.errors ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ""}`,
+      );
     }
   }
   const problems: string[] = [];
   const variantResults: VariantResult[] = variants.map((v) => {
     const rs = results.get(v.id)!;
     const non2xx = rs.reduce((n, x) => n + x.non2xx + x.errors, 0);
-    if (non2xx) problems.push(`${v.label}: ${non2xx} non-2xx answers or errors (${JSON.stringify(rs.map((x) => x.statuses))})`);
+    if (non2xx)
+      problems.push(`${v.label}: ${non2xx} non-2xx answers or errors (${JSON.stringify(rs.map((x) => x.statuses))})`);
     const cpus = rs.map((x) => x.cpuMsPerRequest).filter((x): x is number => x !== null);
     return {
       id: v.id,

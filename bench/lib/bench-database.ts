@@ -64,10 +64,15 @@ async function mismatch(name: string, leads: number, keysNeeded: number): Promis
   if (saved.keys.length < keysNeeded) return `the keys file holds ${saved.keys.length} keys, not ${keysNeeded}`;
   const sql = postgres(urlFor(name), { max: 1, onnotice: () => {} });
   try {
-    const [{ n }] = await sql`select count(*)::int as n from leads where account_id = ${saved.accountId} and deleted_at is null`.catch(() => [{ n: -1 }]);
-    if (n < leads) return `its account has ${n < 0 ? "no" : n.toLocaleString("en-US")} leads, not ${leads.toLocaleString("en-US")}`;
+    const [{ n }] =
+      await sql`select count(*)::int as n from leads where account_id = ${saved.accountId} and deleted_at is null`.catch(
+        () => [{ n: -1 }],
+      );
+    if (n < leads)
+      return `its account has ${n < 0 ? "no" : n.toLocaleString("en-US")} leads, not ${leads.toLocaleString("en-US")}`;
     const hashes = saved.keys.map((k) => hashApiKey(k.key));
-    const [{ live }] = await sql`select count(*)::int as live from api_keys where key_hash = any(${hashes}) and revoked_at is null and account_id = ${saved.accountId}`;
+    const [{ live }] =
+      await sql`select count(*)::int as live from api_keys where key_hash = any(${hashes}) and revoked_at is null and account_id = ${saved.accountId}`;
     if (live !== saved.keys.length) return `${saved.keys.length - live} of its keys are unknown or revoked`;
     return null;
   } finally {
@@ -77,7 +82,18 @@ async function mismatch(name: string, leads: number, keysNeeded: number): Promis
 
 function runSeed(url: string, name: string, leads: number, keys: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const args = ["db", "seed-bulk", "--email", BENCH_EMAIL, "--leads", String(leads), "--keys", String(keys), "--keys-out", keysFileFor(name)];
+    const args = [
+      "db",
+      "seed-bulk",
+      "--email",
+      BENCH_EMAIL,
+      "--leads",
+      String(leads),
+      "--keys",
+      String(keys),
+      "--keys-out",
+      keysFileFor(name),
+    ];
     const [node, ...nodeArgs] = tsxNode("scripts/cli.ts", ...args);
     const child = spawn(node, nodeArgs, {
       cwd: ROOT,
@@ -92,7 +108,12 @@ function runSeed(url: string, name: string, leads: number, keys: number): Promis
   });
 }
 
-export async function prepareBenchDatabase(options: { name: string; leads: number; keys: number; fresh: boolean }): Promise<BenchDatabase> {
+export async function prepareBenchDatabase(options: {
+  name: string;
+  leads: number;
+  keys: number;
+  fresh: boolean;
+}): Promise<BenchDatabase> {
   const { name, leads, keys, fresh } = options;
   const url = urlFor(name);
   assertLocal(url);
@@ -103,7 +124,9 @@ export async function prepareBenchDatabase(options: { name: string; leads: numbe
     await withAdmin((sql) => sql.unsafe(`create database "${name}"`));
     await runSeed(url, name, leads, keys);
   } else {
-    progress(`database ${name}: reusing it (${leads.toLocaleString("en-US")}+ leads, ${keys} keys match); --fresh re-seeds`);
+    progress(
+      `database ${name}: reusing it (${leads.toLocaleString("en-US")}+ leads, ${keys} keys match); --fresh re-seeds`,
+    );
   }
   const saved = JSON.parse(readFileSync(keysFileFor(name), "utf8")) as BenchKeys;
   return { url, name, accountId: saved.accountId, keys: saved.keys.map((k) => k.key), leads };

@@ -58,23 +58,35 @@ export function packageOf(url: string): string {
     const bundled = /__((?:@[a-z0-9-]+_)?[a-z][a-z0-9.-]*)_/.exec(chunk[1]);
     return bundled ? `bundled:${bundled[1].replace(/^(@[a-z0-9-]+)_/, "$1/")}` : "bundled:(chunk named by hash)";
   }
-  return url.replace(/^file:\/\//, "").split("/").slice(-2).join("/");
+  return url
+    .replace(/^file:\/\//, "")
+    .split("/")
+    .slice(-2)
+    .join("/");
 }
 
-const frameName = (f: CallFrame) => `${f.functionName || "(anonymous)"} ${f.url.split("/").slice(-1)[0]}:${f.lineNumber + 1}`;
+const frameName = (f: CallFrame) =>
+  `${f.functionName || "(anonymous)"} ${f.url.split("/").slice(-1)[0]}:${f.lineNumber + 1}`;
 
 function top(map: Map<string, number>, totalMs: number, limit: number): ProfileRow[] {
   return [...map.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, limit)
-    .map(([name, us]) => ({ name, ms: Math.round(us / 100) / 10, share: Math.round((us / 1000 / totalMs) * 1000) / 10 }));
+    .map(([name, us]) => ({
+      name,
+      ms: Math.round(us / 100) / 10,
+      share: Math.round((us / 1000 / totalMs) * 1000) / 10,
+    }));
 }
 
 /** Microseconds of CLOCK_MONOTONIC, the clock V8 stamps profiles with (on Linux, the same in
  * every process): lets another process mark the window to summarise. */
 export const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
-export function summarizeCpuProfile(file: string, options: { limit?: number; inclusive?: RegExp; window?: { startUs: number; endUs: number } } = {}): ProfileSummary {
+export function summarizeCpuProfile(
+  file: string,
+  options: { limit?: number; inclusive?: RegExp; window?: { startUs: number; endUs: number } } = {},
+): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const limit = options.limit ?? 40;
   const from = Math.max(profile.startTime, options.window?.startUs ?? -Infinity);
@@ -136,7 +148,10 @@ export function summarizeCpuProfile(file: string, options: { limit?: number; inc
 export function formatSummary(summary: ProfileSummary, requests: number): string {
   const perRequest = (ms: number) => (requests ? `${((ms * 1000) / requests).toFixed(1)} µs/req` : "");
   const table = (title: string, rows: ProfileRow[]) =>
-    [`## ${title} (share of busy time)`, ...rows.map((r) => `${String(r.share).padStart(5)} %  ${perRequest(r.ms).padStart(14)}  ${r.name}`)].join("\n");
+    [
+      `## ${title} (share of busy time)`,
+      ...rows.map((r) => `${String(r.share).padStart(5)} %  ${perRequest(r.ms).padStart(14)}  ${r.name}`),
+    ].join("\n");
   const busy = summary.totalMs - summary.idleMs;
   return [
     `main thread: ${summary.totalMs} ms profiled, ${busy} ms busy, ${summary.idleMs} ms idle; ${requests} requests → ${perRequest(busy)} busy`,

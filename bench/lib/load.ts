@@ -50,7 +50,9 @@ export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
   });
   const cpuAfter = spec.serverPid ? cpuMs(spec.serverPid) : 0;
   const requests = Object.values(result.statusCodeStats).reduce((n, s) => n + Number(s.count), 0);
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, Number(s.count)]));
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats).map(([code, s]) => [code, Number(s.count)]),
+  );
   return {
     requests,
     rps: round(requests / result.duration, 1),

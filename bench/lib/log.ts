@@ -4,5 +4,7 @@ const started = Date.now();
 
 export function progress(message: string): void {
   const s = Math.round((Date.now() - started) / 1000);
-  process.stderr.write(`[bench ${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}] ${message}\n`);
+  process.stderr.write(
+    `[bench ${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}] ${message}\n`,
+  );
 }

@@ -1,5 +1,14 @@
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { progress } from "./log";
@@ -26,8 +35,12 @@ const DEFAULT_TARGET: BuildTarget = { dir: APP_DIR };
 
 function snapshot({ dir, readable }: BuildTarget) {
   mkdirSync(dir, { recursive: true });
-  for (const entry of readdirSync(dir)) if (!KEEP.has(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
-  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 })
+  for (const entry of readdirSync(dir))
+    if (!KEEP.has(entry)) rmSync(path.join(dir, entry), { recursive: true, force: true });
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  })
     .toString()
     .split("\0")
     .filter(Boolean);
@@ -39,7 +52,8 @@ function snapshot({ dir, readable }: BuildTarget) {
     copyFileSync(from, path.join(dir, file));
     copied++;
   }
-  if (!existsSync(path.join(dir, "node_modules"))) symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
+  if (!existsSync(path.join(dir, "node_modules")))
+    symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   renameSync(path.join(dir, "next.config.mjs"), path.join(dir, "next.config.app.mjs"));
   writeFileSync(
     path.join(dir, "next.config.mjs"),
@@ -59,16 +73,26 @@ export async function buildApp(target: BuildTarget = DEFAULT_TARGET): Promise<nu
   progress(`next build: ${copied} files of the working tree copied to ${dir}; building (1–3 minutes)`);
   const started = Date.now();
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, [nextBin(dir), "build"], { cwd: dir, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [nextBin(dir), "build"], {
+      cwd: dir,
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
-      for (const line of chunk.toString().split("\n").filter((l) => /✓|Compiled|error/i.test(l))) progress(`next build: ${line.trim()}`);
+      for (const line of chunk
+        .toString()
+        .split("\n")
+        .filter((l) => /✓|Compiled|error/i.test(l)))
+        progress(`next build: ${line.trim()}`);
     };
     child.stdout.on("data", collect);
     child.stderr.on("data", collect);
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`next build failed (${code}):\n${output.slice(-4000)}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`next build failed (${code}):\n${output.slice(-4000)}`)),
+    );
   });
   return Date.now() - started;
 }
@@ -84,4 +108,15 @@ export const nextBin = (dir = APP_DIR) => path.join(dir, "node_modules/next/dist
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"];
 
 /** `next start` of a build; `nodeFlags` go to node itself as well (`--cpu-prof`, say). */
-export const nextStartCommand = (port: number, dir = APP_DIR, nodeFlags: string[] = []) => [process.execPath, ...SERVER_NODE_FLAGS, ...nodeFlags, nextBin(dir), "start", dir, "-p", String(port), "-H", "127.0.0.1"];
+export const nextStartCommand = (port: number, dir = APP_DIR, nodeFlags: string[] = []) => [
+  process.execPath,
+  ...SERVER_NODE_FLAGS,
+  ...nodeFlags,
+  nextBin(dir),
+  "start",
+  dir,
+  "-p",
+  String(port),
+  "-H",
+  "127.0.0.1",
+];

@@ -62,14 +62,18 @@ export async function startServer(options: {
   });
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
-    if (exited) throw new Error(`${options.name} ${exited} before it was ready; see bench/results/logs/${options.name}.log`);
+    if (exited)
+      throw new Error(`${options.name} ${exited} before it was ready; see bench/results/logs/${options.name}.log`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`${options.name} not ready after ${options.timeoutMs ?? 120_000} ms`);
     }
     const ok = options.isReady
       ? await options.isReady().catch(() => false)
-      : await fetch(options.url + options.readyPath, { signal: AbortSignal.timeout(2_000) }).then((r) => r.status === 200, () => false);
+      : await fetch(options.url + options.readyPath, { signal: AbortSignal.timeout(2_000) }).then(
+          (r) => r.status === 200,
+          () => false,
+        );
     if (ok) break;
     await sleep(25);
   }

@@ -20,7 +20,14 @@ export interface Target {
 export interface Report {
   startedAt: string;
   finishedAt?: string;
-  machine: { cpus: number; cpuModel: string; memoryGb: number; node: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    loadAverageAtStart: number[];
+    loadAverageAtEnd?: number[];
+  };
   options: Record<string, unknown>;
   steps: Record<string, number>;
   comparisons: AlternationResult[];
@@ -32,7 +39,13 @@ export interface Report {
 export function newReport(options: Record<string, unknown>): Report {
   return {
     startedAt: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? "?", memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version, loadAverageAtStart: loadavg().map((x) => Math.round(x * 100) / 100) },
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? "?",
+      memoryGb: Math.round(totalmem() / 2 ** 30),
+      node: process.version,
+      loadAverageAtStart: loadavg().map((x) => Math.round(x * 100) / 100),
+    },
     options,
     steps: {},
     comparisons: [],
@@ -43,17 +56,35 @@ export function newReport(options: Record<string, unknown>): Report {
 }
 
 // "missed (met in 2 of 5 rounds)": how far from its line a median is, in rounds.
-const verdict = (t: Target) => (t.ok === null ? "–" : `${t.ok ? "met" : "**missed**"}${t.rounds ? ` (${t.ok ? "in" : "met in"} ${t.rounds.met} of ${t.rounds.of} rounds)` : ""}`);
+const verdict = (t: Target) =>
+  t.ok === null
+    ? "–"
+    : `${t.ok ? "met" : "**missed**"}${t.rounds ? ` (${t.ok ? "in" : "met in"} ${t.rounds.met} of ${t.rounds.of} rounds)` : ""}`;
 
-const fmt = (v: number | null | undefined, digits = 2) => (v === null || v === undefined || Number.isNaN(v) ? "–" : v.toLocaleString("en-US", { maximumFractionDigits: digits }));
+const fmt = (v: number | null | undefined, digits = 2) =>
+  v === null || v === undefined || Number.isNaN(v) ? "–" : v.toLocaleString("en-US", { maximumFractionDigits: digits });
 
 function comparisonTable(c: AlternationResult): string {
-  const lines = [`### ${c.title}`, "", "| variant | req/s | p50 ms | p99 ms | server CPU ms/req |", "|---|--:|--:|--:|--:|"];
-  for (const v of c.variants) lines.push(`| ${v.label} | ${fmt(v.median.rps, 0)} | ${fmt(v.median.p50)} | ${fmt(v.median.p99)} | ${fmt(v.median.cpuMsPerRequest, 3)} |`);
-  lines.push("", "| ratio (median of rounds) | req/s | p50 | p99 | CPU/req | req/s per round |", "|---|--:|--:|--:|--:|---|");
+  const lines = [
+    `### ${c.title}`,
+    "",
+    "| variant | req/s | p50 ms | p99 ms | server CPU ms/req |",
+    "|---|--:|--:|--:|--:|",
+  ];
+  for (const v of c.variants)
+    lines.push(
+      `| ${v.label} | ${fmt(v.median.rps, 0)} | ${fmt(v.median.p50)} | ${fmt(v.median.p99)} | ${fmt(v.median.cpuMsPerRequest, 3)} |`,
+    );
+  lines.push(
+    "",
+    "| ratio (median of rounds) | req/s | p50 | p99 | CPU/req | req/s per round |",
+    "|---|--:|--:|--:|--:|---|",
+  );
   const label = (id: string) => c.variants.find((v) => v.id === id)?.label ?? id;
   for (const r of c.ratios) {
-    lines.push(`| ${label(r.of)} ÷ ${label(r.against)} | ${fmt(r.median.rps, 3)} | ${fmt(r.median.p50, 3)} | ${fmt(r.median.p99, 3)} | ${fmt(r.median.cpu, 3)} | ${r.perRound.map((x) => fmt(x.rps, 3)).join(", ")} |`);
+    lines.push(
+      `| ${label(r.of)} ÷ ${label(r.against)} | ${fmt(r.median.rps, 3)} | ${fmt(r.median.p50, 3)} | ${fmt(r.median.p99, 3)} | ${fmt(r.median.cpu, 3)} | ${r.perRound.map((x) => fmt(x.rps, 3)).join(", ")} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -73,9 +104,16 @@ export function renderMarkdown(report: Report): string {
     "",
     ...report.comparisons.map(comparisonTable).flatMap((t) => [t, ""]),
   ];
-  for (const [name, value] of Object.entries(report.extra)) parts.push(`### ${name}`, "", "```json", JSON.stringify(value, null, 1), "```", "");
+  for (const [name, value] of Object.entries(report.extra))
+    parts.push(`### ${name}`, "", "```json", JSON.stringify(value, null, 1), "```", "");
   if (report.problems.length) parts.push("### Problems", "", ...report.problems.map((p) => `- ${p}`), "");
-  if (Object.keys(report.steps).length) parts.push(`Steps (s): ${Object.entries(report.steps).map(([k, v]) => `${k} ${Math.round(v / 1000)}`).join(", ")}`, "");
+  if (Object.keys(report.steps).length)
+    parts.push(
+      `Steps (s): ${Object.entries(report.steps)
+        .map(([k, v]) => `${k} ${Math.round(v / 1000)}`)
+        .join(", ")}`,
+      "",
+    );
   return parts.join("\n");
 }
 

@@ -7,64 +7,146 @@ import type { Report, Target } from "./report";
 // in one run and missed in the next, and the count shows how near.
 
 const find = (report: Report, title: string) => report.comparisons.find((c) => c.title.startsWith(title));
-const ratioResult = (c: AlternationResult | undefined, of: string, against: string) => c?.ratios.find((r) => r.of === of && r.against === against);
+const ratioResult = (c: AlternationResult | undefined, of: string, against: string) =>
+  c?.ratios.find((r) => r.of === of && r.against === against);
 const ratioOf = (c: AlternationResult | undefined, of: string, against: string) => ratioResult(c, of, against)?.median;
 type Figure = "rps" | "p50" | "p99";
 /** In how many rounds `pass` held for this ratio's figure. */
-const ratioRounds = (c: AlternationResult | undefined, of: string, against: string, figure: Figure, pass: (v: number) => boolean) => roundsMet(ratioResult(c, of, against)?.perRound.map((r) => r[figure]), pass);
-const roundsMet = (values: number[] | undefined, pass: (v: number) => boolean): Target["rounds"] => (values?.length ? { met: values.filter(pass).length, of: values.length } : undefined);
-const atLeast = (value: number | undefined | null, min: number) => (value === undefined || value === null ? null : value >= min);
-const atMost = (value: number | undefined | null, max: number) => (value === undefined || value === null ? null : value <= max);
+const ratioRounds = (
+  c: AlternationResult | undefined,
+  of: string,
+  against: string,
+  figure: Figure,
+  pass: (v: number) => boolean,
+) =>
+  roundsMet(
+    ratioResult(c, of, against)?.perRound.map((r) => r[figure]),
+    pass,
+  );
+const roundsMet = (values: number[] | undefined, pass: (v: number) => boolean): Target["rounds"] =>
+  values?.length ? { met: values.filter(pass).length, of: values.length } : undefined;
+const atLeast = (value: number | undefined | null, min: number) =>
+  value === undefined || value === null ? null : value >= min;
+const atMost = (value: number | undefined | null, max: number) =>
+  value === undefined || value === null ? null : value <= max;
 
 export function evaluateTargets(report: Report): Target[] {
   const targets: Target[] = [];
-  const add = (scenario: string, what: string, value: number | undefined | null, target: string, ok: boolean | null, rounds?: Target["rounds"]) => {
-    if (value !== undefined) targets.push({ scenario, what, value: value ?? null, target, ok, ...(rounds ? { rounds } : {}) });
+  const add = (
+    scenario: string,
+    what: string,
+    value: number | undefined | null,
+    target: string,
+    ok: boolean | null,
+    rounds?: Target["rounds"],
+  ) => {
+    if (value !== undefined)
+      targets.push({ scenario, what, value: value ?? null, target, ok, ...(rounds ? { rounds } : {}) });
   };
   const min = (limit: number) => (v: number) => v >= limit;
   const max = (limit: number) => (v: number) => v <= limit;
 
-  for (const [store, least] of [["redis", 0.8], ["upstash", 0.7]] as const) {
+  for (const [store, least] of [
+    ["redis", 0.8],
+    ["upstash", 0.7],
+  ] as const) {
     const c = find(report, `1 GET /leads/:id (limiter on ${store})`);
     const floor = ratioOf(c, "api", "floor");
     const bare = ratioOf(c, "api", "bare");
-    add(`1 (${store})`, "throughput ÷ floor", floor?.rps, `≥ ${least}`, atLeast(floor?.rps, least), ratioRounds(c, "api", "floor", "rps", min(least)));
-    add(`1 (${store})`, "p99 ÷ floor p99", floor?.p99, "≤ 1.5", atMost(floor?.p99, 1.5), ratioRounds(c, "api", "floor", "p99", max(1.5)));
-    add(`1 (${store})`, "throughput ÷ bare server", bare?.rps, "≥ 0.2", atLeast(bare?.rps, 0.2), ratioRounds(c, "api", "bare", "rps", min(0.2)));
+    add(
+      `1 (${store})`,
+      "throughput ÷ floor",
+      floor?.rps,
+      `≥ ${least}`,
+      atLeast(floor?.rps, least),
+      ratioRounds(c, "api", "floor", "rps", min(least)),
+    );
+    add(
+      `1 (${store})`,
+      "p99 ÷ floor p99",
+      floor?.p99,
+      "≤ 1.5",
+      atMost(floor?.p99, 1.5),
+      ratioRounds(c, "api", "floor", "p99", max(1.5)),
+    );
+    add(
+      `1 (${store})`,
+      "throughput ÷ bare server",
+      bare?.rps,
+      "≥ 0.2",
+      atLeast(bare?.rps, 0.2),
+      ratioRounds(c, "api", "bare", "rps", min(0.2)),
+    );
   }
 
   const deepPages = find(report, "2 GET /leads?limit=100");
   const deep = ratioOf(deepPages, "deep", "first");
-  add("2", "deep keyset page ÷ first page, p50", deep?.p50, "≤ 1.3", atMost(deep?.p50, 1.3), ratioRounds(deepPages, "deep", "first", "p50", max(1.3)));
+  add(
+    "2",
+    "deep keyset page ÷ first page, p50",
+    deep?.p50,
+    "≤ 1.3",
+    atMost(deep?.p50, 1.3),
+    ratioRounds(deepPages, "deep", "first", "p50", max(1.3)),
+  );
   const offset = ratioOf(find(report, "2 bare server"), "offset", "first");
   add("2", "bare OFFSET page ÷ its first page, p50 (for contrast)", offset?.p50, "–", null);
 
   const filters = find(report, "3 filters");
   for (const v of filters?.variants.filter((x) => x.id !== "first") ?? []) {
-    add("3", `${v.label}: p99 ms`, v.median.p99, "≤ 50", atMost(v.median.p99, 50), roundsMet(v.rounds.map((r) => r.p99), max(50)));
+    add(
+      "3",
+      `${v.label}: p99 ms`,
+      v.median.p99,
+      "≤ 50",
+      atMost(v.median.p99, 50),
+      roundsMet(
+        v.rounds.map((r) => r.p99),
+        max(50),
+      ),
+    );
   }
 
-  const plans = report.extra["3 plans (EXPLAIN ANALYZE of each list query on the seeded rows)"] as Array<{ label: string; seqScans: number }> | undefined;
-  for (const plan of plans ?? []) add("3", `${plan.label}: sequential scans in the plan`, plan.seqScans, "= 0", plan.seqScans === 0);
+  const plans = report.extra["3 plans (EXPLAIN ANALYZE of each list query on the seeded rows)"] as
+    Array<{ label: string; seqScans: number }> | undefined;
+  for (const plan of plans ?? [])
+    add("3", `${plan.label}: sequential scans in the plan`, plan.seqScans, "= 0", plan.seqScans === 0);
 
   const creates = find(report, "4 POST /leads");
   const create = ratioOf(creates, "create", "floor");
-  add("4", "POST /leads throughput ÷ floor", create?.rps, "≥ 0.6", atLeast(create?.rps, 0.6), ratioRounds(creates, "create", "floor", "rps", min(0.6)));
+  add(
+    "4",
+    "POST /leads throughput ÷ floor",
+    create?.rps,
+    "≥ 0.6",
+    atLeast(create?.rps, 0.6),
+    ratioRounds(creates, "create", "floor", "rps", min(0.6)),
+  );
 
-  const latency = report.extra["5 limiter cost per call (ms, sequential limitApiKey)"] as Array<{ store: string; median: { p50: number } }> | undefined;
-  for (const [store, max] of [["redis", 0.3], ["upstash", 1]] as const) {
+  const latency = report.extra["5 limiter cost per call (ms, sequential limitApiKey)"] as
+    Array<{ store: string; median: { p50: number } }> | undefined;
+  for (const [store, max] of [
+    ["redis", 0.3],
+    ["upstash", 1],
+  ] as const) {
     const p50 = latency?.find((l) => l.store === store)?.median.p50;
     add("5", `limiter p50 ms on ${store}`, p50, `≤ ${max}`, atMost(p50, max));
   }
-  const exact = report.extra["5 exactness (3 app processes, 300 concurrent requests, one fresh key)"] as Array<{ store: string; admitted: number; failOpen: number }> | undefined;
+  const exact = report.extra["5 exactness (3 app processes, 300 concurrent requests, one fresh key)"] as
+    Array<{ store: string; admitted: number; failOpen: number }> | undefined;
   for (const e of exact ?? []) {
     add("5", `admitted of 300 (limit 100), ${e.store}`, e.admitted, "= 100", e.admitted === 100);
-    if (e.failOpen) report.problems.push(`5 exactness (${e.store}): ${e.failOpen} requests were let through because the store did not answer within RATE_LIMIT_TIMEOUT_MS (fail open), not by the count`);
+    if (e.failOpen)
+      report.problems.push(
+        `5 exactness (${e.store}): ${e.failOpen} requests were let through because the store did not answer within RATE_LIMIT_TIMEOUT_MS (fail open), not by the count`,
+      );
   }
 
-  const memory = report.extra["6 memory (GET /leads/:id, limiter on REDIS_URL)"] as { growthPercent: number } | undefined;
+  const memory = report.extra["6 memory (GET /leads/:id, limiter on REDIS_URL)"] as
+    { growthPercent: number } | undefined;
   add("6", "RSS growth %", memory?.growthPercent, "≤ 10", atMost(memory?.growthPercent, 10));
-  const starts = report.extra["6 start (spawn → first 200 of the floor route; then the first API request)"] as Array<{ readyMs: number }> | undefined;
+  const starts = report.extra["6 start (spawn → first 200 of the floor route; then the first API request)"] as
+    Array<{ readyMs: number }> | undefined;
   if (starts?.length) {
     const worst = Math.max(...starts.map((s) => s.readyMs));
     add("6", "next start → first 200, ms (slowest start)", worst, "≤ 3000", atMost(worst, 3000));

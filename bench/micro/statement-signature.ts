@@ -32,5 +32,7 @@ function nsPerLookup(signatureOf: (types: number[]) => string): number {
 }
 
 for (let round = 1; round <= 3; round++) {
-  process.stdout.write(`round ${round}: unpatched ${(nsPerLookup(unpatched) / 1000).toFixed(2)} µs, patched ${(nsPerLookup(patched) / 1000).toFixed(2)} µs a lookup\n`);
+  process.stdout.write(
+    `round ${round}: unpatched ${(nsPerLookup(unpatched) / 1000).toFixed(2)} µs, patched ${(nsPerLookup(patched) / 1000).toFixed(2)} µs a lookup\n`,
+  );
 }

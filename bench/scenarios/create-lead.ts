@@ -12,12 +12,29 @@ export async function createLeadScenario(ctx: BenchContext, app: Server): Promis
   const { options } = ctx;
   const create = createLeadRequests(ctx);
   const floor = () => ({ path: "/api/bench-floor" });
-  const load = (request: () => RawRequest, seconds: number) => () => runLoad({ url: app.url, serverPid: app.pid, connections: options.connections, durationS: seconds, request });
+  const load = (request: () => RawRequest, seconds: number) => () =>
+    runLoad({ url: app.url, serverPid: app.pid, connections: options.connections, durationS: seconds, request });
   return alternate(
     "4 POST /leads",
     [
-      { id: "floor", label: "floor (constant route)", run: load(floor, options.throughputSeconds), warmup: load(floor, options.warmupSeconds) },
-      { id: "create", label: "API POST /leads", run: load(create, options.throughputSeconds), warmup: () => runLoad({ url: app.url, connections: options.connections, amount: ctx.db.keys.length + 200, request: create }) },
+      {
+        id: "floor",
+        label: "floor (constant route)",
+        run: load(floor, options.throughputSeconds),
+        warmup: load(floor, options.warmupSeconds),
+      },
+      {
+        id: "create",
+        label: "API POST /leads",
+        run: load(create, options.throughputSeconds),
+        warmup: () =>
+          runLoad({
+            url: app.url,
+            connections: options.connections,
+            amount: ctx.db.keys.length + 200,
+            request: create,
+          }),
+      },
     ],
     [{ of: "create", against: "floor" }],
     options.rounds,
@@ -33,7 +50,13 @@ export function createLeadRequests(ctx: Pick<BenchContext, "nextKey">): () => Ra
       method: "POST",
       path: "/api/v1/leads",
       headers: { ...bearer(ctx.nextKey()), "content-type": "application/json" },
-      body: JSON.stringify({ name: `Bench Lead ${n}`, email: `bench.lead.${n}@example.com`, phone: `(415) 555-${String(n % 10_000).padStart(4, "0")}`, source: "website", tags: ["bench"] }),
+      body: JSON.stringify({
+        name: `Bench Lead ${n}`,
+        email: `bench.lead.${n}@example.com`,
+        phone: `(415) 555-${String(n % 10_000).padStart(4, "0")}`,
+        source: "website",
+        tags: ["bench"],
+      }),
     };
   };
 }
@@ -43,6 +66,7 @@ export function createLeadRequests(ctx: Pick<BenchContext, "nextKey">): () => Ra
 export async function removeCreatedLeads(ctx: Pick<BenchContext, "sql" | "db">): Promise<void> {
   // Requests still in flight when the load generator stopped finish first.
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  const deleted = await ctx.sql`delete from leads where account_id = ${ctx.db.accountId} and tags = ${["bench"]}::text[] and name like 'Bench Lead %'`;
+  const deleted =
+    await ctx.sql`delete from leads where account_id = ${ctx.db.accountId} and tags = ${["bench"]}::text[] and name like 'Bench Lead %'`;
   progress(`4 POST /leads: removed the ${deleted.count.toLocaleString("en-US")} leads it created`);
 }

@@ -26,12 +26,28 @@ export async function deepPagesScenario(ctx: BenchContext, app: Server): Promise
   progress(`2 pages: making the cursor ${depth.toLocaleString("en-US")} rows deep`);
   const cursor = await deepCursor(ctx, depth);
   const sample = (url: string, pid: number, path: string, seconds: number) => () =>
-    runSampler({ url, serverPid: pid, connections: options.latencyConnections, durationS: seconds, request: () => ({ path, headers: bearer(ctx.nextKey()) }) });
+    runSampler({
+      url,
+      serverPid: pid,
+      connections: options.latencyConnections,
+      durationS: seconds,
+      request: () => ({ path, headers: bearer(ctx.nextKey()) }),
+    });
   const keyset = await alternate(
     "2 GET /leads?limit=100: first page vs keyset page 90 % deep",
     [
-      { id: "first", label: "API first page", run: sample(app.url, app.pid, "/api/v1/leads?limit=100", options.latencySeconds), warmup: sample(app.url, app.pid, "/api/v1/leads?limit=100", options.warmupSeconds) },
-      { id: "deep", label: `API page at ${depth.toLocaleString("en-US")} (cursor)`, run: sample(app.url, app.pid, `/api/v1/leads?limit=100&cursor=${cursor}`, options.latencySeconds), warmup: sample(app.url, app.pid, `/api/v1/leads?limit=100&cursor=${cursor}`, options.warmupSeconds) },
+      {
+        id: "first",
+        label: "API first page",
+        run: sample(app.url, app.pid, "/api/v1/leads?limit=100", options.latencySeconds),
+        warmup: sample(app.url, app.pid, "/api/v1/leads?limit=100", options.warmupSeconds),
+      },
+      {
+        id: "deep",
+        label: `API page at ${depth.toLocaleString("en-US")} (cursor)`,
+        run: sample(app.url, app.pid, `/api/v1/leads?limit=100&cursor=${cursor}`, options.latencySeconds),
+        warmup: sample(app.url, app.pid, `/api/v1/leads?limit=100&cursor=${cursor}`, options.warmupSeconds),
+      },
     ],
     [{ of: "deep", against: "first" }],
     options.rounds,
@@ -40,8 +56,18 @@ export async function deepPagesScenario(ctx: BenchContext, app: Server): Promise
   const offset = await alternate(
     "2 bare server: first page vs OFFSET page 90 % deep",
     [
-      { id: "first", label: "bare first page", run: sample(bare.url, bare.pid, "/leads?limit=100", options.latencySeconds), warmup: sample(bare.url, bare.pid, "/leads?limit=100", options.warmupSeconds) },
-      { id: "offset", label: `bare OFFSET ${depth.toLocaleString("en-US")}`, run: sample(bare.url, bare.pid, `/leads?limit=100&offset=${depth}`, options.latencySeconds), warmup: sample(bare.url, bare.pid, `/leads?limit=100&offset=${depth}`, options.warmupSeconds) },
+      {
+        id: "first",
+        label: "bare first page",
+        run: sample(bare.url, bare.pid, "/leads?limit=100", options.latencySeconds),
+        warmup: sample(bare.url, bare.pid, "/leads?limit=100", options.warmupSeconds),
+      },
+      {
+        id: "offset",
+        label: `bare OFFSET ${depth.toLocaleString("en-US")}`,
+        run: sample(bare.url, bare.pid, `/leads?limit=100&offset=${depth}`, options.latencySeconds),
+        warmup: sample(bare.url, bare.pid, `/leads?limit=100&offset=${depth}`, options.warmupSeconds),
+      },
     ],
     [{ of: "offset", against: "first" }],
     options.rounds,

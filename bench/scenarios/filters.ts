@@ -34,27 +34,52 @@ async function fixtures(ctx: BenchContext): Promise<Fixtures> {
   };
 }
 
-export async function filtersScenario(ctx: BenchContext, app: Server): Promise<{ comparison: AlternationResult; plans: LeadListPlan[] }> {
+export async function filtersScenario(
+  ctx: BenchContext,
+  app: Server,
+): Promise<{ comparison: AlternationResult; plans: LeadListPlan[] }> {
   const { options } = ctx;
   const f = await fixtures(ctx);
   progress(`3 filters: updatedAfter=${f.updatedAfter}, q=${f.email} (email), q=${f.phone} (phone), q=Kowalski (name)`);
   const paths: Array<[id: string, label: string, path: string]> = [
     ["first", "first page (no filter)", "/api/v1/leads?limit=100"],
-    ["status", "status=qualified&updatedAfter (1 %)", `/api/v1/leads?limit=100&status=qualified&updatedAfter=${encodeURIComponent(f.updatedAfter)}`],
-    ["sync", "updatedAfter (1 %) sort=updatedAt", `/api/v1/leads?limit=100&sort=updatedAt&updatedAfter=${encodeURIComponent(f.updatedAfter)}`],
+    [
+      "status",
+      "status=qualified&updatedAfter (1 %)",
+      `/api/v1/leads?limit=100&status=qualified&updatedAfter=${encodeURIComponent(f.updatedAfter)}`,
+    ],
+    [
+      "sync",
+      "updatedAfter (1 %) sort=updatedAt",
+      `/api/v1/leads?limit=100&sort=updatedAt&updatedAfter=${encodeURIComponent(f.updatedAfter)}`,
+    ],
     ["qEmail", "q=<email fragment> (1 lead)", `/api/v1/leads?limit=100&q=${encodeURIComponent(f.email)}`],
     ["qPhone", "q=<7 phone digits> (1 lead)", `/api/v1/leads?limit=100&q=${f.phone}`],
     ["qName", "q=Kowalski (~4 %)", "/api/v1/leads?limit=100&q=Kowalski"],
   ];
   const sample = (path: string, seconds: number) => () =>
-    runSampler({ url: app.url, serverPid: app.pid, connections: options.latencyConnections, durationS: seconds, request: () => ({ path, headers: bearer(ctx.nextKey()) }) });
+    runSampler({
+      url: app.url,
+      serverPid: app.pid,
+      connections: options.latencyConnections,
+      durationS: seconds,
+      request: () => ({ path, headers: bearer(ctx.nextKey()) }),
+    });
   const comparison = await alternate(
     "3 filters and search on the whole account",
-    paths.map(([id, label, path]) => ({ id, label, run: sample(path, options.latencySeconds), warmup: sample(path, options.warmupSeconds) })),
+    paths.map(([id, label, path]) => ({
+      id,
+      label,
+      run: sample(path, options.latencySeconds),
+      warmup: sample(path, options.warmupSeconds),
+    })),
     paths.slice(1).map(([id]) => ({ of: id, against: "first" })),
     options.rounds,
   );
-  const plans = await explainLeadLists(ctx, paths.map(([, label, path]) => [label, path]));
+  const plans = await explainLeadLists(
+    ctx,
+    paths.map(([, label, path]) => [label, path]),
+  );
   for (const plan of plans) progress(`3 plan of ${plan.label}: ${plan.nodes.join(" → ")} (${plan.executionMs} ms)`);
   return { comparison, plans };
 }

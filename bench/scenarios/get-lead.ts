@@ -10,11 +10,14 @@ import type { LimiterStore } from "../lib/app-server";
 export async function getLeadScenario(ctx: BenchContext, app: Server, store: LimiterStore): Promise<AlternationResult> {
   const { options } = ctx;
   const nextLead = cycle(ctx.leadIds);
-  const load = (url: string, pid: number, request: () => { path: string; headers?: Record<string, string> }, durationS: number) => () =>
-    runLoad({ url, serverPid: pid, connections: options.connections, durationS, request });
+  const load =
+    (url: string, pid: number, request: () => { path: string; headers?: Record<string, string> }, durationS: number) =>
+    () =>
+      runLoad({ url, serverPid: pid, connections: options.connections, durationS, request });
   // The API's warm-up uses every key once: a key's first request in a minute also writes its
   // lastUsedAt, which should not all land in the first measured round.
-  const warmApi = () => runLoad({ url: app.url, connections: options.connections, amount: ctx.db.keys.length + 200, request: api });
+  const warmApi = () =>
+    runLoad({ url: app.url, connections: options.connections, amount: ctx.db.keys.length + 200, request: api });
   const floor = () => ({ path: "/api/bench-floor" });
   const api = () => ({ path: `/api/v1/leads/${nextLead()}`, headers: bearer(ctx.nextKey()) });
   const bare = () => ({ path: `/leads/${nextLead()}`, headers: bearer(ctx.nextKey()) });
@@ -22,9 +25,24 @@ export async function getLeadScenario(ctx: BenchContext, app: Server, store: Lim
   return alternate(
     `1 GET /leads/:id (limiter on ${store})`,
     [
-      { id: "floor", label: "floor (constant route)", run: load(app.url, app.pid, floor, options.throughputSeconds), warmup: load(app.url, app.pid, floor, options.warmupSeconds) },
-      { id: "api", label: `API GET /leads/:id, ${store}`, run: load(app.url, app.pid, api, options.throughputSeconds), warmup: warmApi },
-      { id: "bare", label: "bare node:http", run: load(ctx.bare.url, ctx.bare.pid, bare, options.throughputSeconds), warmup: load(ctx.bare.url, ctx.bare.pid, bare, options.warmupSeconds) },
+      {
+        id: "floor",
+        label: "floor (constant route)",
+        run: load(app.url, app.pid, floor, options.throughputSeconds),
+        warmup: load(app.url, app.pid, floor, options.warmupSeconds),
+      },
+      {
+        id: "api",
+        label: `API GET /leads/:id, ${store}`,
+        run: load(app.url, app.pid, api, options.throughputSeconds),
+        warmup: warmApi,
+      },
+      {
+        id: "bare",
+        label: "bare node:http",
+        run: load(ctx.bare.url, ctx.bare.pid, bare, options.throughputSeconds),
+        warmup: load(ctx.bare.url, ctx.bare.pid, bare, options.warmupSeconds),
+      },
     ],
     [
       { of: "api", against: "floor" },
@@ -42,5 +60,6 @@ async function assertSameAnswer(appUrl: string, bareUrl: string, leadId: string,
       return JSON.stringify(await res.json());
     }),
   );
-  if (fromApp !== fromBare) throw new Error(`the bare server answers GET /leads/${leadId} differently from the API:\n${fromApp}\n${fromBare}`);
+  if (fromApp !== fromBare)
+    throw new Error(`the bare server answers GET /leads/${leadId} differently from the API:\n${fromApp}\n${fromBare}`);
 }

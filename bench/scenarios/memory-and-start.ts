@@ -35,19 +35,37 @@ export async function memoryScenario(ctx: BenchContext, app: Server): Promise<Me
   const warmUp = Math.min(WARM_UP_REQUESTS, amount);
   await runLoad({ url: app.url, connections: ctx.options.connections, amount: warmUp, request });
   const before = rssMb(app.pid);
-  progress(`6 memory: ${amount.toLocaleString("en-US")} requests, RSS before ${before.toFixed(0)} MB (after ${warmUp.toLocaleString("en-US")} to warm up)`);
+  progress(
+    `6 memory: ${amount.toLocaleString("en-US")} requests, RSS before ${before.toFixed(0)} MB (after ${warmUp.toLocaleString("en-US")} to warm up)`,
+  );
   const samples: number[] = [];
   const statuses: Record<string, number> = {};
   let requests = 0;
   let seconds = 0;
   for (let tenth = 1; tenth <= 10; tenth++) {
-    const result = await runLoad({ url: app.url, serverPid: app.pid, connections: ctx.options.connections, amount: Math.round((amount * tenth) / 10) - Math.round((amount * (tenth - 1)) / 10), request });
+    const result = await runLoad({
+      url: app.url,
+      serverPid: app.pid,
+      connections: ctx.options.connections,
+      amount: Math.round((amount * tenth) / 10) - Math.round((amount * (tenth - 1)) / 10),
+      request,
+    });
     requests += result.requests;
     seconds += result.requests / result.rps;
     for (const [code, n] of Object.entries(result.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
     samples.push(round(rssMb(app.pid), 1));
   }
   const after = samples[samples.length - 1];
-  progress(`6 memory: RSS after ${after.toFixed(0)} MB (${round(requests / seconds, 1)} req/s); every tenth: ${samples.map((mb) => mb.toFixed(0)).join(", ")} MB`);
-  return { requests, statuses, warmUpRequests: warmUp, rssBeforeMb: round(before, 1), rssAfterMb: after, growthPercent: round(((after - before) / before) * 100, 1), rssSamplesMb: samples };
+  progress(
+    `6 memory: RSS after ${after.toFixed(0)} MB (${round(requests / seconds, 1)} req/s); every tenth: ${samples.map((mb) => mb.toFixed(0)).join(", ")} MB`,
+  );
+  return {
+    requests,
+    statuses,
+    warmUpRequests: warmUp,
+    rssBeforeMb: round(before, 1),
+    rssAfterMb: after,
+    growthPercent: round(((after - before) / before) * 100, 1),
+    rssSamplesMb: samples,
+  };
 }

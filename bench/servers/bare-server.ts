@@ -103,7 +103,9 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
 }
 
 const server = createServer((req, res) => {
-  handle(req, res).catch((error: Error) => send(res, 500, { error: { code: "internal_error", message: error.message } }));
+  handle(req, res).catch((error: Error) =>
+    send(res, 500, { error: { code: "internal_error", message: error.message } }),
+  );
 });
 server.keepAliveTimeout = 65_000;
 server.listen(Number(process.env.PORT ?? 3412), "127.0.0.1");

@@ -11,11 +11,21 @@ import { percentile } from "../lib/stats";
 const STORES = {
   memory: {},
   redis: { REDIS_URL: process.env.BENCH_REDIS_URL },
-  upstash: { UPSTASH_REDIS_REST_URL: process.env.BENCH_UPSTASH_URL, UPSTASH_REDIS_REST_TOKEN: process.env.BENCH_UPSTASH_TOKEN },
+  upstash: {
+    UPSTASH_REDIS_REST_URL: process.env.BENCH_UPSTASH_URL,
+    UPSTASH_REDIS_REST_TOKEN: process.env.BENCH_UPSTASH_TOKEN,
+  },
 } as const;
 
 async function selectStore(env: Record<string, string | undefined>) {
-  for (const name of ["REDIS_URL", "UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "RATE_LIMIT_PER_MINUTE", "RATE_LIMIT_WINDOW_MS"]) delete process.env[name];
+  for (const name of [
+    "REDIS_URL",
+    "UPSTASH_REDIS_REST_URL",
+    "UPSTASH_REDIS_REST_TOKEN",
+    "RATE_LIMIT_PER_MINUTE",
+    "RATE_LIMIT_WINDOW_MS",
+  ])
+    delete process.env[name];
   for (const [name, value] of Object.entries(env)) if (value) process.env[name] = value;
   await resetRateLimiterForTests();
 }
@@ -37,12 +47,15 @@ async function main() {
         const t = performance.now();
         const result = await limitApiKey(id(i + 100));
         samples.push(performance.now() - t);
-        if (!result.success) throw new Error(`${store}: a call was limited; the measurement needs unlimited identifiers`);
+        if (!result.success)
+          throw new Error(`${store}: a call was limited; the measurement needs unlimited identifiers`);
       }
       const cpu = process.cpuUsage(cpuBefore);
       if (rateLimitStoreKind() !== store) throw new Error(`asked for ${store}, got ${rateLimitStoreKind()}`);
       const mean = samples.reduce((a, b) => a + b, 0) / samples.length;
-      process.stdout.write(`${JSON.stringify({ store, round, p50: percentile(samples, 50), p99: percentile(samples, 99), mean, cpuMs: (cpu.user + cpu.system) / 1000 / calls })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ store, round, p50: percentile(samples, 50), p99: percentile(samples, 99), mean, cpuMs: (cpu.user + cpu.system) / 1000 / calls })}\n`,
+      );
     }
   }
   await resetRateLimiterForTests();

@@ -47,7 +47,9 @@ function show(field: string, value: unknown, names: NameLookups): string {
 export function ActivityChanges({ data, names }: { data: Record<string, unknown>; names: NameLookups }) {
   const changes = data.changes;
   if (!changes || typeof changes !== "object") return null;
-  const entries = Object.entries(changes as Record<string, unknown>).filter((entry): entry is [string, [unknown, unknown]] => Array.isArray(entry[1]) && entry[1].length === 2);
+  const entries = Object.entries(changes as Record<string, unknown>).filter(
+    (entry): entry is [string, [unknown, unknown]] => Array.isArray(entry[1]) && entry[1].length === 2,
+  );
   if (!entries.length) return null;
   return (
     <dl className="mt-1.5 space-y-0.5 text-xs text-slate-600">
@@ -55,7 +57,8 @@ export function ActivityChanges({ data, names }: { data: Record<string, unknown>
         <div key={field} className="flex flex-wrap gap-x-1">
           <dt className="font-medium text-slate-700">{FIELD_LABELS[field] ?? field}:</dt>
           <dd>
-            <span className="line-through decoration-slate-400">{show(field, before, names)}</span> → <span className="text-slate-900">{show(field, after, names)}</span>
+            <span className="line-through decoration-slate-400">{show(field, before, names)}</span> →{" "}
+            <span className="text-slate-900">{show(field, after, names)}</span>
           </dd>
         </div>
       ))}

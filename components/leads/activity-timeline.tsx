@@ -26,24 +26,46 @@ export function actorLabel(actor: PublicActivity["actor"]): string {
 
 // A lead's timeline, newest first. Notes show their whole text, SMS their message, updates
 // what changed.
-export function ActivityTimeline({ activities, names, smsText, olderHref, newestHref }: { activities: PublicActivity[]; names: NameLookups; smsText: Map<string, string>; olderHref: string | null; newestHref: string | null }) {
+export function ActivityTimeline({
+  activities,
+  names,
+  smsText,
+  olderHref,
+  newestHref,
+}: {
+  activities: PublicActivity[];
+  names: NameLookups;
+  smsText: Map<string, string>;
+  olderHref: string | null;
+  newestHref: string | null;
+}) {
   if (activities.length === 0) return <EmptyState title="No activity yet" />;
   return (
     <div>
       <ol className="divide-y divide-slate-100" aria-label="Activity">
         {activities.map((activity) => {
           const [label, tone] = TYPE_LABELS[activity.type];
-          const text = activity.type === "note" ? activity.data.text : typeof activity.data.smsId === "string" ? smsText.get(activity.data.smsId) : undefined;
+          const text =
+            activity.type === "note"
+              ? activity.data.text
+              : typeof activity.data.smsId === "string"
+                ? smsText.get(activity.data.smsId)
+                : undefined;
           return (
             <li key={activity.id} data-testid="activity" data-type={activity.type} className="px-4 py-3">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <Badge tone={tone}>{label}</Badge>
                 <p className="text-sm font-medium text-slate-900">{activity.summary}</p>
               </div>
-              {typeof text === "string" ? <p className="mt-1.5 whitespace-pre-wrap break-words rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">{text}</p> : null}
+              {typeof text === "string" ? (
+                <p className="mt-1.5 whitespace-pre-wrap break-words rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
+                  {text}
+                </p>
+              ) : null}
               <ActivityChanges data={activity.data} names={names} />
               <p className="mt-1 text-xs text-slate-500">
-                <span data-testid="activity-actor">{actorLabel(activity.actor)}</span> · <time dateTime={activity.createdAt}>{formatDateTime(new Date(activity.createdAt))}</time>
+                <span data-testid="activity-actor">{actorLabel(activity.actor)}</span> ·{" "}
+                <time dateTime={activity.createdAt}>{formatDateTime(new Date(activity.createdAt))}</time>
               </p>
             </li>
           );

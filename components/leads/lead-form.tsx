@@ -42,37 +42,129 @@ interface LeadFormProps {
 
 // The lead's fields, for "New lead" and the lead page. Validation is the API's schema, run
 // by the action; each field shows its own error and keeps what was typed.
-export function LeadForm({ action, initial, leadId, options, submitLabel, pendingLabel, currency, revision }: LeadFormProps) {
+export function LeadForm({
+  action,
+  initial,
+  leadId,
+  options,
+  submitLabel,
+  pendingLabel,
+  currency,
+  revision,
+}: LeadFormProps) {
   const [state, formAction] = useActionState(action, IDLE);
   const version = useFormVersion(state);
   const errors = state.fieldErrors ?? {};
   const typed = state.status === "error" ? state.values : undefined;
   const value = (name: Exclude<keyof LeadFormValues, "smsOptOut">) => typed?.[name] ?? initial[name];
   return (
-    <form key={`${revision ?? ""}:${version}`} action={formAction} className="space-y-6" noValidate aria-label={leadId ? "Lead details" : "New lead"}>
+    <form
+      key={`${revision ?? ""}:${version}`}
+      action={formAction}
+      className="space-y-6"
+      noValidate
+      aria-label={leadId ? "Lead details" : "New lead"}
+    >
       <FormStateMessage state={state} />
       {leadId ? <input type="hidden" name="leadId" value={leadId} /> : null}
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Contact</legend>
         <div className="sm:col-span-2">
-          <TextField label="Name" name="name" defaultValue={value("name")} required maxLength={200} autoComplete="off" error={errors.name} />
+          <TextField
+            label="Name"
+            name="name"
+            defaultValue={value("name")}
+            required
+            maxLength={200}
+            autoComplete="off"
+            error={errors.name}
+          />
         </div>
-        <TextField label="Email" name="email" type="email" defaultValue={value("email")} autoComplete="off" error={errors.email} />
-        <TextField label="Phone" name="phone" type="tel" defaultValue={value("phone")} autoComplete="off" hint="Any format; numbers without + use your account's country." error={errors.phone} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          defaultValue={value("email")}
+          autoComplete="off"
+          error={errors.email}
+        />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          defaultValue={value("phone")}
+          autoComplete="off"
+          hint="Any format; numbers without + use your account's country."
+          error={errors.phone}
+        />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-3 text-sm font-semibold text-slate-900">Pipeline</legend>
-        <SelectField label="Status" name="status" options={options.statuses} defaultValue={value("status")} error={errors.status} />
-        <SelectField label="Assigned to" name="assignedTo" options={options.members} defaultValue={value("assignedTo")} error={errors.assignedTo} />
-        <SelectField label="Interest" name="interest" options={options.interests} defaultValue={value("interest")} error={errors.interest} />
-        <TextField label={`Budget (${currency})`} name="budget" inputMode="numeric" defaultValue={value("budget")} autoComplete="off" placeholder="450000" error={errors.budget} />
-        <TextField label="Source" name="source" defaultValue={value("source")} maxLength={100} autoComplete="off" placeholder="website, referral, portal:zillow" error={errors.source} />
-        <SelectField label="Property of interest" name="propertyId" options={options.properties} defaultValue={value("propertyId")} error={errors.propertyId} />
+        <SelectField
+          label="Status"
+          name="status"
+          options={options.statuses}
+          defaultValue={value("status")}
+          error={errors.status}
+        />
+        <SelectField
+          label="Assigned to"
+          name="assignedTo"
+          options={options.members}
+          defaultValue={value("assignedTo")}
+          error={errors.assignedTo}
+        />
+        <SelectField
+          label="Interest"
+          name="interest"
+          options={options.interests}
+          defaultValue={value("interest")}
+          error={errors.interest}
+        />
+        <TextField
+          label={`Budget (${currency})`}
+          name="budget"
+          inputMode="numeric"
+          defaultValue={value("budget")}
+          autoComplete="off"
+          placeholder="450000"
+          error={errors.budget}
+        />
+        <TextField
+          label="Source"
+          name="source"
+          defaultValue={value("source")}
+          maxLength={100}
+          autoComplete="off"
+          placeholder="website, referral, portal:zillow"
+          error={errors.source}
+        />
+        <SelectField
+          label="Property of interest"
+          name="propertyId"
+          options={options.properties}
+          defaultValue={value("propertyId")}
+          error={errors.propertyId}
+        />
         <div className="sm:col-span-2">
-          <TextField label="Tags" name="tags" defaultValue={value("tags")} autoComplete="off" hint="Separated by commas, e.g. first-time-buyer, pre-approved." error={errors.tags ?? errorsOfTags(errors)} />
+          <TextField
+            label="Tags"
+            name="tags"
+            defaultValue={value("tags")}
+            autoComplete="off"
+            hint="Separated by commas, e.g. first-time-buyer, pre-approved."
+            error={errors.tags ?? errorsOfTags(errors)}
+          />
         </div>
         <div className="sm:col-span-2">
-          <TextareaField label="Notes" name="notes" defaultValue={value("notes")} rows={3} maxLength={10000} error={errors.notes} />
+          <TextareaField
+            label="Notes"
+            name="notes"
+            defaultValue={value("notes")}
+            rows={3}
+            maxLength={10000}
+            error={errors.notes}
+          />
         </div>
         <div className="sm:col-span-2">
           <CheckboxField

@@ -8,7 +8,15 @@ import { useFormVersion } from "@/components/ui/use-form-version";
 import { IDLE, type FormState } from "@/lib/ui/form-state";
 
 // "Add note": a note on the lead's timeline, signed with the user's name.
-export function NoteForm({ leadId, action, maxLength }: { leadId: string; action: (previous: FormState, formData: FormData) => Promise<FormState>; maxLength: number }) {
+export function NoteForm({
+  leadId,
+  action,
+  maxLength,
+}: {
+  leadId: string;
+  action: (previous: FormState, formData: FormData) => Promise<FormState>;
+  maxLength: number;
+}) {
   const [state, formAction] = useActionState(action, IDLE);
   const version = useFormVersion(state);
   return (
@@ -24,7 +32,9 @@ export function NoteForm({ leadId, action, maxLength }: { leadId: string; action
         defaultValue={state.status === "error" ? state.values?.text : undefined}
         error={state.fieldErrors?.text}
       />
-      {state.status === "error" && state.message && !state.fieldErrors?.text ? <FormMessage tone="error">{state.message}</FormMessage> : null}
+      {state.status === "error" && state.message && !state.fieldErrors?.text ? (
+        <FormMessage tone="error">{state.message}</FormMessage>
+      ) : null}
       {state.status === "success" && state.message ? <FormMessage tone="success">{state.message}</FormMessage> : null}
       <div className="flex justify-end">
         <SubmitButton pendingLabel="Adding…">Add note</SubmitButton>

@@ -15,7 +15,14 @@ interface ActionButtonProps {
 
 // A one-button form for a row action (restore a lead…): hidden ids, a button that shows it
 // is working, and the action's error next to it.
-export function ActionButton({ label, pendingLabel, ariaLabel, action, fields, variant = "secondary" }: ActionButtonProps) {
+export function ActionButton({
+  label,
+  pendingLabel,
+  ariaLabel,
+  action,
+  fields,
+  variant = "secondary",
+}: ActionButtonProps) {
   const [state, formAction] = useActionState(action, IDLE);
   return (
     <form action={formAction} className="inline-flex flex-col items-end gap-1">

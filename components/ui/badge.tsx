@@ -13,5 +13,11 @@ const TONES: Record<BadgeTone, string> = {
 
 // A status pill. The word carries the meaning; the colour only helps scanning a table.
 export function Badge({ tone, children }: { tone: BadgeTone; children: React.ReactNode }) {
-  return <span className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${TONES[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${TONES[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }

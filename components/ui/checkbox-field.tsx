@@ -2,12 +2,31 @@ import { styles } from "./styles";
 
 // A labelled checkbox. `shownName` posts a hidden marker so the server can tell "unchecked"
 // from "not on this form" (an unchecked box sends nothing).
-export function CheckboxField({ label, name, defaultChecked, hint, shownName }: { label: string; name: string; defaultChecked?: boolean; hint?: string; shownName?: string }) {
+export function CheckboxField({
+  label,
+  name,
+  defaultChecked,
+  hint,
+  shownName,
+}: {
+  label: string;
+  name: string;
+  defaultChecked?: boolean;
+  hint?: string;
+  shownName?: string;
+}) {
   const id = `field-${name}`;
   return (
     <div className="flex items-start gap-3">
       {shownName ? <input type="hidden" name={shownName} value="1" /> : null}
-      <input id={id} name={name} type="checkbox" defaultChecked={defaultChecked} aria-describedby={hint ? `${id}-hint` : undefined} className={`mt-0.5 size-4 rounded border-slate-300 text-indigo-600 ${styles.focusRing}`} />
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        defaultChecked={defaultChecked}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={`mt-0.5 size-4 rounded border-slate-300 text-indigo-600 ${styles.focusRing}`}
+      />
       <div className="space-y-0.5">
         <label htmlFor={id} className={styles.label}>
           {label}

@@ -21,7 +21,16 @@ interface ConfirmDialogProps {
 
 // A destructive action's confirm step: a modal <dialog> (focus is trapped, Escape cancels)
 // whose confirm button submits the server action; errors show inside the dialog.
-export function ConfirmDialog({ triggerLabel, triggerAriaLabel, title, description, confirmLabel, pendingLabel, action, fields }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  triggerLabel,
+  triggerAriaLabel,
+  title,
+  description,
+  confirmLabel,
+  pendingLabel,
+  action,
+  fields,
+}: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [state, formAction] = useActionState(action, IDLE);
@@ -32,7 +41,12 @@ export function ConfirmDialog({ triggerLabel, triggerAriaLabel, title, descripti
 
   return (
     <>
-      <button type="button" className={styles.dangerTextButton} aria-label={triggerAriaLabel} onClick={() => dialog.current?.showModal()}>
+      <button
+        type="button"
+        className={styles.dangerTextButton}
+        aria-label={triggerAriaLabel}
+        onClick={() => dialog.current?.showModal()}
+      >
         {triggerLabel}
       </button>
       <dialog

@@ -11,7 +11,15 @@ export interface DataTableColumn {
 
 // The frame every staff table shares: horizontal scroll on narrow screens, the header row,
 // the body's dividers. Each table passes its columns (null drops one) and its rows.
-export function DataTable({ label, columns, children }: { label?: string; columns: ReadonlyArray<DataTableColumn | null>; children: ReactNode }) {
+export function DataTable({
+  label,
+  columns,
+  children,
+}: {
+  label?: string;
+  columns: ReadonlyArray<DataTableColumn | null>;
+  children: ReactNode;
+}) {
   return (
     <div className="relative overflow-x-auto">
       <table className={styles.table} aria-label={label}>
@@ -19,7 +27,11 @@ export function DataTable({ label, columns, children }: { label?: string; column
           <tr>
             {columns.map((column) =>
               column ? (
-                <th key={column.label} scope="col" className={column.className ? `${styles.th} ${column.className}` : styles.th}>
+                <th
+                  key={column.label}
+                  scope="col"
+                  className={column.className ? `${styles.th} ${column.className}` : styles.th}
+                >
                   {column.srOnly ? <span className="sr-only">{column.label}</span> : column.label}
                 </th>
               ) : null,

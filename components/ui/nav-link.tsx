@@ -5,10 +5,23 @@ import { usePathname } from "next/navigation";
 import { styles } from "./styles";
 
 // A navigation link that marks itself as the current page (aria-current) for the whole section.
-export function NavLink({ href, children, exact = false, variant = "bar" }: { href: string; children: React.ReactNode; exact?: boolean; variant?: "bar" | "tab" }) {
+export function NavLink({
+  href,
+  children,
+  exact = false,
+  variant = "bar",
+}: {
+  href: string;
+  children: React.ReactNode;
+  exact?: boolean;
+  variant?: "bar" | "tab";
+}) {
   const pathname = usePathname();
   const active = exact ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
-  const base = variant === "bar" ? "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium" : "whitespace-nowrap border-b-2 px-1 pb-2.5 pt-1 text-sm font-medium";
+  const base =
+    variant === "bar"
+      ? "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium"
+      : "whitespace-nowrap border-b-2 px-1 pb-2.5 pt-1 text-sm font-medium";
   const tone =
     variant === "bar"
       ? active

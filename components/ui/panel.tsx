@@ -4,7 +4,10 @@ import { styles } from "./styles";
 export function Panel({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} className={`${styles.card} overflow-hidden`}>
-      <h2 id={`${id}-title`} className="scroll-mt-4 border-b border-slate-100 px-5 py-3 text-base font-semibold text-slate-900">
+      <h2
+        id={`${id}-title`}
+        className="scroll-mt-4 border-b border-slate-100 px-5 py-3 text-base font-semibold text-slate-900"
+      >
         <span id={id}>{title}</span>
       </h2>
       {children}

@@ -3,7 +3,12 @@
 import { useFormStatus } from "react-dom";
 import { styles } from "./styles";
 
-const VARIANTS = { primary: styles.primaryButton, secondary: styles.secondaryButton, danger: styles.dangerButton, small: styles.smallButton } as const;
+const VARIANTS = {
+  primary: styles.primaryButton,
+  secondary: styles.secondaryButton,
+  danger: styles.dangerButton,
+  small: styles.smallButton,
+} as const;
 
 // A form's submit button that shows the form is working and cannot be pressed twice.
 export function SubmitButton({
@@ -25,7 +30,15 @@ export function SubmitButton({
   // With several named buttons in one form, only the one pressed says it is working.
   const pressed = pending && (!name || data?.get(name) === value);
   return (
-    <button type="submit" name={name} value={value} disabled={pending} aria-disabled={pending} aria-label={ariaLabel} className={VARIANTS[variant]}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      disabled={pending}
+      aria-disabled={pending}
+      aria-label={ariaLabel}
+      className={VARIANTS[variant]}
+    >
       {pressed ? pendingLabel : children}
     </button>
   );

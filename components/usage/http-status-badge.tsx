@@ -7,5 +7,9 @@ function toneOf(status: number): string {
 }
 
 export function HttpStatusBadge({ status }: { status: number }) {
-  return <span className={`inline-flex rounded-full px-2 py-0.5 font-mono text-xs font-medium ring-1 ${toneOf(status)}`}>{status}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 font-mono text-xs font-medium ring-1 ${toneOf(status)}`}>
+      {status}
+    </span>
+  );
 }

@@ -13,7 +13,11 @@ export interface KeyOption {
 // the status filter and the page position, which belong to the previous key.
 export function KeyPicker({ keys, selectedId }: { keys: KeyOption[]; selectedId: string }) {
   return (
-    <form method="get" action={`${USAGE_PATH}#${USAGE_ANCHOR}`} className="flex flex-col gap-2 sm:flex-row sm:items-end">
+    <form
+      method="get"
+      action={`${USAGE_PATH}#${USAGE_ANCHOR}`}
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+    >
       <div className="min-w-0 flex-1 space-y-1.5 sm:max-w-md">
         <label htmlFor="usage-key" className={styles.label}>
           API key

@@ -37,7 +37,9 @@ export function RecentRequestsTable({ entries, emptyText }: { entries: RequestLo
             <HttpStatusBadge status={entry.status} />
             {entry.errorCode ? <span className="ml-2 font-mono text-xs text-slate-500">{entry.errorCode}</span> : null}
           </td>
-          <td className={`${styles.td} whitespace-nowrap text-right tabular-nums`}>{formatCount(entry.durationMs)} ms</td>
+          <td className={`${styles.td} whitespace-nowrap text-right tabular-nums`}>
+            {formatCount(entry.durationMs)} ms
+          </td>
           <td className={styles.td}>
             <Link href={requestLogHref(entry.id)} className={`${styles.link} whitespace-nowrap font-mono text-xs`}>
               {entry.requestId}

@@ -29,7 +29,13 @@ export function RequestDetails({ entry }: { entry: RequestLogDetails }) {
       <Row term="Status">
         <HttpStatusBadge status={entry.status} />
       </Row>
-      <Row term="Error code">{entry.errorCode ? <code className="font-mono text-sm">{entry.errorCode}</code> : <span className="text-slate-500">None</span>}</Row>
+      <Row term="Error code">
+        {entry.errorCode ? (
+          <code className="font-mono text-sm">{entry.errorCode}</code>
+        ) : (
+          <span className="text-slate-500">None</span>
+        )}
+      </Row>
       <Row term="Duration">{formatCount(entry.durationMs)} ms</Row>
       <Row term="API key">
         {entry.key.name} <code className="ml-1 font-mono text-xs text-slate-600">{entry.key.prefix}…</code>

@@ -32,7 +32,11 @@ export function UsageChart({ days }: { days: DailyRequestCount[] }) {
             >
               <span className="sr-only">{label}</span>
               {day.total === 0 ? null : (
-                <span aria-hidden="true" className="flex w-full flex-col overflow-hidden rounded-t-sm" style={{ height: height(day.total), minHeight: "2px" }}>
+                <span
+                  aria-hidden="true"
+                  className="flex w-full flex-col overflow-hidden rounded-t-sm"
+                  style={{ height: height(day.total), minHeight: "2px" }}
+                >
                   <span className="bg-red-500" style={{ flexGrow: day.serverErrors }} />
                   <span className="bg-amber-400" style={{ flexGrow: day.clientErrors }} />
                   <span className={today ? "bg-indigo-700" : "bg-indigo-500"} style={{ flexGrow: ok }} />

@@ -20,9 +20,24 @@ export function UsageTotals({ summary }: { summary: UsageSummary }) {
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
       <Stat testId="usage-total" label="Requests, 30 days" value={formatCount(summary.total)} />
       <Stat testId="usage-today" label="Today" value={formatCount(summary.today)} />
-      <Stat testId="usage-4xx" label="4xx share" value={formatShare(summary.clientErrorShare)} detail={`(${formatCount(summary.clientErrors)})`} />
-      <Stat testId="usage-5xx" label="5xx share" value={formatShare(summary.serverErrorShare)} detail={`(${formatCount(summary.serverErrors)})`} />
-      <Stat testId="usage-429" label="429 share" value={formatShare(summary.rateLimitedShare)} detail={`(${formatCount(summary.rateLimited)})`} />
+      <Stat
+        testId="usage-4xx"
+        label="4xx share"
+        value={formatShare(summary.clientErrorShare)}
+        detail={`(${formatCount(summary.clientErrors)})`}
+      />
+      <Stat
+        testId="usage-5xx"
+        label="5xx share"
+        value={formatShare(summary.serverErrorShare)}
+        detail={`(${formatCount(summary.serverErrors)})`}
+      />
+      <Stat
+        testId="usage-429"
+        label="429 share"
+        value={formatShare(summary.rateLimitedShare)}
+        detail={`(${formatCount(summary.rateLimited)})`}
+      />
     </dl>
   );
 }

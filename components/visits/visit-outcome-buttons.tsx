@@ -7,14 +7,31 @@ import { VISIT_OUTCOMES, VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome"
 
 // How a visit went, in one click. A scheduled visit offers all three outcomes; a visit already
 // marked offers the other two under "Change", to correct a slip.
-export function VisitOutcomeButtons({ visitId, status, describedAs, action }: { visitId: string; status: string; describedAs: string; action: (previous: FormState, formData: FormData) => Promise<FormState> }) {
+export function VisitOutcomeButtons({
+  visitId,
+  status,
+  describedAs,
+  action,
+}: {
+  visitId: string;
+  status: string;
+  describedAs: string;
+  action: (previous: FormState, formData: FormData) => Promise<FormState>;
+}) {
   const [state, formAction] = useActionState(action, IDLE);
   const outcomes = VISIT_OUTCOMES.filter((o) => o !== status);
   const buttons = (
     <div className="flex justify-end gap-1.5 whitespace-nowrap">
       <input type="hidden" name="visitId" value={visitId} />
       {outcomes.map((outcome) => (
-        <SubmitButton key={outcome} name="status" value={outcome} variant="small" pendingLabel="Saving…" ariaLabel={`Mark ${describedAs} ${VISIT_STATUS_LABELS[outcome].toLowerCase()}`}>
+        <SubmitButton
+          key={outcome}
+          name="status"
+          value={outcome}
+          variant="small"
+          pendingLabel="Saving…"
+          ariaLabel={`Mark ${describedAs} ${VISIT_STATUS_LABELS[outcome].toLowerCase()}`}
+        >
           {VISIT_STATUS_LABELS[outcome]}
         </SubmitButton>
       ))}
@@ -26,7 +43,9 @@ export function VisitOutcomeButtons({ visitId, status, describedAs, action }: { 
         buttons
       ) : (
         <details className="text-right">
-          <summary className="cursor-pointer whitespace-nowrap rounded px-1 text-xs font-medium text-slate-600 hover:text-slate-900">Change</summary>
+          <summary className="cursor-pointer whitespace-nowrap rounded px-1 text-xs font-medium text-slate-600 hover:text-slate-900">
+            Change
+          </summary>
           <div className="mt-1.5">{buttons}</div>
         </details>
       )}

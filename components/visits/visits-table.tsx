@@ -13,7 +13,15 @@ const STATUS_TONES = { scheduled: "indigo", completed: "emerald", cancelled: "sl
 type Column = "lead" | "property";
 
 // Visits with their lead, property and agent. The lead and property pages hide their own column.
-export function VisitsTable({ visits, hide = [], action }: { visits: ScheduledVisit[]; hide?: Column[]; action: (previous: FormState, formData: FormData) => Promise<FormState> }) {
+export function VisitsTable({
+  visits,
+  hide = [],
+  action,
+}: {
+  visits: ScheduledVisit[];
+  hide?: Column[];
+  action: (previous: FormState, formData: FormData) => Promise<FormState>;
+}) {
   return (
     <DataTable
       label="Visits"
@@ -58,13 +66,22 @@ export function VisitsTable({ visits, hide = [], action }: { visits: ScheduledVi
                 )}
               </td>
             )}
-            <td className={`${styles.td} hidden lg:table-cell`}>{visit.agentName ?? <span className="text-slate-500">No agent</span>}</td>
+            <td className={`${styles.td} hidden lg:table-cell`}>
+              {visit.agentName ?? <span className="text-slate-500">No agent</span>}
+            </td>
             <td className={styles.td}>
               <Badge tone={STATUS_TONES[visit.status]}>{VISIT_STATUS_LABELS[visit.status]}</Badge>
               {visit.needsOutcome ? <span className="block pt-1 text-xs text-amber-800">Needs an outcome</span> : null}
             </td>
             <td className={`${styles.td} text-right`}>
-              {visit.leadDeleted ? null : <VisitOutcomeButtons visitId={visit.id} status={visit.status} describedAs={`visit with ${visit.leadName} on ${formatDateTime(at)}`} action={action} />}
+              {visit.leadDeleted ? null : (
+                <VisitOutcomeButtons
+                  visitId={visit.id}
+                  status={visit.status}
+                  describedAs={`visit with ${visit.leadName} on ${formatDateTime(at)}`}
+                  action={action}
+                />
+              )}
             </td>
           </tr>
         );

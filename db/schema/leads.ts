@@ -35,7 +35,10 @@ export const leads = pgTable(
     budget: bigint({ mode: "number" }),
     propertyId: text().references(() => properties.id, { onDelete: "set null" }),
     assignedTo: text().references(() => users.id, { onDelete: "set null" }),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     notes: text(),
     smsOptOut: boolean().notNull().default(false),
     createdAt: createdAt(),

@@ -16,7 +16,10 @@ type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 // form in every test. The sign-in form itself is covered by auth.spec.ts.
 const stored = new Map<string, Promise<StorageState>>();
 
-export async function signInThroughApi(baseURL: string, login: Login): Promise<{ status: number; error: string | null; state: StorageState }> {
+export async function signInThroughApi(
+  baseURL: string,
+  login: Login,
+): Promise<{ status: number; error: string | null; state: StorageState }> {
   const context = await request.newContext({ baseURL });
   try {
     const { csrfToken } = (await (await context.get("/api/auth/csrf")).json()) as { csrfToken: string };
@@ -24,7 +27,11 @@ export async function signInThroughApi(baseURL: string, login: Login): Promise<{
       form: { csrfToken, email: login.email, password: login.password, json: "true" },
     });
     const { url } = (await response.json()) as { url: string };
-    return { status: response.status(), error: new URL(url).searchParams.get("error"), state: await context.storageState() };
+    return {
+      status: response.status(),
+      error: new URL(url).searchParams.get("error"),
+      state: await context.storageState(),
+    };
   } finally {
     await context.dispose();
   }

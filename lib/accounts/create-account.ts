@@ -29,7 +29,10 @@ export async function createAccount(
       defaultCountry: (input.country ?? "US").toUpperCase(),
       currency: (input.currency ?? "USD").toUpperCase(),
     });
-    return addUserToAccount({ accountId, email: input.email, name: input.ownerName ?? input.name, password: input.password, role: "owner" }, tx);
+    return addUserToAccount(
+      { accountId, email: input.email, name: input.ownerName ?? input.name, password: input.password, role: "owner" },
+      tx,
+    );
   });
   return { accountId, userId };
 }

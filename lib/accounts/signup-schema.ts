@@ -8,7 +8,12 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)
   .max(MAX_PASSWORD_LENGTH, `Use at most ${MAX_PASSWORD_LENGTH} characters.`);
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email("Enter a valid email address.")).pipe(z.string().max(254));
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email("Enter a valid email address."))
+  .pipe(z.string().max(254));
 
 export const signupSchema = z.object({
   agencyName: z.string().trim().min(1, "Enter your agency's name.").max(100, "Use at most 100 characters."),

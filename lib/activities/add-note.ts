@@ -21,7 +21,14 @@ export async function addNote(accountId: string, leadId: string, text: string, a
   const db = await getDb();
   return db.transaction(async (tx) => {
     const lead = await getLeadOrThrow(tx, accountId, leadId, { forUpdate: true });
-    const id = await recordActivity(tx, { accountId, leadId: lead.id, type: "note", summary: noteSummary(clean), data: { text: clean }, actor });
+    const id = await recordActivity(tx, {
+      accountId,
+      leadId: lead.id,
+      type: "note",
+      summary: noteSummary(clean),
+      data: { text: clean },
+      actor,
+    });
     const [row] = await tx.select().from(activities).where(eq(activities.id, id)).limit(1);
     return toPublicActivity(row);
   });

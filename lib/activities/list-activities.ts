@@ -26,5 +26,8 @@ export async function listActivities(accountId: string, query: ActivityListQuery
     .where(and(...conditions))
     .orderBy(...page.orderBy)
     .limit(page.fetch);
-  return page.toPage(rows.map((r) => r.activity), toPublicActivity);
+  return page.toPage(
+    rows.map((r) => r.activity),
+    toPublicActivity,
+  );
 }

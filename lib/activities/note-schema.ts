@@ -4,6 +4,10 @@ import { z } from "zod";
 export const NOTE_MAX_LENGTH = 5000;
 
 export const noteSchema = z.object({
-  text: z.string().trim().min(1, { error: "Write the note first." }).max(NOTE_MAX_LENGTH, { error: `At most ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters` }),
+  text: z
+    .string()
+    .trim()
+    .min(1, { error: "Write the note first." })
+    .max(NOTE_MAX_LENGTH, { error: `At most ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters` }),
 });
 export type NoteInput = z.output<typeof noteSchema>;

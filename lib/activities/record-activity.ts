@@ -13,7 +13,14 @@ export const SYSTEM_ACTOR: Actor = { type: "system", id: null, name: "System" };
 // Call inside the transaction of the change it records: both commit or neither.
 export async function recordActivity(
   tx: DbOrTx,
-  input: { accountId: string; leadId: string; type: ActivityType; summary: string; data?: Record<string, unknown>; actor: Actor },
+  input: {
+    accountId: string;
+    leadId: string;
+    type: ActivityType;
+    summary: string;
+    data?: Record<string, unknown>;
+    actor: Actor;
+  },
 ): Promise<string> {
   const id = newId("activity");
   await tx.insert(activities).values({

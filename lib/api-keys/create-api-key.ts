@@ -20,7 +20,14 @@ export async function createApiKey(
   const { key, hash, prefix } = generateApiKey();
   const [row] = await conn
     .insert(apiKeys)
-    .values({ id: newId("apiKey"), accountId: input.accountId, name: input.name, keyHash: hash, prefix, createdBy: input.createdBy })
+    .values({
+      id: newId("apiKey"),
+      accountId: input.accountId,
+      name: input.name,
+      keyHash: hash,
+      prefix,
+      createdBy: input.createdBy,
+    })
     .returning({ id: apiKeys.id, createdAt: apiKeys.createdAt });
   return { id: row.id, key, prefix, name: input.name, createdAt: row.createdAt };
 }

@@ -45,15 +45,35 @@ const keyColumns = {
 };
 
 function keyLookup<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra) {
-  return db.select({ ...keyColumns, ...extra }).from(apiKeys).innerJoin(accounts, eq(accounts.id, apiKeys.accountId)).where(eq(apiKeys.keyHash, sql.placeholder("keyHash"))).limit(1);
+  return db
+    .select({ ...keyColumns, ...extra })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+    .limit(1);
 }
 
-type KeyRow = { id: string; name: string; revokedAt: Date | null; accountId: string; plan: Plan; defaultCountry: string; currency: string };
+type KeyRow = {
+  id: string;
+  name: string;
+  revokedAt: Date | null;
+  accountId: string;
+  plan: Plan;
+  defaultCountry: string;
+  currency: string;
+};
 
 // Revocation is read on every request, so it takes effect at once on every instance.
 function liveKey(row: KeyRow | undefined): ApiKeyContext {
   if (!row || row.revokedAt) throw new ApiError("invalid_api_key", INVALID_MESSAGE);
-  return { id: row.id, name: row.name, accountId: row.accountId, plan: row.plan, defaultCountry: row.defaultCountry, currency: row.currency };
+  return {
+    id: row.id,
+    name: row.name,
+    accountId: row.accountId,
+    plan: row.plan,
+    defaultCountry: row.defaultCountry,
+    currency: row.currency,
+  };
 }
 
 // Every API request runs this: prepared once (lib/query/prepare-once.ts).
@@ -78,9 +98,16 @@ export interface KeyWithRead {
  * account's id as a column; it runs only for a live key of the API's plan, so a revoked key or
  * another plan's reads nothing. `values` fill the read's placeholders.
  */
-export function keyLookupWithRead<V extends Record<string, unknown>>(name: string, buildRead: (db: Db, accountId: SQLWrapper) => SQLWrapper): (keyHash: string, values: V) => Promise<KeyWithRead> {
+export function keyLookupWithRead<V extends Record<string, unknown>>(
+  name: string,
+  buildRead: (db: Db, accountId: SQLWrapper) => SQLWrapper,
+): (keyHash: string, values: V) => Promise<KeyWithRead> {
   const statement = prepareOnce((db) =>
-    keyLookup(db, { read: sql<string | null>`case when ${apiKeys.revokedAt} is null and ${accounts.plan} = ${sql.raw(`'${API_PLAN}'`)} then (${buildRead(db, accounts.id)}) end` }).prepare(name),
+    keyLookup(db, {
+      read: sql<
+        string | null
+      >`case when ${apiKeys.revokedAt} is null and ${accounts.plan} = ${sql.raw(`'${API_PLAN}'`)} then (${buildRead(db, accounts.id)}) end`,
+    }).prepare(name),
   );
   return async (keyHash, values) => {
     const [row] = await statement(await getDb()).execute({ ...values, keyHash });
@@ -105,7 +132,12 @@ const lastUsedBatcher = createWriteBatcher<{ keyId: string; at: number }>(
     await db
       .update(apiKeys)
       .set({ lastUsedAt: new Date(at) })
-      .where(and(inArray(apiKeys.id, [...new Set(touches.map((t) => t.keyId))]), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(at - LAST_USED_INTERVAL_MS)))));
+      .where(
+        and(
+          inArray(apiKeys.id, [...new Set(touches.map((t) => t.keyId))]),
+          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(at - LAST_USED_INTERVAL_MS))),
+        ),
+      );
   },
   { maxWaitMs: 50, maxSize: 200 },
 );

@@ -2,7 +2,14 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import { limitApiKey, type RateLimitResult } from "@/lib/rate-limit/limit-api-key";
-import { API_PLAN, apiKeyHashFromHeader, findApiKeyByHash, touchApiKeyLastUsed, type ApiKeyContext, type KeyWithRead } from "./authenticate-api-key";
+import {
+  API_PLAN,
+  apiKeyHashFromHeader,
+  findApiKeyByHash,
+  touchApiKeyLastUsed,
+  type ApiKeyContext,
+  type KeyWithRead,
+} from "./authenticate-api-key";
 import { keepAliveUntil } from "./after-response";
 import { errorBody, jsonResponse, jsonTextResponse, toApiError } from "./respond";
 import { parseWith, queryObject, readJsonBody } from "./parse-input";
@@ -41,7 +48,11 @@ export const rateLimitIdentifier = (keyHash: string) => `kh_${keyHash.slice(0, 3
 
 // The one wrapper of /api/v1: request id → key and rate limit (at once) → plan → declared schemas →
 // idempotency (POST) → handler → headers → error envelope → one log line.
-export function apiRoute<Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+export function apiRoute<
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+>(
   spec: {
     query?: Q;
     body?: B;
@@ -78,8 +89,16 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
       if (early?.success) ({ key: apiKey, read } = await spec.readWithKey!(keyHash, early.data as Out<P>));
       else apiKey = await findApiKeyByHash(keyHash);
       rate = await counting;
-      if (!rate.success) throw new ApiError("rate_limited", `Rate limit of ${rate.limit} requests per minute exceeded. Retry after the time in Retry-After.`);
-      if (apiKey.plan !== API_PLAN) throw new ApiError("plan_required", "The Public API is available on the Agency plan. Upgrade in Settings → Plan.");
+      if (!rate.success)
+        throw new ApiError(
+          "rate_limited",
+          `Rate limit of ${rate.limit} requests per minute exceeded. Retry after the time in Retry-After.`,
+        );
+      if (apiKey.plan !== API_PLAN)
+        throw new ApiError(
+          "plan_required",
+          "The Public API is available on the Agency plan. Upgrade in Settings → Plan.",
+        );
 
       const params = early?.success ? early.data : spec.params ? parseWith(spec.params, pathInput, "path") : undefined;
       const query = spec.query ? parseWith(spec.query, queryObject(url), "query string") : undefined;
@@ -93,15 +112,34 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
       const idempotencyKey = req.headers.get("idempotency-key");
       if (req.method === "POST" && idempotencyKey !== null) {
         if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
-          throw new ApiError("validation_error", "The Idempotency-Key header is invalid.", [{ path: "Idempotency-Key", message: "Must be 1–255 visible ASCII characters" }]);
+          throw new ApiError("validation_error", "The Idempotency-Key header is invalid.", [
+            { path: "Idempotency-Key", message: "Must be 1–255 visible ASCII characters" },
+          ]);
         }
-        idempotency = await startIdempotentRequest({ apiKeyId: apiKey.id, key: idempotencyKey, method: req.method, path: url.pathname, fingerprint: requestFingerprint(req.method, url.pathname, raw) });
+        idempotency = await startIdempotentRequest({
+          apiKeyId: apiKey.id,
+          key: idempotencyKey,
+          method: req.method,
+          path: url.pathname,
+          fingerprint: requestFingerprint(req.method, url.pathname, raw),
+        });
       }
       if (idempotency?.kind === "replay") {
         replayed = true;
-        result = { status: idempotency.response.status, body: idempotency.response.body, location: idempotency.response.location ?? undefined };
+        result = {
+          status: idempotency.response.status,
+          body: idempotency.response.body,
+          location: idempotency.response.location ?? undefined,
+        };
       } else {
-        result = await handler({ apiKey, query: query as Out<Q>, body: body as Out<B>, params: params as Out<P>, requestId, read });
+        result = await handler({
+          apiKey,
+          query: query as Out<Q>,
+          body: body as Out<B>,
+          params: params as Out<P>,
+          requestId,
+          read,
+        });
         if (idempotency?.kind === "proceed") {
           // Serialized once: the stored replay and this response are the same text.
           result.json ??= JSON.stringify(result.body);
@@ -129,15 +167,38 @@ export function apiRoute<Q extends Schema | undefined = undefined, B extends Sch
     if (rate) Object.assign(headers, rateLimitHeaders(rate, status === 429));
     if (result.location) headers.Location = result.location;
     if (replayed) headers["Idempotent-Replayed"] = "true";
-    const response = result.json !== undefined ? jsonTextResponse(status, result.json, headers) : jsonResponse(status, result.body, headers);
+    const response =
+      result.json !== undefined
+        ? jsonTextResponse(status, result.json, headers)
+        : jsonResponse(status, result.body, headers);
 
     const durationMs = Math.round(performance.now() - started);
     const errorCode = status >= 400 ? (result.body as { error?: { code?: string } })?.error?.code : undefined;
-    logger.info("api request", { requestId, keyId: apiKey?.id ?? null, method: req.method, route: spec.route, status, durationMs, errorCode });
+    logger.info("api request", {
+      requestId,
+      keyId: apiKey?.id ?? null,
+      method: req.method,
+      route: spec.route,
+      status,
+      durationMs,
+      errorCode,
+    });
     if (apiKey) {
       // Queued, not written: both go out in batches, after the response (write-batcher).
       keepAliveUntil(touchApiKeyLastUsed(apiKey.id));
-      keepAliveUntil(recordApiRequest({ accountId: apiKey.accountId, apiKeyId: apiKey.id, requestId, method: req.method, path: url.pathname, status, durationMs, errorCode: errorCode ?? null, at: arrivedAt }));
+      keepAliveUntil(
+        recordApiRequest({
+          accountId: apiKey.accountId,
+          apiKeyId: apiKey.id,
+          requestId,
+          method: req.method,
+          path: url.pathname,
+          status,
+          durationMs,
+          errorCode: errorCode ?? null,
+          at: arrivedAt,
+        }),
+      );
     }
     return response;
   };

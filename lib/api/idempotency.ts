@@ -33,13 +33,25 @@ export function requestFingerprint(method: string, path: string, rawBody: string
  * at the database, so exactly one request proceeds; the others replay the stored response, get
  * 409 while the first still runs, or 422 if the body differs.
  */
-export async function startIdempotentRequest(input: { apiKeyId: string; key: string; method: string; path: string; fingerprint: string }): Promise<IdempotencyStart> {
+export async function startIdempotentRequest(input: {
+  apiKeyId: string;
+  key: string;
+  method: string;
+  path: string;
+  fingerprint: string;
+}): Promise<IdempotencyStart> {
   const db = await getDb();
   const id = and(eq(idempotencyKeys.apiKeyId, input.apiKeyId), eq(idempotencyKeys.key, input.key));
   await db.delete(idempotencyKeys).where(and(id, lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS))));
   const claimed = await db
     .insert(idempotencyKeys)
-    .values({ apiKeyId: input.apiKeyId, key: input.key, method: input.method, path: input.path, requestHash: input.fingerprint })
+    .values({
+      apiKeyId: input.apiKeyId,
+      key: input.key,
+      method: input.method,
+      path: input.path,
+      requestHash: input.fingerprint,
+    })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
 
@@ -49,7 +61,12 @@ export async function startIdempotentRequest(input: { apiKeyId: string; key: str
       finish: async (response) => {
         await db
           .update(idempotencyKeys)
-          .set({ responseStatus: response.status, responseBody: sql`${response.json}::jsonb`, responseLocation: response.location ?? null, completedAt: new Date() })
+          .set({
+            responseStatus: response.status,
+            responseBody: sql`${response.json}::jsonb`,
+            responseLocation: response.location ?? null,
+            completedAt: new Date(),
+          })
           .where(id);
       },
       // Nothing was done (the failure was ours): free the key so a retry runs for real.
@@ -62,15 +79,27 @@ export async function startIdempotentRequest(input: { apiKeyId: string; key: str
   const [existing] = await db.select().from(idempotencyKeys).where(id).limit(1);
   if (!existing) {
     // Freed by an abandoned first attempt between our insert and select: this one is in flight.
-    throw new ApiError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed. Retry shortly.");
+    throw new ApiError(
+      "idempotency_in_progress",
+      "A request with this Idempotency-Key is still being processed. Retry shortly.",
+    );
   }
   if (existing.requestHash !== input.fingerprint) {
-    throw new ApiError("idempotency_key_reused", "This Idempotency-Key was already used with a different request. Use a new key for a new request.");
+    throw new ApiError(
+      "idempotency_key_reused",
+      "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
+    );
   }
   if (existing.responseStatus === null) {
-    throw new ApiError("idempotency_in_progress", "A request with this Idempotency-Key is still being processed. Retry shortly.");
+    throw new ApiError(
+      "idempotency_in_progress",
+      "A request with this Idempotency-Key is still being processed. Retry shortly.",
+    );
   }
-  return { kind: "replay", response: { status: existing.responseStatus, body: existing.responseBody, location: existing.responseLocation } };
+  return {
+    kind: "replay",
+    response: { status: existing.responseStatus, body: existing.responseBody, location: existing.responseLocation },
+  };
 }
 
 /** Hourly housekeeping: records older than 24 hours are dead weight. */

@@ -4,21 +4,27 @@ import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
 export const MAX_BODY_BYTES = 100 * 1024;
 
 export function zodDetails(error: z.ZodError): ErrorDetail[] {
-  return error.issues.map((issue) => {
-    const path = issue.path.map(String).join(".");
-    // Unknown keys are reported once per key, at the key's own path.
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: "Unknown field" }));
-    }
-    return [{ path, message: issue.message }];
-  }).flat();
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.map(String).join(".");
+      // Unknown keys are reported once per key, at the key's own path.
+      if (issue.code === "unrecognized_keys") {
+        return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: "Unknown field" }));
+      }
+      return [{ path, message: issue.message }];
+    })
+    .flat();
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) {
     const details = zodDetails(result.error);
-    throw new ApiError("validation_error", `The ${what} is invalid: ${details.length} problem${details.length === 1 ? "" : "s"} (see details).`, details);
+    throw new ApiError(
+      "validation_error",
+      `The ${what} is invalid: ${details.length} problem${details.length === 1 ? "" : "s"} (see details).`,
+      details,
+    );
   }
   return result.data;
 }

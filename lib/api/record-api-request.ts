@@ -19,7 +19,18 @@ const batcher = createWriteBatcher<ApiRequestRecord & { id: string }>(
     // batch size: PostgreSQL parses and plans it once per connection, and building it costs
     // nothing (a multi-row VALUES of 200 rows is 2,000 parameters, built and described anew).
     const json = JSON.stringify(
-      rows.map((r) => ({ id: r.id, account_id: r.accountId, api_key_id: r.apiKeyId, request_id: r.requestId, method: r.method, path: r.path, status: r.status, duration_ms: r.durationMs, error_code: r.errorCode, created_at: r.at.toISOString() })),
+      rows.map((r) => ({
+        id: r.id,
+        account_id: r.accountId,
+        api_key_id: r.apiKeyId,
+        request_id: r.requestId,
+        method: r.method,
+        path: r.path,
+        status: r.status,
+        duration_ms: r.durationMs,
+        error_code: r.errorCode,
+        created_at: r.at.toISOString(),
+      })),
     );
     await db.execute(sql`
       insert into request_logs (id, account_id, api_key_id, request_id, method, path, status, duration_ms, error_code, created_at)

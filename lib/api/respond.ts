@@ -29,10 +29,33 @@ export function errorResponse(error: ApiError, requestId: string, headers?: Reco
 }
 
 // PostgreSQL / driver errors that mean "the database cannot be reached", not "the query is wrong".
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006"]);
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === "string" && UNAVAILABLE_CODES.has(e.code)) return true;
     if (e instanceof Error && /embedded database is in use/.test(e.message)) return true;
   }
@@ -57,5 +80,8 @@ export function toApiError(error: unknown, requestId: string): ApiError {
     return new ApiError("service_unavailable", "The service is temporarily unavailable. Retry in a few seconds.");
   }
   logger.error("unhandled error", { requestId, error: describeError(error) });
-  return new ApiError("internal_error", "Something went wrong on our side. Retry later or contact support with the request id.");
+  return new ApiError(
+    "internal_error",
+    "Something went wrong on our side. Retry later or contact support with the request id.",
+  );
 }

@@ -15,7 +15,11 @@ export interface WriteBatcher<T> {
   add(item: T): Promise<void>;
 }
 
-export function createWriteBatcher<T>(name: string, write: (items: T[]) => Promise<void>, options: { maxWaitMs: number; maxSize: number }): WriteBatcher<T> {
+export function createWriteBatcher<T>(
+  name: string,
+  write: (items: T[]) => Promise<void>,
+  options: { maxWaitMs: number; maxSize: number },
+): WriteBatcher<T> {
   let pending: T[] = [];
   let written: Promise<void> | undefined;
   let settle: (() => void) | undefined;

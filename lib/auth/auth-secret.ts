@@ -11,7 +11,10 @@ import { logger } from "@/lib/log/logger";
 let cached: string | undefined;
 
 export function secretFilePath(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.NEXTAUTH_SECRET_FILE ?? ".data/nextauth-secret");
+  return path.resolve(
+    /*turbopackIgnore: true*/ process.cwd(),
+    process.env.NEXTAUTH_SECRET_FILE ?? ".data/nextauth-secret",
+  );
 }
 
 function readSecret(file: string): string | undefined {

@@ -40,11 +40,18 @@ export async function getLoginLockedUntil(email: string, now = new Date(), db?: 
   return lockedUntil > now.getTime() ? new Date(lockedUntil) : null;
 }
 
-export async function recordLoginAttempt(email: string, succeeded: boolean, now = new Date(), db?: DbOrTx): Promise<void> {
+export async function recordLoginAttempt(
+  email: string,
+  succeeded: boolean,
+  now = new Date(),
+  db?: DbOrTx,
+): Promise<void> {
   const conn = db ?? (await getDb());
   const normalized = normalizeEmail(email);
   await conn.insert(loginAttempts).values({ email: normalized, succeeded, createdAt: now });
   await conn
     .delete(loginAttempts)
-    .where(and(eq(loginAttempts.email, normalized), lt(loginAttempts.createdAt, new Date(now.getTime() - RETENTION_MS))));
+    .where(
+      and(eq(loginAttempts.email, normalized), lt(loginAttempts.createdAt, new Date(now.getTime() - RETENTION_MS))),
+    );
 }

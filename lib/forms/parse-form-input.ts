@@ -6,7 +6,10 @@ export type ParsedForm<T> = { data: T; fieldErrors?: never } | { data?: never; f
 
 /** Validates a form's converted input with the API's schema; the plainer number messages of
  * the conversion (`formatErrors`) win over the schema's. */
-export function parseFormInput<T>(schema: z.ZodType<T>, converted: { input: Record<string, unknown>; formatErrors: Record<string, string> }): ParsedForm<T> {
+export function parseFormInput<T>(
+  schema: z.ZodType<T>,
+  converted: { input: Record<string, unknown>; formatErrors: Record<string, string> },
+): ParsedForm<T> {
   const parsed = schema.safeParse(converted.input);
   const fieldErrors = { ...(parsed.success ? {} : fieldErrorsOf(parsed.error)), ...converted.formatErrors };
   return parsed.success && Object.keys(fieldErrors).length === 0 ? { data: parsed.data } : { fieldErrors };

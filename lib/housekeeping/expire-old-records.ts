@@ -19,7 +19,8 @@ const globalForHousekeeping = globalThis as unknown as { __lpmHousekeeping?: Nod
 /** Hourly, in each server process (the deletes are idempotent, so instances may overlap). */
 export function scheduleHousekeeping(): void {
   if (globalForHousekeeping.__lpmHousekeeping) return;
-  const run = () => expireOldRecords().catch((error) => logger.warn("housekeeping failed", { error: (error as Error).message }));
+  const run = () =>
+    expireOldRecords().catch((error) => logger.warn("housekeeping failed", { error: (error as Error).message }));
   globalForHousekeeping.__lpmHousekeeping = setInterval(run, EVERY_MS);
   globalForHousekeeping.__lpmHousekeeping.unref();
   setTimeout(run, 30_000).unref();

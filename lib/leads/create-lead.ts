@@ -63,11 +63,19 @@ const insertLeadWithActivity = prepareOnce((db) => {
   );
   // PostgreSQL runs every data-modifying CTE to completion, referenced or not. The new lead
   // comes back serialized (public-lead-json.ts): no row mapping, Dates or stringify here.
-  return db.with(inserted, leadCreated).select({ json: publicLeadJsonOf(inserted) }).from(inserted).prepare("lead_create_with_activity");
+  return db
+    .with(inserted, leadCreated)
+    .select({ json: publicLeadJsonOf(inserted) })
+    .from(inserted)
+    .prepare("lead_create_with_activity");
 });
 
 /** Creates the lead; answers its id and its public JSON (POST /leads sends that text as is). */
-export async function createLeadJson(account: LeadAccountContext, input: LeadCreateInput, actor: Actor): Promise<{ id: string; json: string }> {
+export async function createLeadJson(
+  account: LeadAccountContext,
+  input: LeadCreateInput,
+  actor: Actor,
+): Promise<{ id: string; json: string }> {
   const db = await getDb();
   // Reads the property and owner it names (in this account), then normalises: nothing written.
   const fields = await prepareLeadFields(db, account, input);
@@ -97,6 +105,10 @@ export async function createLeadJson(account: LeadAccountContext, input: LeadCre
 }
 
 /** Creates the lead (the web UI's form, fixtures): the same statement, parsed. */
-export async function createLead(account: LeadAccountContext, input: LeadCreateInput, actor: Actor): Promise<PublicLead> {
+export async function createLead(
+  account: LeadAccountContext,
+  input: LeadCreateInput,
+  actor: Actor,
+): Promise<PublicLead> {
   return JSON.parse((await createLeadJson(account, input, actor)).json) as PublicLead;
 }

@@ -5,13 +5,24 @@ import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { getLeadOrThrow } from "./get-lead-or-throw";
 
 // Soft delete: the row and its activities stay (owners can restore it from the web UI).
-export async function deleteLead(accountId: string, leadId: string, actor: Actor): Promise<{ id: string; deleted: true; deletedAt: string }> {
+export async function deleteLead(
+  accountId: string,
+  leadId: string,
+  actor: Actor,
+): Promise<{ id: string; deleted: true; deletedAt: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const lead = await getLeadOrThrow(tx, accountId, leadId, { forUpdate: true });
     const deletedAt = new Date();
     await tx.update(leads).set({ deletedAt }).where(eq(leads.id, lead.id));
-    await recordActivity(tx, { accountId, leadId, type: "lead_deleted", summary: `Lead ${lead.name} deleted`, data: {}, actor });
+    await recordActivity(tx, {
+      accountId,
+      leadId,
+      type: "lead_deleted",
+      summary: `Lead ${lead.name} deleted`,
+      data: {},
+      actor,
+    });
     return { id: lead.id, deleted: true, deletedAt: deletedAt.toISOString() };
   });
 }

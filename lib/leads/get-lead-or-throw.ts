@@ -5,8 +5,17 @@ import { notFound } from "@/lib/errors/api-error";
 
 /** A live lead of the account, else 404 (also for another account's id or a deleted lead).
  * `forUpdate` locks the row for the rest of the transaction. */
-export async function getLeadOrThrow(db: DbOrTx, accountId: string, leadId: string, opts: { forUpdate?: boolean; includeDeleted?: boolean } = {}): Promise<Lead> {
-  const where = and(eq(leads.id, leadId), eq(leads.accountId, accountId), opts.includeDeleted ? undefined : isNull(leads.deletedAt));
+export async function getLeadOrThrow(
+  db: DbOrTx,
+  accountId: string,
+  leadId: string,
+  opts: { forUpdate?: boolean; includeDeleted?: boolean } = {},
+): Promise<Lead> {
+  const where = and(
+    eq(leads.id, leadId),
+    eq(leads.accountId, accountId),
+    opts.includeDeleted ? undefined : isNull(leads.deletedAt),
+  );
   const query = db.select().from(leads).where(where).limit(1);
   const [lead] = opts.forUpdate ? await query.for("update") : await query;
   if (!lead) throw notFound("Lead");

@@ -49,7 +49,11 @@ function leadWithRecentActivitiesJson(db: Db, accountId: SQLWrapper, leadId: SQL
   );
 }
 
-const leadWithActivitiesById = prepareOnce((db) => leadWithRecentActivitiesJson(db, sql.placeholder("accountId"), sql.placeholder("leadId")).prepare("lead_with_recent_activities_json"));
+const leadWithActivitiesById = prepareOnce((db) =>
+  leadWithRecentActivitiesJson(db, sql.placeholder("accountId"), sql.placeholder("leadId")).prepare(
+    "lead_with_recent_activities_json",
+  ),
+);
 
 /** The lead with its 50 most recent activities, as the JSON text of GET /leads/:id's `data`. */
 export async function getLeadWithActivitiesJson(accountId: string, leadId: string): Promise<string> {

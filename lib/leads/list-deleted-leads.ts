@@ -9,7 +9,10 @@ import { toPublicLead, type PublicLead } from "./to-public-lead";
 
 export type DeletedLead = PublicLead & { deletedAt: string };
 
-const toDeletedLead = (lead: Lead): DeletedLead => ({ ...toPublicLead(lead), deletedAt: (lead.deletedAt ?? lead.updatedAt).toISOString() });
+const toDeletedLead = (lead: Lead): DeletedLead => ({
+  ...toPublicLead(lead),
+  deletedAt: (lead.deletedAt ?? lead.updatedAt).toISOString(),
+});
 
 // The owners' "deleted leads" view: the only list that shows soft-deleted rows, so it checks
 // the role itself (a page hiding the toggle from staff is not the guard).
@@ -28,6 +31,11 @@ export async function listDeletedLeads(
     ifSet(q, leadSearchCondition),
     page.where,
   ];
-  const rows = await db.select().from(leads).where(and(...conditions)).orderBy(...page.orderBy).limit(page.fetch);
+  const rows = await db
+    .select()
+    .from(leads)
+    .where(and(...conditions))
+    .orderBy(...page.orderBy)
+    .limit(page.fetch);
   return page.toPage(rows, toDeletedLead);
 }

@@ -29,7 +29,15 @@ function leadListConditions(accountId: string, query: LeadListQuery) {
 /** The page query listLeads (the web UI) runs, unexecuted. */
 function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
   const { where, page } = leadListConditions(accountId, query);
-  return { select: db.select().from(leads).where(where).orderBy(...page.orderBy).limit(page.fetch), page };
+  return {
+    select: db
+      .select()
+      .from(leads)
+      .where(where)
+      .orderBy(...page.orderBy)
+      .limit(page.fetch),
+    page,
+  };
 }
 
 /** A page of leads, for the web UI. */
@@ -50,5 +58,13 @@ export async function listLeadsJson(accountId: string, query: LeadListQuery): Pr
  * rows only, and the plan is leadListSelect's. */
 export function leadListJsonSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
   const { where, page } = leadListConditions(accountId, query);
-  return { select: db.select({ json: publicLeadJson }).from(leads).where(where).orderBy(...page.orderBy).limit(page.fetch), page };
+  return {
+    select: db
+      .select({ json: publicLeadJson })
+      .from(leads)
+      .where(where)
+      .orderBy(...page.orderBy)
+      .limit(page.fetch),
+    page,
+  };
 }

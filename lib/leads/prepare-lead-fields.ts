@@ -10,7 +10,11 @@ export interface LeadAccountContext {
 
 /** Normalises what the schema cannot (phone to E.164, email case, tag duplicates) and checks
  * that referenced ids belong to the account. Fields not sent stay undefined. */
-export async function prepareLeadFields<T extends LeadUpdateInput>(db: DbOrTx, account: LeadAccountContext, input: T): Promise<T> {
+export async function prepareLeadFields<T extends LeadUpdateInput>(
+  db: DbOrTx,
+  account: LeadAccountContext,
+  input: T,
+): Promise<T> {
   await assertPropertyInAccount(db, account.accountId, input.propertyId);
   await assertUserInAccount(db, account.accountId, input.assignedTo, "assignedTo");
   return {

@@ -10,7 +10,11 @@ import { toPublicLead, type PublicLead } from "./to-public-lead";
 // Owners undo a soft delete from the web UI. The role is read from the database here, not
 // trusted from the page, so staff calling the action directly are refused. The lead's
 // activities were never removed, so its timeline is whole again once it is live.
-export async function restoreLead(input: { accountId: string; actorUserId: string; leadId: string }): Promise<PublicLead> {
+export async function restoreLead(input: {
+  accountId: string;
+  actorUserId: string;
+  leadId: string;
+}): Promise<PublicLead> {
   const db = await getDb();
   const owner = await assertOwner(input.accountId, input.actorUserId, db);
   return db.transaction(async (tx) => {

@@ -20,7 +20,12 @@ function diff(before: Lead, after: Record<string, unknown>): Changes {
 
 // One activity per request: lead_status_changed when status changed, else lead_updated, both
 // carrying {field: [old, new]}. A PATCH that changes nothing writes nothing.
-export async function updateLead(account: LeadAccountContext, leadId: string, input: LeadUpdateInput, actor: Actor): Promise<PublicLead> {
+export async function updateLead(
+  account: LeadAccountContext,
+  leadId: string,
+  input: LeadUpdateInput,
+  actor: Actor,
+): Promise<PublicLead> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const before = await getLeadOrThrow(tx, account.accountId, leadId, { forUpdate: true });
@@ -29,7 +34,9 @@ export async function updateLead(account: LeadAccountContext, leadId: string, in
     if (Object.keys(changes).length === 0) return toPublicLead(before);
     const [lead] = await tx.update(leads).set(fields).where(eq(leads.id, leadId)).returning();
     const status = changes.status;
-    const summary = status ? `Status changed from ${status[0]} to ${status[1]}` : `Updated ${Object.keys(changes).join(", ")}`;
+    const summary = status
+      ? `Status changed from ${status[0]} to ${status[1]}`
+      : `Updated ${Object.keys(changes).join(", ")}`;
     await recordActivity(tx, {
       accountId: account.accountId,
       leadId,

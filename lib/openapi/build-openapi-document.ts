@@ -11,7 +11,10 @@ import { toOperationObject, type ResourceTag } from "./operation-spec";
 export const API_VERSION = "1.0.0";
 
 const TAGS: Array<{ name: ResourceTag; description: string }> = [
-  { name: "Leads", description: "People interested in buying, renting, selling or letting. Deleting a lead is a soft delete." },
+  {
+    name: "Leads",
+    description: "People interested in buying, renting, selling or letting. Deleting a lead is a soft delete.",
+  },
   { name: "SMS", description: "Text messages to a lead's phone, recorded on the lead's timeline." },
   { name: "Properties", description: "Listings for sale or rent." },
   { name: "Visits", description: "Scheduled viewings of a property by a lead." },

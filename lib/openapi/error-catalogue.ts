@@ -38,10 +38,12 @@ interface ErrorEntry extends ErrorExample {
 }
 
 export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
-  invalid_json: { when: "The body is not valid JSON. Fix the body; retrying the same bytes fails again.", message: "The body is not valid JSON." },
+  invalid_json: {
+    when: "The body is not valid JSON. Fix the body; retrying the same bytes fails again.",
+    message: "The body is not valid JSON.",
+  },
   validation_error: {
-    when:
-      "A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.",
+    when: "A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.",
     message: "The request body is invalid: 2 problems (see details).",
     details: [
       { path: "email", message: "Invalid email" },
@@ -52,26 +54,43 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     when: "The `cursor` was not issued by us, was edited, or was made under another `sort` or other filters. Start again from the first page.",
     message: "The cursor is invalid, or was made with another sort or other filters. Start again from the first page.",
   },
-  missing_api_key: { when: "No `Authorization` header. Send `Authorization: Bearer <API_KEY>`.", message: "Send your API key as `Authorization: Bearer <API_KEY>`." },
+  missing_api_key: {
+    when: "No `Authorization` header. Send `Authorization: Bearer <API_KEY>`.",
+    message: "Send your API key as `Authorization: Bearer <API_KEY>`.",
+  },
   invalid_api_key: {
     when: "The key is malformed (bad shape or checksum), unknown, or revoked: the same answer for all three. Create a new key in Settings → Public API.",
     message: "The API key is invalid or has been revoked.",
   },
-  plan_required: { when: "The key is valid but the account is not on the Agency plan.", message: "The Public API is available on the Agency plan. Upgrade in Settings → Plan." },
+  plan_required: {
+    when: "The key is valid but the account is not on the Agency plan.",
+    message: "The Public API is available on the Agency plan. Upgrade in Settings → Plan.",
+  },
   not_found: {
-    when:
-      "No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.",
+    when: "No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.",
     message: "Lead not found.",
   },
-  method_not_allowed: { when: "The path exists but not with this method; the `Allow` header lists the methods it has.", message: "This endpoint supports GET, POST." },
+  method_not_allowed: {
+    when: "The path exists but not with this method; the `Allow` header lists the methods it has.",
+    message: "This endpoint supports GET, POST.",
+  },
   idempotency_in_progress: {
     when: "Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.",
     message: "A request with this Idempotency-Key is still being processed. Retry shortly.",
   },
   payload_too_large: { when: "The body is over 100 KB.", message: "The body is larger than 100 KB." },
-  unsupported_media_type: { when: "A body was expected but `Content-Type` is not `application/json`.", message: "Send the body as JSON with `Content-Type: application/json`." },
-  lead_has_no_phone: { when: "The lead has no phone number. Set `phone` with PATCH /leads/{id} first.", message: "This lead has no phone number. Add one before sending an SMS." },
-  lead_opted_out: { when: "The lead opted out of SMS (`smsOptOut: true`). Do not retry.", message: "This lead opted out of SMS." },
+  unsupported_media_type: {
+    when: "A body was expected but `Content-Type` is not `application/json`.",
+    message: "Send the body as JSON with `Content-Type: application/json`.",
+  },
+  lead_has_no_phone: {
+    when: "The lead has no phone number. Set `phone` with PATCH /leads/{id} first.",
+    message: "This lead has no phone number. Add one before sending an SMS.",
+  },
+  lead_opted_out: {
+    when: "The lead opted out of SMS (`smsOptOut: true`). Do not retry.",
+    message: "This lead opted out of SMS.",
+  },
   idempotency_key_reused: {
     when: "This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.",
     message: "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
@@ -86,7 +105,11 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   },
   sms_provider_error: {
     when: "The SMS provider refused or failed. The message is stored with status `failed` and an `sms_failed` activity; a retry with the same `Idempotency-Key` replays this answer, so retry with a new key.",
-    message: "The SMS provider could not take the message. It is stored as failed; retry later with a new Idempotency-Key.",
+    message:
+      "The SMS provider could not take the message. It is stored as failed; retry later with a new Idempotency-Key.",
   },
-  service_unavailable: { when: "The database cannot be reached. Retry in a few seconds (a POST with the same `Idempotency-Key` is safe).", message: "The service is temporarily unavailable. Retry in a few seconds." },
+  service_unavailable: {
+    when: "The database cannot be reached. Retry in a few seconds (a POST with the same `Idempotency-Key` is safe).",
+    message: "The service is temporarily unavailable. Retry in a few seconds.",
+  },
 };

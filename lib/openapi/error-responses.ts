@@ -10,18 +10,32 @@ import { idempotentReplayedHeader, rateLimitHeaders, requestIdHeader, retryAfter
 export const errorEnvelopeSchema = z
   .object({
     error: z.object({
-      code: z.enum(PUBLIC_ERROR_CODES).meta({ description: "Stable, machine-readable. Program against this, not against `message`.", example: "validation_error" }),
+      code: z
+        .enum(PUBLIC_ERROR_CODES)
+        .meta({
+          description: "Stable, machine-readable. Program against this, not against `message`.",
+          example: "validation_error",
+        }),
       message: z.string().meta({ description: "Human-readable explanation; wording may change." }),
       details: z
         .array(
           z.object({
-            path: z.string().meta({ description: "The field, query parameter or header at fault, dotted when nested (`address.country`).", example: "email" }),
+            path: z
+              .string()
+              .meta({
+                description: "The field, query parameter or header at fault, dotted when nested (`address.country`).",
+                example: "email",
+              }),
             message: z.string().meta({ description: "What is wrong with it, for a human.", example: "Invalid email" }),
           }),
         )
         .optional()
-        .meta({ description: "Every problem found, for `validation_error` (and for `not_found` on an id sent in the body)." }),
-      requestId: z.string().meta({ description: "Same as the `X-Request-Id` header.", example: "req_01jf3v6q2m8k4x5y7z9a0b1c2d" }),
+        .meta({
+          description: "Every problem found, for `validation_error` (and for `not_found` on an id sent in the body).",
+        }),
+      requestId: z
+        .string()
+        .meta({ description: "Same as the `X-Request-Id` header.", example: "req_01jf3v6q2m8k4x5y7z9a0b1c2d" }),
     }),
   })
   .meta({ id: "Error", description: "The one error shape of the API." });
@@ -65,10 +79,18 @@ export interface ErrorResponseOptions {
 }
 
 export function sharedErrorResponses(): Record<string, ZodOpenApiResponseObject> {
-  return Object.fromEntries(Object.entries(SHARED).map(([status, { name, codes }]) => [name, errorResponse(Number(status), codes, { replayable: false })]));
+  return Object.fromEntries(
+    Object.entries(SHARED).map(([status, { name, codes }]) => [
+      name,
+      errorResponse(Number(status), codes, { replayable: false }),
+    ]),
+  );
 }
 
-export function errorResponses(codes: readonly PublicErrorCode[], options: ErrorResponseOptions): Record<string, ZodOpenApiResponseObject | oas31.ReferenceObject> {
+export function errorResponses(
+  codes: readonly PublicErrorCode[],
+  options: ErrorResponseOptions,
+): Record<string, ZodOpenApiResponseObject | oas31.ReferenceObject> {
   const byStatus = new Map<number, PublicErrorCode[]>();
   for (const code of new Set(codes)) {
     const status = ERROR_STATUS[code];
@@ -80,15 +102,28 @@ export function errorResponses(codes: readonly PublicErrorCode[], options: Error
     if (shared && [...statusCodes].sort().join() !== [...shared.codes].sort().join()) {
       throw new Error(`Status ${status} is shared (${shared.name}) but this operation lists ${statusCodes.join(", ")}`);
     }
-    responses[String(status)] = shared ? { $ref: `#/components/responses/${shared.name}` } : errorResponse(status, statusCodes, options);
+    responses[String(status)] = shared
+      ? { $ref: `#/components/responses/${shared.name}` }
+      : errorResponse(status, statusCodes, options);
   }
   return responses;
 }
 
-function errorResponse(status: number, codes: PublicErrorCode[], options: ErrorResponseOptions): ZodOpenApiResponseObject {
-  const description = [`${STATUS_TITLES[status] ?? "Error"}.`, "", ...codes.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].when}`)].join("\n");
+function errorResponse(
+  status: number,
+  codes: PublicErrorCode[],
+  options: ErrorResponseOptions,
+): ZodOpenApiResponseObject {
+  const description = [
+    `${STATUS_TITLES[status] ?? "Error"}.`,
+    "",
+    ...codes.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].when}`),
+  ].join("\n");
   const schema: oas31.SchemaObject = {
-    allOf: [{ $ref: "#/components/schemas/Error" }, { type: "object", properties: { error: { type: "object", properties: { code: { enum: codes } } } } }],
+    allOf: [
+      { $ref: "#/components/schemas/Error" },
+      { type: "object", properties: { error: { type: "object", properties: { code: { enum: codes } } } } },
+    ],
   };
   const examples: Record<string, oas31.ExampleObject> = Object.fromEntries(
     codes.map((code) => [code, { summary: code, value: exampleErrorBody(code, options.examples?.[code]) }]),
@@ -96,7 +131,10 @@ function errorResponse(status: number, codes: PublicErrorCode[], options: ErrorR
   return { description, headers: errorHeaders(status, options), content: { "application/json": { schema, examples } } };
 }
 
-function errorHeaders(status: number, options: ErrorResponseOptions): Record<string, oas31.HeaderObject | oas31.ReferenceObject> {
+function errorHeaders(
+  status: number,
+  options: ErrorResponseOptions,
+): Record<string, oas31.HeaderObject | oas31.ReferenceObject> {
   return {
     ...requestIdHeader(),
     // A request that fails authentication is not counted against any key: no RateLimit headers.

@@ -36,7 +36,14 @@ export const exampleLeadWithActivities = {
   ...exampleLead,
   activities: [
     exampleActivity,
-    { ...exampleActivity, id: "act_01jf3v6q2m8k4x5y7z9a0b1c2f", type: "lead_created", summary: "Lead Ada Lovelace created", data: {}, createdAt: T },
+    {
+      ...exampleActivity,
+      id: "act_01jf3v6q2m8k4x5y7z9a0b1c2f",
+      type: "lead_created",
+      summary: "Lead Ada Lovelace created",
+      data: {},
+      createdAt: T,
+    },
   ],
   activitiesHasMore: false,
 };
@@ -83,7 +90,8 @@ export const exampleSms = {
   createdAt: T2,
 };
 
-const CURSOR = "eyJzIjoiLWNyZWF0ZWRBdCIsImYiOiJhYmMiLCJ0IjoiMjAyNi0xMS0yMlQwOTozMDowMC4wMDBaIiwiaSI6ImxlYWRfMDEifXxhYmNkZWZnaGlq";
+const CURSOR =
+  "eyJzIjoiLWNyZWF0ZWRBdCIsImYiOiJhYmMiLCJ0IjoiMjAyNi0xMS0yMlQwOTozMDowMC4wMDBaIiwiaSI6ImxlYWRfMDEifXxhYmNkZWZnaGlq";
 
 export const exampleList = (item: unknown) => ({ data: [item], meta: { cursor: CURSOR, hasMore: true, limit: 20 } });
 export const exampleOne = (item: unknown) => ({ data: item });

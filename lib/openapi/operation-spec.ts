@@ -39,11 +39,23 @@ export interface OperationSpec {
 }
 
 /** Every operation needs a valid key on the Agency plan and is rate limited. */
-const EVERY_OPERATION: PublicErrorCode[] = ["missing_api_key", "invalid_api_key", "plan_required", "rate_limited", "internal_error", "service_unavailable"];
+const EVERY_OPERATION: PublicErrorCode[] = [
+  "missing_api_key",
+  "invalid_api_key",
+  "plan_required",
+  "rate_limited",
+  "internal_error",
+  "service_unavailable",
+];
 const WITH_PARAMS: PublicErrorCode[] = ["validation_error", "not_found"];
 const WITH_QUERY: PublicErrorCode[] = ["validation_error"];
 const LIST: PublicErrorCode[] = ["invalid_cursor"];
-const WITH_BODY: PublicErrorCode[] = ["invalid_json", "validation_error", "payload_too_large", "unsupported_media_type"];
+const WITH_BODY: PublicErrorCode[] = [
+  "invalid_json",
+  "validation_error",
+  "payload_too_large",
+  "unsupported_media_type",
+];
 const POST: PublicErrorCode[] = ["validation_error", "idempotency_in_progress", "idempotency_key_reused"];
 
 // Mirrors the check in lib/api/handler.ts (1–255 visible ASCII characters).
@@ -79,7 +91,10 @@ const QUERY_INVALID: ErrorExample = {
     { path: "bogus", message: "Unknown field" },
   ],
 };
-const PATH_INVALID: ErrorExample = { message: "The path is invalid: 1 problem (see details).", details: [{ path: "id", message: "Too big: expected string to have <=100 characters" }] };
+const PATH_INVALID: ErrorExample = {
+  message: "The path is invalid: 1 problem (see details).",
+  details: [{ path: "id", message: "Too big: expected string to have <=100 characters" }],
+};
 
 function validationExample(spec: OperationSpec): ErrorExample | undefined {
   if (spec.body) return undefined; // the catalogue's example is a body's
@@ -98,22 +113,36 @@ export function toOperationObject(spec: OperationSpec): ZodOpenApiOperationObjec
       ...(spec.query && { query: spec.query }),
       ...(isPost && { header: idempotencyHeaders }),
     },
-    ...(spec.body && { requestBody: { required: true, content: { "application/json": { schema: spec.body.schema, examples: spec.body.examples } } } }),
+    ...(spec.body && {
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: spec.body.schema, examples: spec.body.examples } },
+      },
+    }),
     responses: {
       [String(spec.response.status)]: successResponse(spec),
-      ...errorResponses(errorCodesOf(spec), { replayable: isPost, examples: { validation_error: validationExample(spec), ...spec.errorExamples } }),
+      ...errorResponses(errorCodesOf(spec), {
+        replayable: isPost,
+        examples: { validation_error: validationExample(spec), ...spec.errorExamples },
+      }),
     },
   };
 }
 
 function successResponse(spec: OperationSpec): ZodOpenApiResponseObject {
   const { response } = spec;
-  const schema = spec.list ? z.object({ data: z.array(response.schema), meta: listMetaSchema }) : z.object({ data: response.schema });
+  const schema = spec.list
+    ? z.object({ data: z.array(response.schema), meta: listMetaSchema })
+    : z.object({ data: response.schema });
   const headers = {
     ...requestIdHeader(),
     ...rateLimitHeaders(),
     ...(response.location && locationHeader(response.location.description, response.location.example)),
     ...(spec.method === "post" && idempotentReplayedHeader()),
   };
-  return { description: response.description, headers, content: { "application/json": { schema, example: response.example } } };
+  return {
+    description: response.description,
+    headers,
+    content: { "application/json": { schema, example: response.example } },
+  };
 }

@@ -8,4 +8,10 @@ import type { OperationSpec } from "./operation-spec";
 // The one list of the public API's operations. The document, the Postman collection and the
 // contract test all read it; the contract test fails when a route under app/api/v1 answers a
 // method that is not listed here, or the reverse.
-export const OPERATIONS: readonly OperationSpec[] = [...leadOperations, ...smsOperations, ...propertyOperations, ...visitOperations, ...activityOperations];
+export const OPERATIONS: readonly OperationSpec[] = [
+  ...leadOperations,
+  ...smsOperations,
+  ...propertyOperations,
+  ...visitOperations,
+  ...activityOperations,
+];

@@ -21,7 +21,8 @@ const rateLimit = (required: boolean): Record<string, Header> => ({
 
 export const HEADER_COMPONENTS: Record<string, Header> = {
   "X-Request-Id": {
-    description: "This request's id (the same value as `error.requestId`). Quote it to support; it is never taken from the client.",
+    description:
+      "This request's id (the same value as `error.requestId`). Quote it to support; it is never taken from the client.",
     required: true,
     schema: { type: "string", pattern: "^req_[0-9a-z]+$" },
     example: "req_01jf3v6q2m8k4x5y7z9a0b1c2d",
@@ -29,21 +30,30 @@ export const HEADER_COMPONENTS: Record<string, Header> = {
   ...rateLimit(true),
   "Retry-After": integer("Whole seconds to wait before retrying (at least 1).", true, 12, 1),
   "Idempotent-Replayed": {
-    description: "`true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was done twice). Absent otherwise.",
+    description:
+      "`true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was done twice). Absent otherwise.",
     required: false,
     schema: { type: "string", enum: ["true"] },
     example: "true",
   },
 };
 
-const ref = (name: keyof typeof HEADER_COMPONENTS & string): oas31.ReferenceObject => ({ $ref: `#/components/headers/${name}` });
+const ref = (name: keyof typeof HEADER_COMPONENTS & string): oas31.ReferenceObject => ({
+  $ref: `#/components/headers/${name}`,
+});
 
 export const requestIdHeader = () => ({ "X-Request-Id": ref("X-Request-Id") });
 
 /** RateLimit-* are on every response to an authenticated request. On a 500 or 503 they may be
  * missing: the failure can come before the key was checked. */
 export const rateLimitHeaders = (required = true): Record<string, HeaderOrRef> =>
-  required ? { "RateLimit-Limit": ref("RateLimit-Limit"), "RateLimit-Remaining": ref("RateLimit-Remaining"), "RateLimit-Reset": ref("RateLimit-Reset") } : rateLimit(false);
+  required
+    ? {
+        "RateLimit-Limit": ref("RateLimit-Limit"),
+        "RateLimit-Remaining": ref("RateLimit-Remaining"),
+        "RateLimit-Reset": ref("RateLimit-Reset"),
+      }
+    : rateLimit(false);
 
 export const retryAfterHeader = () => ({ "Retry-After": ref("Retry-After") });
 export const idempotentReplayedHeader = () => ({ "Idempotent-Replayed": ref("Idempotent-Replayed") });

@@ -55,10 +55,16 @@ function convert(document: oas31.OpenAPIObject): Promise<PostmanCollection> {
   return new Promise((resolve, reject) => {
     convertV2(
       { type: "json", data: document },
-      { folderStrategy: "Tags", parametersResolution: "Example", includeAuthInfoInExample: false, alwaysInheritAuthentication: true },
+      {
+        folderStrategy: "Tags",
+        parametersResolution: "Example",
+        includeAuthInfoInExample: false,
+        alwaysInheritAuthentication: true,
+      },
       (error, result) => {
         if (error) return reject(error);
-        if (!result?.result || !result.output?.[0]) return reject(new Error(`OpenAPI → Postman conversion failed: ${result?.reason ?? "no output"}`));
+        if (!result?.result || !result.output?.[0])
+          return reject(new Error(`OpenAPI → Postman conversion failed: ${result?.reason ?? "no output"}`));
         resolve(result.output[0].data as PostmanCollection);
       },
     );
@@ -67,7 +73,8 @@ function convert(document: oas31.OpenAPIObject): Promise<PostmanCollection> {
 
 // `/api/v1/leads/:id` → `leadId`, `/api/v1/properties/:id` → `propertyId`; a parameter already
 // named for its resource keeps its name (`/leads/:id/sms/:smsId` → `leadId`, `smsId`).
-const idVariable = (resource: string, param: string) => (param === "id" ? `${resource.replace(/ies$/, "y").replace(/s$/, "")}Id` : param);
+const idVariable = (resource: string, param: string) =>
+  param === "id" ? `${resource.replace(/ies$/, "y").replace(/s$/, "")}Id` : param;
 
 function tidyRequest(request: PostmanRequest, idVariables: Set<string>) {
   for (const param of request.url.query ?? []) param.disabled = param.key !== "limit";
@@ -106,5 +113,8 @@ export async function toPostmanCollection(document: oas31.OpenAPIObject): Promis
 
 /** The collection for one server: `baseUrl` is where it was downloaded from. */
 export function forServer(collection: PostmanCollection, baseUrl: string): PostmanCollection {
-  return { ...collection, variable: (collection.variable ?? []).map((v) => (v.key === "baseUrl" ? { ...v, value: baseUrl } : v)) };
+  return {
+    ...collection,
+    variable: (collection.variable ?? []).map((v) => (v.key === "baseUrl" ? { ...v, value: baseUrl } : v)),
+  };
 }

@@ -29,12 +29,20 @@ export function filterFingerprint(filters: Record<string, unknown>): string {
 }
 
 export function encodeCursor(sort: string, fingerprint: string, position: CursorPosition): string {
-  const body = JSON.stringify({ s: sort, f: fingerprint, t: position.at.toISOString(), i: position.id } satisfies Payload);
+  const body = JSON.stringify({
+    s: sort,
+    f: fingerprint,
+    t: position.at.toISOString(),
+    i: position.id,
+  } satisfies Payload);
   return Buffer.from(`${body}|${tagOf(body)}`).toString("base64url");
 }
 
 export function decodeCursor(cursor: string, sort: string, fingerprint: string): CursorPosition {
-  const invalid = new ApiError("invalid_cursor", "The cursor is invalid, or was made with another sort or other filters. Start again from the first page.");
+  const invalid = new ApiError(
+    "invalid_cursor",
+    "The cursor is invalid, or was made with another sort or other filters. Start again from the first page.",
+  );
   let payload: Payload;
   try {
     const text = Buffer.from(cursor, "base64url").toString("utf8");
@@ -48,6 +56,7 @@ export function decodeCursor(cursor: string, sort: string, fingerprint: string):
     throw invalid;
   }
   const at = new Date(payload.t);
-  if (payload.s !== sort || payload.f !== fingerprint || Number.isNaN(at.getTime()) || typeof payload.i !== "string") throw invalid;
+  if (payload.s !== sort || payload.f !== fingerprint || Number.isNaN(at.getTime()) || typeof payload.i !== "string")
+    throw invalid;
   return { at, id: payload.i };
 }

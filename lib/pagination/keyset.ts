@@ -33,7 +33,9 @@ export function keyset(page: PageRequest, columns: SortColumns, filters: Record<
   if (page.cursor) {
     const { at, id } = decodeCursor(page.cursor, page.sort, fingerprint);
     const atParam = sql`${at.toISOString()}::timestamptz`;
-    where = descending ? sql`(${column}, ${columns.id}) < (${atParam}, ${id})` : sql`(${column}, ${columns.id}) > (${atParam}, ${id})`;
+    where = descending
+      ? sql`(${column}, ${columns.id}) < (${atParam}, ${id})`
+      : sql`(${column}, ${columns.id}) > (${atParam}, ${id})`;
   }
   // The page's rows (one more was fetched to tell whether more follow) and its meta, the cursor
   // pointing after the last row kept.
@@ -41,7 +43,11 @@ export function keyset(page: PageRequest, columns: SortColumns, filters: Record<
     const hasMore = rows.length > page.limit;
     const items = hasMore ? rows.slice(0, page.limit) : rows;
     const last = items.at(-1);
-    const meta: Page<never>["meta"] = { cursor: last === undefined ? null : encodeCursor(page.sort, fingerprint, positionOf(last)), hasMore, limit: page.limit };
+    const meta: Page<never>["meta"] = {
+      cursor: last === undefined ? null : encodeCursor(page.sort, fingerprint, positionOf(last)),
+      hasMore,
+      limit: page.limit,
+    };
     return { items, meta };
   };
   const orderBy = descending ? [desc(column), desc(columns.id)] : [asc(column), asc(columns.id)];
@@ -50,8 +56,14 @@ export function keyset(page: PageRequest, columns: SortColumns, filters: Record<
     orderBy,
     /** Fetch one more than the page to know whether more follow. */
     fetch: page.limit + 1,
-    toPage<Row extends { id: string; createdAt: Date; updatedAt?: Date }, T>(rows: Row[], toPublic: (row: Row) => T): Page<T> {
-      const { items, meta } = cut(rows, (row) => ({ at: (field === "updatedAt" && row.updatedAt) || row.createdAt, id: row.id }));
+    toPage<Row extends { id: string; createdAt: Date; updatedAt?: Date }, T>(
+      rows: Row[],
+      toPublic: (row: Row) => T,
+    ): Page<T> {
+      const { items, meta } = cut(rows, (row) => ({
+        at: (field === "updatedAt" && row.updatedAt) || row.createdAt,
+        id: row.id,
+      }));
       return { data: items.map(toPublic), meta };
     },
     /** The same page as JSON text, from rows the database serialized in their public shape: byte

@@ -5,7 +5,10 @@ import type { PropertyCreateInput } from "@/lib/schemas/properties";
 import { toPropertyColumns } from "./property-columns";
 import { toPublicProperty, type PublicProperty } from "./to-public-property";
 
-export async function createProperty(account: { accountId: string; currency: string }, input: PropertyCreateInput): Promise<PublicProperty> {
+export async function createProperty(
+  account: { accountId: string; currency: string },
+  input: PropertyCreateInput,
+): Promise<PublicProperty> {
   const db = await getDb();
   const [property] = await db
     .insert(properties)

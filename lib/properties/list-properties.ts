@@ -18,10 +18,21 @@ export async function listProperties(accountId: string, query: PropertyListQuery
     ifSet(filters.city, (v) => sql`lower(${properties.city}) = lower(${v})`),
     ifSet(filters.minPrice, (v) => gte(properties.price, v)),
     ifSet(filters.maxPrice, (v) => lte(properties.price, v)),
-    ifSet(filters.q, (v) => or(ilike(properties.title, likePattern(v)), ilike(properties.description, likePattern(v)), ilike(properties.street, likePattern(v)))),
+    ifSet(filters.q, (v) =>
+      or(
+        ilike(properties.title, likePattern(v)),
+        ilike(properties.description, likePattern(v)),
+        ilike(properties.street, likePattern(v)),
+      ),
+    ),
     page.where,
   ];
   const db = await getDb();
-  const rows = await db.select().from(properties).where(and(...conditions)).orderBy(...page.orderBy).limit(page.fetch);
+  const rows = await db
+    .select()
+    .from(properties)
+    .where(and(...conditions))
+    .orderBy(...page.orderBy)
+    .limit(page.fetch);
   return page.toPage(rows, toPublicProperty);
 }

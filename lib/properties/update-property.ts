@@ -6,7 +6,11 @@ import type { PropertyUpdateInput } from "@/lib/schemas/properties";
 import { toPropertyColumns } from "./property-columns";
 import { toPublicProperty, type PublicProperty } from "./to-public-property";
 
-export async function updateProperty(accountId: string, propertyId: string, input: PropertyUpdateInput): Promise<PublicProperty> {
+export async function updateProperty(
+  accountId: string,
+  propertyId: string,
+  input: PropertyUpdateInput,
+): Promise<PublicProperty> {
   const db = await getDb();
   const columns = toPropertyColumns(input);
   const scope = and(eq(properties.id, propertyId), eq(properties.accountId, accountId));

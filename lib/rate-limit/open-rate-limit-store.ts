@@ -19,7 +19,9 @@ export async function openRateLimitStore(
 ): Promise<RateLimitStore> {
   const kind = chosenRateLimitStoreKind(env);
   if (kind !== "upstash" && (env.UPSTASH_REDIS_REST_URL || env.UPSTASH_REDIS_REST_TOKEN)) {
-    logger.warn("UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must both be set; not using Upstash", { store: kind });
+    logger.warn("UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must both be set; not using Upstash", {
+      store: kind,
+    });
   }
   if (kind === "upstash") {
     const { openUpstashStore } = await import("./open-upstash-store");

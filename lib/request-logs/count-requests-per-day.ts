@@ -19,30 +19,49 @@ const utcDay = sql<string>`to_char(date_trunc('day', ${requestLogs.createdAt} at
 /** The per-day aggregate, one row per day that had requests. Exported so a test can EXPLAIN it:
  * it must range-scan request_logs_key_created_idx (api_key_id, created_at). */
 export function requestsPerDayQuery(conn: DbOrTx, accountId: string, apiKeyId: string, since: Date) {
-  return conn
-    .select({
-      day: utcDay,
-      total: sql<number>`count(*)::int`,
-      clientErrors: sql<number>`(count(*) filter (where ${status} between 400 and 499))::int`,
-      serverErrors: sql<number>`(count(*) filter (where ${status} between 500 and 599))::int`,
-      rateLimited: sql<number>`(count(*) filter (where ${status} = 429))::int`,
-    })
-    .from(requestLogs)
-    // The account as well as the key: a key id from another account counts nothing.
-    .where(and(eq(requestLogs.apiKeyId, apiKeyId), eq(requestLogs.accountId, accountId), gte(requestLogs.createdAt, since)))
-    .groupBy(utcDay)
-    .orderBy(utcDay);
+  return (
+    conn
+      .select({
+        day: utcDay,
+        total: sql<number>`count(*)::int`,
+        clientErrors: sql<number>`(count(*) filter (where ${status} between 400 and 499))::int`,
+        serverErrors: sql<number>`(count(*) filter (where ${status} between 500 and 599))::int`,
+        rateLimited: sql<number>`(count(*) filter (where ${status} = 429))::int`,
+      })
+      .from(requestLogs)
+      // The account as well as the key: a key id from another account counts nothing.
+      .where(
+        and(
+          eq(requestLogs.apiKeyId, apiKeyId),
+          eq(requestLogs.accountId, accountId),
+          gte(requestLogs.createdAt, since),
+        ),
+      )
+      .groupBy(utcDay)
+      .orderBy(utcDay)
+  );
 }
 
 // Requests per UTC day over the usage window, counted in SQL; days without requests are zeros
 // so the chart has a bar (or a gap) for every day.
-export async function countRequestsPerDay(accountId: string, apiKeyId: string, options: { now?: Date } = {}, db?: DbOrTx): Promise<DailyRequestCount[]> {
+export async function countRequestsPerDay(
+  accountId: string,
+  apiKeyId: string,
+  options: { now?: Date } = {},
+  db?: DbOrTx,
+): Promise<DailyRequestCount[]> {
   const conn = db ?? (await getDb());
   const { since, days } = usageWindow(options.now);
   const rows = await requestsPerDayQuery(conn, accountId, apiKeyId, since);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return days.map((day) => {
     const row = byDay.get(day);
-    return { day, total: row?.total ?? 0, clientErrors: row?.clientErrors ?? 0, serverErrors: row?.serverErrors ?? 0, rateLimited: row?.rateLimited ?? 0 };
+    return {
+      day,
+      total: row?.total ?? 0,
+      clientErrors: row?.clientErrors ?? 0,
+      serverErrors: row?.serverErrors ?? 0,
+      rateLimited: row?.rateLimited ?? 0,
+    };
   });
 }

@@ -17,12 +17,26 @@ const SORT = "-createdAt";
 
 /** One page of a key's log, newest first. Exported so a test can EXPLAIN it: it must walk
  * request_logs_key_created_idx (api_key_id, created_at) backwards, not the whole table. */
-export function recentRequestsQuery(conn: DbOrTx, accountId: string, apiKeyId: string, statusClass: StatusClass, fetch: number, after?: CursorPosition) {
-  const conditions: (SQL | undefined)[] = [eq(requestLogs.apiKeyId, apiKeyId), eq(requestLogs.accountId, accountId), statusClassCondition(statusClass)];
+export function recentRequestsQuery(
+  conn: DbOrTx,
+  accountId: string,
+  apiKeyId: string,
+  statusClass: StatusClass,
+  fetch: number,
+  after?: CursorPosition,
+) {
+  const conditions: (SQL | undefined)[] = [
+    eq(requestLogs.apiKeyId, apiKeyId),
+    eq(requestLogs.accountId, accountId),
+    statusClassCondition(statusClass),
+  ];
   if (after) {
     const at = sql`${after.at.toISOString()}::timestamptz`;
     // The plain bound is what the index can seek to; the row comparison breaks ties on id.
-    conditions.push(lte(requestLogs.createdAt, after.at), sql`(${requestLogs.createdAt}, ${requestLogs.id}) < (${at}, ${after.id})`);
+    conditions.push(
+      lte(requestLogs.createdAt, after.at),
+      sql`(${requestLogs.createdAt}, ${requestLogs.id}) < (${at}, ${after.id})`,
+    );
   }
   return conn
     .select()
@@ -35,7 +49,12 @@ export function recentRequestsQuery(conn: DbOrTx, accountId: string, apiKeyId: s
 // The settings page's recent-requests table: keyset pages (no OFFSET), filtered by status
 // class. The cursor is bound to the key and the filter, so it cannot be replayed on another.
 // Scoped by account: another account's key id gives an empty page.
-export async function listRecentRequests(accountId: string, apiKeyId: string, query: RecentRequestsQuery, db?: DbOrTx): Promise<Page<RequestLogEntry>> {
+export async function listRecentRequests(
+  accountId: string,
+  apiKeyId: string,
+  query: RecentRequestsQuery,
+  db?: DbOrTx,
+): Promise<Page<RequestLogEntry>> {
   const conn = db ?? (await getDb());
   const fingerprint = filterFingerprint({ apiKeyId, statusClass: query.statusClass });
   const after = query.cursor ? decodeCursor(query.cursor, SORT, fingerprint) : undefined;
@@ -45,6 +64,10 @@ export async function listRecentRequests(accountId: string, apiKeyId: string, qu
   const last = items.at(-1);
   return {
     data: items.map(toRequestLogEntry),
-    meta: { cursor: hasMore && last ? encodeCursor(SORT, fingerprint, { at: last.createdAt, id: last.id }) : null, hasMore, limit: query.limit },
+    meta: {
+      cursor: hasMore && last ? encodeCursor(SORT, fingerprint, { at: last.createdAt, id: last.id }) : null,
+      hasMore,
+      limit: query.limit,
+    },
   };
 }

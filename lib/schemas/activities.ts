@@ -8,7 +8,11 @@ export const activityTypeSchema = z.enum(ACTIVITY_TYPES).meta({ id: "ActivityTyp
 // every key any of them writes, so an integrator can rely on the names.
 const activityDataSchema = z
   .object({
-    source: z.string().nullable().optional().meta({ description: "`lead_created`: the lead's source when it was created." }),
+    source: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "`lead_created`: the lead's source when it was created." }),
     changes: z
       .record(z.string(), z.tuple([z.unknown(), z.unknown()]).meta({ description: "`[old, new]`." }))
       .optional()
@@ -17,14 +21,30 @@ const activityDataSchema = z
           "`lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded).",
         example: { status: ["new", "contacted"] },
       }),
-    visitId: outputId("visit").optional().meta({ description: "`visit_scheduled`, and a visit's outcome (`lead_updated` with `changes.visitStatus`)." }),
-    propertyId: outputId("prop").nullable().optional().meta({ description: "`visit_scheduled`: the property to visit." }),
+    visitId: outputId("visit")
+      .optional()
+      .meta({ description: "`visit_scheduled`, and a visit's outcome (`lead_updated` with `changes.visitStatus`)." }),
+    propertyId: outputId("prop")
+      .nullable()
+      .optional()
+      .meta({ description: "`visit_scheduled`: the property to visit." }),
     scheduledAt: outputTimestamp.optional().meta({ description: "`visit_scheduled`: when." }),
-    smsId: outputId("sms").optional().meta({ description: "`sms_sent`, `sms_failed`: the message (`GET /leads/{id}/sms/{smsId}`)." }),
-    providerStatus: z.string().optional().meta({ description: "`sms_failed` reported by the provider after the message was accepted: its status, e.g. `undelivered`." }),
+    smsId: outputId("sms")
+      .optional()
+      .meta({ description: "`sms_sent`, `sms_failed`: the message (`GET /leads/{id}/sms/{smsId}`)." }),
+    providerStatus: z
+      .string()
+      .optional()
+      .meta({
+        description:
+          "`sms_failed` reported by the provider after the message was accepted: its status, e.g. `undelivered`.",
+      }),
     text: z.string().optional().meta({ description: "`note`: the note, written by staff in the web UI." }),
   })
-  .meta({ id: "ActivityData", description: "Details of the activity; which keys appear depends on `type`. `lead_deleted` has none." });
+  .meta({
+    id: "ActivityData",
+    description: "Details of the activity; which keys appear depends on `type`. `lead_deleted` has none.",
+  });
 
 export const activitySchema = z
   .object({
@@ -36,8 +56,13 @@ export const activitySchema = z
     actor: z
       .object({
         type: z.enum(ACTOR_TYPES),
-        id: z.string().nullable().meta({ description: "The API key (`key_…`) or user (`user_…`) id; null for the system." }),
-        name: z.string().meta({ description: "The key's or user's name at the time of the change.", example: "Website form" }),
+        id: z
+          .string()
+          .nullable()
+          .meta({ description: "The API key (`key_…`) or user (`user_…`) id; null for the system." }),
+        name: z
+          .string()
+          .meta({ description: "The key's or user's name at the time of the change.", example: "Website form" }),
       })
       .meta({ id: "Actor", description: "Who made the change: an API key (by name), a user, or the system." }),
     createdAt: outputTimestamp,
@@ -46,7 +71,10 @@ export const activitySchema = z
 
 export const activityListQuery = z.strictObject({
   ...paginationQuery,
-  sort: z.enum(["-createdAt", "createdAt"]).default("-createdAt").meta({ description: "Activities sort by `createdAt` only." }),
+  sort: z
+    .enum(["-createdAt", "createdAt"])
+    .default("-createdAt")
+    .meta({ description: "Activities sort by `createdAt` only." }),
   leadId: z.string().min(1).max(100).optional().meta({ description: "Only activities of this lead." }),
   type: activityTypeSchema.optional().meta({ description: "Only activities of this type." }),
   createdAfter: timestampQuery.optional().meta({ description: "Only activities created strictly after this time." }),

@@ -5,7 +5,9 @@ import { z } from "zod";
 export const SORTS = ["-createdAt", "createdAt", "-updatedAt", "updatedAt"] as const;
 export type Sort = (typeof SORTS)[number];
 
-export const timestampSchema = z.iso.datetime({ offset: true }).meta({ description: "ISO 8601 time, e.g. `2026-11-22T09:30:00.000Z`.", example: "2026-11-22T09:30:00.000Z" });
+export const timestampSchema = z.iso
+  .datetime({ offset: true })
+  .meta({ description: "ISO 8601 time, e.g. `2026-11-22T09:30:00.000Z`.", example: "2026-11-22T09:30:00.000Z" });
 /** A time in a query string, parsed to a Date. */
 export const timestampQuery = timestampSchema.transform((value) => new Date(value));
 
@@ -17,18 +19,31 @@ export const limitQuery = z.coerce
   .default(20)
   .meta({ description: "Items per page, 1–100.", example: 20 });
 
-export const cursorQuery = z.string().min(1).max(512).meta({ description: "`meta.cursor` of the previous page. Bound to the sort and filters it was made with." });
+export const cursorQuery = z
+  .string()
+  .min(1)
+  .max(512)
+  .meta({ description: "`meta.cursor` of the previous page. Bound to the sort and filters it was made with." });
 
 export const paginationQuery = {
   limit: limitQuery,
   cursor: cursorQuery.optional(),
 };
 
-export const sortQuery = z.enum(SORTS).default("-createdAt").meta({ description: "Sort order; `-` means newest first.", example: "-createdAt" });
+export const sortQuery = z
+  .enum(SORTS)
+  .default("-createdAt")
+  .meta({ description: "Sort order; `-` means newest first.", example: "-createdAt" });
 
 export const listMetaSchema = z
   .object({
-    cursor: z.string().nullable().meta({ description: "Cursor of the last item on this page; pass it as `cursor` to get the next page. Null on an empty page." }),
+    cursor: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "Cursor of the last item on this page; pass it as `cursor` to get the next page. Null on an empty page.",
+      }),
     hasMore: z.boolean().meta({ description: "True while more items follow this page." }),
     limit: z.number().int().meta({ description: "The page size used." }),
   })
@@ -36,13 +51,32 @@ export const listMetaSchema = z
 
 // Response fields. Responses are built by toPublic*() and never parsed, so these only document
 // what integrators get back (and let the contract test hold every response to it).
-export const outputTimestamp = z.string().meta({ format: "date-time", description: "ISO 8601 UTC with milliseconds.", example: "2026-11-22T09:30:00.000Z" });
-export const outputId = (prefix: string) => z.string().meta({ pattern: `^${prefix}_[0-9a-z]+$`, description: `Opaque id (\`${prefix}_…\`).`, example: `${prefix}_01jf3v6q2m8k4x5y7z9a0b1c2d` });
+export const outputTimestamp = z
+  .string()
+  .meta({ format: "date-time", description: "ISO 8601 UTC with milliseconds.", example: "2026-11-22T09:30:00.000Z" });
+export const outputId = (prefix: string) =>
+  z
+    .string()
+    .meta({
+      pattern: `^${prefix}_[0-9a-z]+$`,
+      description: `Opaque id (\`${prefix}_…\`).`,
+      example: `${prefix}_01jf3v6q2m8k4x5y7z9a0b1c2d`,
+    });
 
 export const idParams = (prefix: string) =>
-  z.strictObject({ id: z.string().min(1).max(100).meta({ description: `The resource id (\`${prefix}_…\`).` }) });
+  z.strictObject({
+    id: z
+      .string()
+      .min(1)
+      .max(100)
+      .meta({ description: `The resource id (\`${prefix}_…\`).` }),
+  });
 
-export const nullableText = (max: number) => z.string().max(max, { error: `At most ${max} characters` }).nullable();
+export const nullableText = (max: number) =>
+  z
+    .string()
+    .max(max, { error: `At most ${max} characters` })
+    .nullable();
 
 /** PATCH bodies: any subset of the writable fields, at least one. */
 export const atLeastOneField = <T extends Record<string, unknown>>(value: T) => Object.keys(value).length > 0;

@@ -1,17 +1,42 @@
 import { z } from "zod";
 import { LEAD_INTERESTS, LEAD_STATUSES } from "@/db/schema/leads";
 import { activitySchema } from "./activities";
-import { atLeastOneField, idParams, nullableText, outputId, outputTimestamp, paginationQuery, sortQuery, timestampQuery } from "./common";
+import {
+  atLeastOneField,
+  idParams,
+  nullableText,
+  outputId,
+  outputTimestamp,
+  paginationQuery,
+  sortQuery,
+  timestampQuery,
+} from "./common";
 
 // The lead resource: what integrators send and what they get back. One source of truth for the
 // route's validation, the OpenAPI document and the web UI's forms.
 
-export const leadStatusSchema = z.enum(LEAD_STATUSES).meta({ id: "LeadStatus", description: "Where the lead is in the pipeline." });
-export const leadInterestSchema = z.enum(LEAD_INTERESTS).meta({ id: "LeadInterest", description: "What the lead wants to do." });
+export const leadStatusSchema = z
+  .enum(LEAD_STATUSES)
+  .meta({ id: "LeadStatus", description: "Where the lead is in the pipeline." });
+export const leadInterestSchema = z
+  .enum(LEAD_INTERESTS)
+  .meta({ id: "LeadInterest", description: "What the lead wants to do." });
 
-const name = z.string().trim().min(1, { error: "Required, 1–200 characters" }).max(200, { error: "At most 200 characters" });
+const name = z
+  .string()
+  .trim()
+  .min(1, { error: "Required, 1–200 characters" })
+  .max(200, { error: "At most 200 characters" });
 const email = z.email({ error: "Invalid email" }).max(254).nullable();
-const phone = z.string().max(40, { error: "At most 40 characters" }).nullable().meta({ description: "Any common format; stored and returned as E.164. Numbers without `+` use the account's default country.", example: "(415) 555-0123" });
+const phone = z
+  .string()
+  .max(40, { error: "At most 40 characters" })
+  .nullable()
+  .meta({
+    description:
+      "Any common format; stored and returned as E.164. Numbers without `+` use the account's default country.",
+    example: "(415) 555-0123",
+  });
 const tags = z
   .array(z.string().trim().min(1, { error: "Tags are 1–40 characters" }).max(40, { error: "Tags are 1–40 characters" }))
   .max(20, { error: "At most 20 tags" })
@@ -22,9 +47,18 @@ const writable = {
   email,
   phone,
   status: leadStatusSchema,
-  source: nullableText(100).meta({ description: "Free text, e.g. `website`, `referral`, `portal:zillow`.", example: "website" }),
+  source: nullableText(100).meta({
+    description: "Free text, e.g. `website`, `referral`, `portal:zillow`.",
+    example: "website",
+  }),
   interest: leadInterestSchema.nullable(),
-  budget: z.number().int({ error: "Must be a whole number" }).min(0, { error: "Must be 0 or more" }).max(Number.MAX_SAFE_INTEGER).nullable().meta({ description: "Whole currency units.", example: 450000 }),
+  budget: z
+    .number()
+    .int({ error: "Must be a whole number" })
+    .min(0, { error: "Must be 0 or more" })
+    .max(Number.MAX_SAFE_INTEGER)
+    .nullable()
+    .meta({ description: "Whole currency units.", example: 450000 }),
   propertyId: z.string().min(1).max(100).nullable().meta({ description: "A property of your account (`prop_…`)." }),
   assignedTo: z.string().min(1).max(100).nullable().meta({ description: "A user id of your account (`user_…`)." }),
   tags,
@@ -39,14 +73,27 @@ export const leadCreateSchema = z
   .required({ name: true })
   .meta({
     id: "LeadCreate",
-    example: { name: "Ada Lovelace", email: "ada@example.com", phone: "(415) 555-0123", source: "website", interest: "buy", budget: 450000, tags: ["first-time-buyer"] },
+    example: {
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "(415) 555-0123",
+      source: "website",
+      interest: "buy",
+      budget: 450000,
+      tags: ["first-time-buyer"],
+    },
   });
 
 export const leadUpdateSchema = z
   .strictObject(writable)
   .partial()
   .refine(atLeastOneField, { error: "Send at least one field to change" })
-  .meta({ id: "LeadUpdate", description: "Any subset of the writable fields (at least one); `null` clears a nullable field.", example: { status: "contacted" }, minProperties: 1 });
+  .meta({
+    id: "LeadUpdate",
+    description: "Any subset of the writable fields (at least one); `null` clears a nullable field.",
+    example: { status: "contacted" },
+    minProperties: 1,
+  });
 
 export type LeadCreateInput = z.output<typeof leadCreateSchema>;
 export type LeadUpdateInput = z.output<typeof leadUpdateSchema>;
@@ -65,7 +112,9 @@ export const leadSchema = z
     assignedTo: outputId("user").nullable(),
     tags: z.array(z.string()),
     notes: z.string().nullable(),
-    smsOptOut: z.boolean().meta({ description: "True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`." }),
+    smsOptOut: z
+      .boolean()
+      .meta({ description: "True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`." }),
     createdAt: outputTimestamp,
     updatedAt: outputTimestamp,
   })
@@ -74,7 +123,9 @@ export const leadSchema = z
 export const leadWithActivitiesSchema = leadSchema
   .extend({
     activities: z.array(activitySchema).meta({ description: "The lead's 50 most recent activities, newest first." }),
-    activitiesHasMore: z.boolean().meta({ description: "True when older activities exist (list them with GET /activities?leadId=…)." }),
+    activitiesHasMore: z
+      .boolean()
+      .meta({ description: "True when older activities exist (list them with GET /activities?leadId=…)." }),
   })
   .meta({ id: "LeadWithActivities" });
 
@@ -82,18 +133,30 @@ export const leadDeletedSchema = z
   .object({ id: outputId("lead"), deleted: z.literal(true), deletedAt: outputTimestamp })
   .meta({ id: "LeadDeleted", description: "The lead is soft-deleted: gone from the API, its activities kept." });
 
-export const leadListQuery = z
-  .strictObject({
-    ...paginationQuery,
-    sort: sortQuery,
-    status: leadStatusSchema.optional().meta({ description: "Only leads with this status." }),
-    source: z.string().min(1).max(100).optional().meta({ description: "Only leads with exactly this source (case-sensitive)." }),
-    assignedTo: z.string().min(1).max(100).optional().meta({ description: "Only leads assigned to this user id." }),
-    tag: z.string().min(1).max(40).optional().meta({ description: "Only leads carrying this tag." }),
-    q: z.string().trim().min(1).max(200).optional().meta({ description: "Matches name, email or phone (case-insensitive substring)." }),
-    createdAfter: timestampQuery.optional().meta({ description: "Only leads created strictly after this time." }),
-    updatedAfter: timestampQuery.optional().meta({ description: "Only leads changed strictly after this time (pair with `sort=updatedAt` to sync changes)." }),
-  });
+export const leadListQuery = z.strictObject({
+  ...paginationQuery,
+  sort: sortQuery,
+  status: leadStatusSchema.optional().meta({ description: "Only leads with this status." }),
+  source: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: "Only leads with exactly this source (case-sensitive)." }),
+  assignedTo: z.string().min(1).max(100).optional().meta({ description: "Only leads assigned to this user id." }),
+  tag: z.string().min(1).max(40).optional().meta({ description: "Only leads carrying this tag." }),
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: "Matches name, email or phone (case-insensitive substring)." }),
+  createdAfter: timestampQuery.optional().meta({ description: "Only leads created strictly after this time." }),
+  updatedAfter: timestampQuery
+    .optional()
+    .meta({ description: "Only leads changed strictly after this time (pair with `sort=updatedAt` to sync changes)." }),
+});
 export type LeadListQuery = z.output<typeof leadListQuery>;
 
 export const leadIdParams = idParams("lead");

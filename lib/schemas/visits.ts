@@ -1,19 +1,46 @@
 import { z } from "zod";
 import { VISIT_STATUSES } from "@/db/schema/visits";
-import { idParams, outputId, outputTimestamp, paginationQuery, sortQuery, timestampQuery, timestampSchema } from "./common";
+import {
+  idParams,
+  outputId,
+  outputTimestamp,
+  paginationQuery,
+  sortQuery,
+  timestampQuery,
+  timestampSchema,
+} from "./common";
 
-export const visitStatusSchema = z.enum(VISIT_STATUSES).meta({ id: "VisitStatus", description: "`scheduled` on create; `completed`, `cancelled` and `no_show` are set from the web UI." });
+export const visitStatusSchema = z
+  .enum(VISIT_STATUSES)
+  .meta({
+    id: "VisitStatus",
+    description: "`scheduled` on create; `completed`, `cancelled` and `no_show` are set from the web UI.",
+  });
 
 export const visitCreateSchema = z
   .strictObject({
     leadId: z.string().min(1).max(100).meta({ description: "A live lead of your account." }),
     propertyId: z.string().min(1).max(100).meta({ description: "A property of your account." }),
     scheduledAt: timestampSchema,
-    durationMinutes: z.number().int({ error: "Must be a whole number" }).min(5, { error: "5–480 minutes" }).max(480, { error: "5–480 minutes" }).optional().meta({ description: "5–480, default 30." }),
+    durationMinutes: z
+      .number()
+      .int({ error: "Must be a whole number" })
+      .min(5, { error: "5–480 minutes" })
+      .max(480, { error: "5–480 minutes" })
+      .optional()
+      .meta({ description: "5–480, default 30." }),
     agentId: z.string().min(1).max(100).nullable().optional().meta({ description: "A user of your account." }),
     notes: z.string().max(2000, { error: "At most 2,000 characters" }).nullable().optional(),
   })
-  .meta({ id: "VisitCreate", example: { leadId: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d", propertyId: "prop_01jf3v6q2m8k4x5y7z9a0b1c2d", scheduledAt: "2026-12-01T15:00:00.000Z", durationMinutes: 45 } });
+  .meta({
+    id: "VisitCreate",
+    example: {
+      leadId: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+      propertyId: "prop_01jf3v6q2m8k4x5y7z9a0b1c2d",
+      scheduledAt: "2026-12-01T15:00:00.000Z",
+      durationMinutes: 45,
+    },
+  });
 export type VisitCreateInput = z.output<typeof visitCreateSchema>;
 
 export const visitSchema = z

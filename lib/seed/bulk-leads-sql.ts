@@ -11,7 +11,10 @@ const CROCKFORD = "0123456789abcdefghjkmnpqrstvwxyz";
 
 /** `chars` base32 digits (Crockford, lower-case) of a bigint SQL expression: ULID's alphabet. */
 function base32(expr: string, chars: number): string {
-  return Array.from({ length: chars }, (_, k) => `substr('${CROCKFORD}', (((${expr}) >> ${5 * (chars - 1 - k)}) & 31)::int + 1, 1)`).join(" || ");
+  return Array.from(
+    { length: chars },
+    (_, k) => `substr('${CROCKFORD}', (((${expr}) >> ${5 * (chars - 1 - k)}) & 31)::int + 1, 1)`,
+  ).join(" || ");
 }
 
 /** A ULID-shaped id like newId()'s: 10 digits of the row's ms time, 16 of randomness. */
@@ -20,12 +23,30 @@ function ulidSql(prefix: string, msExpr: string): string {
   return `'${prefix}_' || ${base32(msExpr, 10)} || ${base32(random40, 8)} || ${base32(random40, 8)}`;
 }
 
-const ascii = (name: string) => name.normalize("NFD").replace(/[^\x20-\x7e]/g, "").toLowerCase();
-const textArray = (values: readonly string[]) => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const ascii = (name: string) =>
+  name
+    .normalize("NFD")
+    .replace(/[^\x20-\x7e]/g, "")
+    .toLowerCase();
+const textArray = (values: readonly string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 // A pipeline most agencies would recognise: many new leads, few won or lost.
-const STATUS_WEIGHTS = { new: 30, contacted: 25, qualified: 15, visit_scheduled: 10, negotiating: 8, won: 6, lost: 6 } as const;
-const WEIGHTED_STATUSES = Object.entries(STATUS_WEIGHTS).flatMap(([status, weight]) => Array<string>(weight).fill(status));
+const STATUS_WEIGHTS = {
+  new: 30,
+  contacted: 25,
+  qualified: 15,
+  visit_scheduled: 10,
+  negotiating: 8,
+  won: 6,
+  lost: 6,
+} as const;
+const WEIGHTED_STATUSES = Object.entries(STATUS_WEIGHTS).flatMap(([status, weight]) =>
+  Array<string>(weight).fill(status),
+);
 
 export interface BulkLeadRange {
   accountId: string;

@@ -1,10 +1,97 @@
 // Word lists for realistic demo data, and a seeded random generator so every seed is the same.
 
-export const FIRST_NAMES = ["Olivia", "Liam", "Emma", "Noah", "Ava", "Elijah", "Sophia", "Mateo", "Isabella", "Lucas", "Mia", "Amara", "Hiro", "Priya", "Diego", "Fatima", "Chloe", "Kwame", "Ingrid", "Rafael", "Yuki", "Hannah", "Omar", "Grace", "Leo", "Zara", "Ethan", "Nadia", "Samuel", "Lena"];
-export const LAST_NAMES = ["Johnson", "Garcia", "Nguyen", "Smith", "Patel", "Okafor", "Kowalski", "Rossi", "Müller", "Tanaka", "Brown", "Silva", "Haddad", "Andersson", "Cohen", "Murphy", "Dubois", "Kim", "Singh", "Lopez", "Walker", "Novak", "Reyes", "Bianchi", "Fischer"];
-export const SOURCES = ["website", "referral", "portal:zillow", "portal:realtor", "walk-in", "open-house", "facebook", "google-ads"];
-export const TAGS = ["first-time-buyer", "investor", "relocating", "pre-approved", "cash-buyer", "downsizing", "pets", "urgent", "vip"];
-export const STREETS = ["Maple Ave", "Oak St", "Harbor Blvd", "Pine Ridge Rd", "Lakeview Dr", "Elm Ct", "Sunset Way", "Mission St", "Cedar Ln", "Bayshore Dr"];
+export const FIRST_NAMES = [
+  "Olivia",
+  "Liam",
+  "Emma",
+  "Noah",
+  "Ava",
+  "Elijah",
+  "Sophia",
+  "Mateo",
+  "Isabella",
+  "Lucas",
+  "Mia",
+  "Amara",
+  "Hiro",
+  "Priya",
+  "Diego",
+  "Fatima",
+  "Chloe",
+  "Kwame",
+  "Ingrid",
+  "Rafael",
+  "Yuki",
+  "Hannah",
+  "Omar",
+  "Grace",
+  "Leo",
+  "Zara",
+  "Ethan",
+  "Nadia",
+  "Samuel",
+  "Lena",
+];
+export const LAST_NAMES = [
+  "Johnson",
+  "Garcia",
+  "Nguyen",
+  "Smith",
+  "Patel",
+  "Okafor",
+  "Kowalski",
+  "Rossi",
+  "Müller",
+  "Tanaka",
+  "Brown",
+  "Silva",
+  "Haddad",
+  "Andersson",
+  "Cohen",
+  "Murphy",
+  "Dubois",
+  "Kim",
+  "Singh",
+  "Lopez",
+  "Walker",
+  "Novak",
+  "Reyes",
+  "Bianchi",
+  "Fischer",
+];
+export const SOURCES = [
+  "website",
+  "referral",
+  "portal:zillow",
+  "portal:realtor",
+  "walk-in",
+  "open-house",
+  "facebook",
+  "google-ads",
+];
+export const TAGS = [
+  "first-time-buyer",
+  "investor",
+  "relocating",
+  "pre-approved",
+  "cash-buyer",
+  "downsizing",
+  "pets",
+  "urgent",
+  "vip",
+];
+export const STREETS = [
+  "Maple Ave",
+  "Oak St",
+  "Harbor Blvd",
+  "Pine Ridge Rd",
+  "Lakeview Dr",
+  "Elm Ct",
+  "Sunset Way",
+  "Mission St",
+  "Cedar Ln",
+  "Bayshore Dr",
+];
 export const CITIES: Array<[city: string, region: string, postalCode: string]> = [
   ["San Francisco", "CA", "94110"],
   ["Oakland", "CA", "94607"],
@@ -12,8 +99,27 @@ export const CITIES: Array<[city: string, region: string, postalCode: string]> =
   ["San Jose", "CA", "95112"],
   ["Palo Alto", "CA", "94301"],
 ];
-export const PROPERTY_TITLES = ["Sunny two-bedroom with bay views", "Renovated Victorian family home", "Modern loft near transit", "Quiet cottage with garden", "Corner retail space", "Hillside lot with permits", "Penthouse with terrace", "Starter condo, walk to park", "Craftsman bungalow", "Office suite downtown"];
-export const NOTES = ["Prefers evening calls.", "Wants a yard for the dog.", "Looking to move before school starts.", "Asked about HOA fees.", "Needs parking for two cars.", null, null];
+export const PROPERTY_TITLES = [
+  "Sunny two-bedroom with bay views",
+  "Renovated Victorian family home",
+  "Modern loft near transit",
+  "Quiet cottage with garden",
+  "Corner retail space",
+  "Hillside lot with permits",
+  "Penthouse with terrace",
+  "Starter condo, walk to park",
+  "Craftsman bungalow",
+  "Office suite downtown",
+];
+export const NOTES = [
+  "Prefers evening calls.",
+  "Wants a yard for the dog.",
+  "Looking to move before school starts.",
+  "Asked about HOA fees.",
+  "Needs parking for two cars.",
+  null,
+  null,
+];
 
 /** mulberry32: small, fast, deterministic. */
 export function seededRandom(seed: number) {

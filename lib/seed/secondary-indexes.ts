@@ -26,7 +26,10 @@ export async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<Dr
     join pg_class t on t.oid = i.indrelid
     join pg_namespace n on n.oid = t.relnamespace
     where n.nspname = current_schema()
-      and t.relname in (${sql.join(tables.map((table) => sql`${table}`), sql`, `)})
+      and t.relname in (${sql.join(
+        tables.map((table) => sql`${table}`),
+        sql`, `,
+      )})
       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
     order by c.relname`);
   // postgres-js answers an array of rows, PGlite an object holding them.

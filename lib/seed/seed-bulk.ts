@@ -50,7 +50,14 @@ export async function seedBulk(db: Db, options: SeedBulkOptions): Promise<SeedBu
     .where(and(eq(leads.accountId, accountId), isNull(leads.deletedAt)));
   const toInsert = Math.max(0, options.leads - leadsBefore);
   if (toInsert > 0) {
-    await insertLeads(db, { accountId, from: leadsBefore + 1, to: options.leads, batch: Math.max(1, options.batchSize ?? 50_000), started, log });
+    await insertLeads(db, {
+      accountId,
+      from: leadsBefore + 1,
+      to: options.leads,
+      batch: Math.max(1, options.batchSize ?? 50_000),
+      started,
+      log,
+    });
     // Fresh statistics and visibility map: the planner sees the real row counts and the
     // keyset queries can use index-only checks, as on a database that has been running a while.
     log("seed-bulk: vacuum analyze");
@@ -66,7 +73,10 @@ export async function seedBulk(db: Db, options: SeedBulkOptions): Promise<SeedBu
 // Below this many rows, dropping and rebuilding the indexes costs more than it saves.
 const REBUILD_INDEXES_FROM_ROWS = 10_000;
 
-async function insertLeads(db: Db, job: { accountId: string; from: number; to: number; batch: number; started: number; log: (message: string) => void }) {
+async function insertLeads(
+  db: Db,
+  job: { accountId: string; from: number; to: number; batch: number; started: number; log: (message: string) => void },
+) {
   const { accountId, from, to, batch, started, log } = job;
   const total = to - from + 1;
   const newestMs = Date.now() - DAY_MS;
@@ -81,7 +91,9 @@ async function insertLeads(db: Db, job: { accountId: string; from: number; to: n
       await tx.execute(insertBulkLeadsSql({ accountId, from: first, to: last, total: to, newestMs, spanMs: SPAN_MS }));
       const done = last - from + 1;
       const seconds = (Date.now() - started) / 1000;
-      log(`seed-bulk: leads ${done.toLocaleString("en-US")}/${total.toLocaleString("en-US")} (${seconds.toFixed(1)} s, ${Math.round(done / seconds).toLocaleString("en-US")} rows/s)`);
+      log(
+        `seed-bulk: leads ${done.toLocaleString("en-US")}/${total.toLocaleString("en-US")} (${seconds.toFixed(1)} s, ${Math.round(done / seconds).toLocaleString("en-US")} rows/s)`,
+      );
     }
     if (dropped.length) await tx.execute(sql`set local maintenance_work_mem = '128MB'`);
     for (const index of dropped) {

@@ -5,7 +5,17 @@ import { createAccount } from "@/lib/accounts/create-account";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { DEMO_LOGINS } from "./demo-logins";
-import { CITIES, FIRST_NAMES, LAST_NAMES, NOTES, PROPERTY_TITLES, SOURCES, STREETS, TAGS, seededRandom } from "./demo-data";
+import {
+  CITIES,
+  FIRST_NAMES,
+  LAST_NAMES,
+  NOTES,
+  PROPERTY_TITLES,
+  SOURCES,
+  STREETS,
+  TAGS,
+  seededRandom,
+} from "./demo-data";
 
 const DAY = 86_400_000;
 type Log = (message: string) => void;
@@ -17,11 +27,23 @@ export async function seedDemo(db: Db, log: Log = () => {}): Promise<{ created: 
   for (const login of DEMO_LOGINS) {
     const existing = owners.get(login.account);
     if (!existing) {
-      const created = await createAccount({ name: login.account, ownerName: login.name, email: login.email, password: login.password, plan: login.plan }, db);
+      const created = await createAccount(
+        { name: login.account, ownerName: login.name, email: login.email, password: login.password, plan: login.plan },
+        db,
+      );
       owners.set(login.account, created);
       log(`seed: account ${login.account} (${login.plan})`);
     } else {
-      await addUserToAccount({ accountId: existing.accountId, email: login.email, name: login.name, password: login.password, role: login.role }, db);
+      await addUserToAccount(
+        {
+          accountId: existing.accountId,
+          email: login.email,
+          name: login.name,
+          password: login.password,
+          role: login.role,
+        },
+        db,
+      );
     }
   }
   const [main, summit, starter] = [...owners.values()];
@@ -31,7 +53,14 @@ export async function seedDemo(db: Db, log: Log = () => {}): Promise<{ created: 
   return { created: true };
 }
 
-async function seedBusinessData(db: Db, accountId: string, userIds: string[], leadCount: number, seed: number, log: Log) {
+async function seedBusinessData(
+  db: Db,
+  accountId: string,
+  userIds: string[],
+  leadCount: number,
+  seed: number,
+  log: Log,
+) {
   const rnd = seededRandom(seed);
   const now = Date.now();
   const propertyRows = Array.from({ length: Math.max(5, Math.round(leadCount / 10)) }, (_, i) => {
@@ -72,7 +101,12 @@ async function seedBusinessData(db: Db, accountId: string, userIds: string[], le
       id: newId("lead"),
       accountId,
       name: `${first} ${last}`,
-      email: rnd.chance(0.9) ? `${first}.${last}.${rnd.int(1, 999)}@example.com`.toLowerCase().normalize("NFD").replace(/[^\x20-\x7e]/g, "") : null,
+      email: rnd.chance(0.9)
+        ? `${first}.${last}.${rnd.int(1, 999)}@example.com`
+            .toLowerCase()
+            .normalize("NFD")
+            .replace(/[^\x20-\x7e]/g, "")
+        : null,
       phone: rnd.chance(0.85) ? `+1415555${String(rnd.int(0, 9999)).padStart(4, "0")}` : null,
       status: rnd.pick(LEAD_STATUSES),
       source: rnd.pick(SOURCES),
@@ -93,32 +127,68 @@ async function seedBusinessData(db: Db, accountId: string, userIds: string[], le
   const actor = { actorType: "system" as const, actorId: null, actorName: "Demo import" };
   type ActivityRow = typeof activities.$inferInsert;
   const activityRows: ActivityRow[] = leadRows.flatMap((lead) => {
-    const rows: ActivityRow[] = [{ id: newId("activity"), accountId, leadId: lead.id, type: "lead_created" as const, summary: `Lead ${lead.name} created`, data: { source: lead.source }, ...actor, createdAt: lead.createdAt }];
+    const rows: ActivityRow[] = [
+      {
+        id: newId("activity"),
+        accountId,
+        leadId: lead.id,
+        type: "lead_created" as const,
+        summary: `Lead ${lead.name} created`,
+        data: { source: lead.source },
+        ...actor,
+        createdAt: lead.createdAt,
+      },
+    ];
     if (lead.status !== "new") {
-      rows.push({ id: newId("activity"), accountId, leadId: lead.id, type: "lead_status_changed" as const, summary: `Status changed from new to ${lead.status}`, data: { changes: { status: ["new", lead.status] } }, ...actor, createdAt: new Date(lead.createdAt.getTime() + DAY) });
+      rows.push({
+        id: newId("activity"),
+        accountId,
+        leadId: lead.id,
+        type: "lead_status_changed" as const,
+        summary: `Status changed from new to ${lead.status}`,
+        data: { changes: { status: ["new", lead.status] } },
+        ...actor,
+        createdAt: new Date(lead.createdAt.getTime() + DAY),
+      });
     }
     return rows;
   });
-  const visitRows = leadRows.filter(() => rnd.chance(0.25)).map((lead) => {
-    const scheduledAt = new Date(now + rnd.int(-30, 30) * DAY + rnd.int(9, 17) * 3_600_000);
-    return {
-      id: newId("visit"),
-      accountId,
-      leadId: lead.id,
-      propertyId: rnd.pick(propertyRows).id,
-      scheduledAt,
-      durationMinutes: rnd.pick([30, 45, 60]),
-      status: scheduledAt.getTime() < now ? rnd.pick(["completed", "completed", "cancelled", "no_show"] as const) : ("scheduled" as const),
-      agentId: rnd.pick(userIds),
-      notes: null,
-      createdAt: lead.createdAt,
-      updatedAt: lead.createdAt,
-    };
-  });
+  const visitRows = leadRows
+    .filter(() => rnd.chance(0.25))
+    .map((lead) => {
+      const scheduledAt = new Date(now + rnd.int(-30, 30) * DAY + rnd.int(9, 17) * 3_600_000);
+      return {
+        id: newId("visit"),
+        accountId,
+        leadId: lead.id,
+        propertyId: rnd.pick(propertyRows).id,
+        scheduledAt,
+        durationMinutes: rnd.pick([30, 45, 60]),
+        status:
+          scheduledAt.getTime() < now
+            ? rnd.pick(["completed", "completed", "cancelled", "no_show"] as const)
+            : ("scheduled" as const),
+        agentId: rnd.pick(userIds),
+        notes: null,
+        createdAt: lead.createdAt,
+        updatedAt: lead.createdAt,
+      };
+    });
   if (visitRows.length) await db.insert(visits).values(visitRows);
   for (const visit of visitRows) {
-    activityRows.push({ id: newId("activity"), accountId, leadId: visit.leadId, type: "visit_scheduled", summary: `Visit scheduled for ${visit.scheduledAt.toISOString().slice(0, 16).replace("T", " ")}`, data: { visitId: visit.id }, ...actor, createdAt: visit.createdAt });
+    activityRows.push({
+      id: newId("activity"),
+      accountId,
+      leadId: visit.leadId,
+      type: "visit_scheduled",
+      summary: `Visit scheduled for ${visit.scheduledAt.toISOString().slice(0, 16).replace("T", " ")}`,
+      data: { visitId: visit.id },
+      ...actor,
+      createdAt: visit.createdAt,
+    });
   }
   for (let i = 0; i < activityRows.length; i += 500) await db.insert(activities).values(activityRows.slice(i, i + 500));
-  log(`seed: ${leadRows.length} leads, ${propertyRows.length} properties, ${visitRows.length} visits, ${activityRows.length} activities`);
+  log(
+    `seed: ${leadRows.length} leads, ${propertyRows.length} properties, ${visitRows.length} visits, ${activityRows.length} activities`,
+  );
 }

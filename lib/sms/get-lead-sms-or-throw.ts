@@ -13,7 +13,10 @@ export async function getLeadSmsOrThrow(accountId: string, leadId: string, smsId
   const [row] = await db
     .select({ sms: smsMessages })
     .from(smsMessages)
-    .innerJoin(leads, and(eq(leads.id, smsMessages.leadId), eq(leads.accountId, smsMessages.accountId), isNull(leads.deletedAt)))
+    .innerJoin(
+      leads,
+      and(eq(leads.id, smsMessages.leadId), eq(leads.accountId, smsMessages.accountId), isNull(leads.deletedAt)),
+    )
     .where(and(eq(smsMessages.id, smsId), eq(smsMessages.leadId, leadId), eq(smsMessages.accountId, accountId)))
     .limit(1);
   if (!row) throw notFound("SMS message");

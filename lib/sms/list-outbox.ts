@@ -21,7 +21,10 @@ export interface OutboxMessage {
 }
 
 // The outbox page: every SMS the account sent or tried to send, newest first, with its lead.
-export async function listOutbox(accountId: string, query: { limit: number; cursor?: string; status?: SmsStatus; leadId?: string }): Promise<Page<OutboxMessage>> {
+export async function listOutbox(
+  accountId: string,
+  query: { limit: number; cursor?: string; status?: SmsStatus; leadId?: string },
+): Promise<Page<OutboxMessage>> {
   const { limit, cursor, ...filters } = query;
   const page = keyset({ limit, cursor, sort: "-createdAt" }, smsMessages, filters);
   const conditions: (SQL | undefined)[] = [

@@ -12,11 +12,17 @@ import { toPublicSms, type PublicSms } from "./to-public-sms";
 
 // 1. record the message as queued (so a crash mid-send leaves a trace, never a silent resend);
 // 2. call the provider outside any transaction; 3. store the outcome and its activity together.
-export async function sendSmsToLead(accountId: string, leadId: string, message: string, actor: Actor): Promise<PublicSms> {
+export async function sendSmsToLead(
+  accountId: string,
+  leadId: string,
+  message: string,
+  actor: Actor,
+): Promise<PublicSms> {
   const db = await getDb();
   const provider = getSmsProvider();
   const lead = await getLeadOrThrow(db, accountId, leadId);
-  if (!lead.phone) throw new ApiError("lead_has_no_phone", "This lead has no phone number. Add one before sending an SMS.");
+  if (!lead.phone)
+    throw new ApiError("lead_has_no_phone", "This lead has no phone number. Add one before sending an SMS.");
   if (lead.smsOptOut) throw new ApiError("lead_opted_out", "This lead opted out of SMS.");
   const [queued] = await db
     .insert(smsMessages)
@@ -46,7 +52,10 @@ export async function sendSmsToLead(accountId: string, leadId: string, message: 
     return row;
   });
   if (stored.status === "failed") {
-    throw new ApiError("sms_provider_error", "The SMS provider could not take the message. It is stored as failed; retry later with a new Idempotency-Key.");
+    throw new ApiError(
+      "sms_provider_error",
+      "The SMS provider could not take the message. It is stored as failed; retry later with a new Idempotency-Key.",
+    );
   }
   return toPublicSms(stored);
 }

@@ -5,13 +5,16 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 // (TWILIO_STATUS_CALLBACK_URL), not what a proxy in front of us rewrote it to.
 
 export function twilioSignature(authToken: string, url: string, params: URLSearchParams): string {
-  const payload = [...params.keys()]
-    .sort()
-    .reduce((acc, name) => acc + name + params.getAll(name).join(""), url);
+  const payload = [...params.keys()].sort().reduce((acc, name) => acc + name + params.getAll(name).join(""), url);
   return createHmac("sha1", authToken).update(payload, "utf8").digest("base64");
 }
 
-export function isValidTwilioSignature(authToken: string, url: string, params: URLSearchParams, signature: string | null): boolean {
+export function isValidTwilioSignature(
+  authToken: string,
+  url: string,
+  params: URLSearchParams,
+  signature: string | null,
+): boolean {
   if (!signature) return false;
   const expected = Buffer.from(twilioSignature(authToken, url, params));
   const given = Buffer.from(signature);

@@ -20,7 +20,12 @@ const CURSOR = /^[A-Za-z0-9_-]{1,512}$/;
 
 export function readPagePosition(params: { cursor?: string; prev?: string }): PagePosition {
   const cursor = params.cursor && CURSOR.test(params.cursor) ? params.cursor : undefined;
-  const prev = cursor ? (params.prev ?? "").split(",").filter((c) => CURSOR.test(c)).slice(-MAX_STACK) : [];
+  const prev = cursor
+    ? (params.prev ?? "")
+        .split(",")
+        .filter((c) => CURSOR.test(c))
+        .slice(-MAX_STACK)
+    : [];
   return { cursor, prev };
 }
 
@@ -31,9 +36,23 @@ export function hrefWith(path: string, params: Record<string, string | undefined
   return query ? `${path}?${query}` : path;
 }
 
-export function pagerLinks(path: string, filters: Record<string, string | undefined>, position: PagePosition, meta: { cursor: string | null; hasMore: boolean }): PagerLinks {
+export function pagerLinks(
+  path: string,
+  filters: Record<string, string | undefined>,
+  position: PagePosition,
+  meta: { cursor: string | null; hasMore: boolean },
+): PagerLinks {
   const { cursor, prev } = position;
-  const next = meta.hasMore && meta.cursor ? hrefWith(path, { ...filters, cursor: meta.cursor, prev: cursor ? [...prev, cursor].slice(-MAX_STACK).join(",") : undefined }) : null;
-  const previous = cursor ? hrefWith(path, { ...filters, cursor: prev.at(-1), prev: prev.slice(0, -1).join(",") || undefined }) : null;
+  const next =
+    meta.hasMore && meta.cursor
+      ? hrefWith(path, {
+          ...filters,
+          cursor: meta.cursor,
+          prev: cursor ? [...prev, cursor].slice(-MAX_STACK).join(",") : undefined,
+        })
+      : null;
+  const previous = cursor
+    ? hrefWith(path, { ...filters, cursor: prev.at(-1), prev: prev.slice(0, -1).join(",") || undefined })
+    : null;
   return { previous, next, pageNumber: cursor ? prev.length + 2 : 1 };
 }

@@ -28,12 +28,20 @@ export function fieldErrorsOf(error: ZodError): Record<string, string> {
 // one is logged and never shown as is.
 export function errorState(error: unknown, values?: Record<string, string>): FormState {
   if (error instanceof ZodError) {
-    return { status: "error", message: "Please correct the fields marked below.", fieldErrors: fieldErrorsOf(error), values };
+    return {
+      status: "error",
+      message: "Please correct the fields marked below.",
+      fieldErrors: fieldErrorsOf(error),
+      values,
+    };
   }
   if (error instanceof ApiError) {
     const fieldErrors = Object.fromEntries((error.details ?? []).map((d) => [d.path, d.message]));
     // The services word validation for API clients ("the request body…"); a form says it plainly.
-    const message = error.code === "validation_error" && error.details?.length ? "Please correct the fields marked below." : error.message;
+    const message =
+      error.code === "validation_error" && error.details?.length
+        ? "Please correct the fields marked below."
+        : error.message;
     return { status: "error", message, fieldErrors, values };
   }
   logger.error("form action failed", { error: error instanceof Error ? error.message : String(error) });

@@ -26,7 +26,9 @@ export async function addUserToAccount(input: AddUserInput, db?: DbOrTx): Promis
   const userId = newId("user");
   await conn.transaction(async (tx) => {
     await tx.insert(users).values({ id: userId, email, name: input.name, passwordHash });
-    await tx.insert(memberships).values({ id: newId("membership"), accountId: input.accountId, userId, role: input.role });
+    await tx
+      .insert(memberships)
+      .values({ id: newId("membership"), accountId: input.accountId, userId, role: input.role });
   });
   return { userId };
 }

@@ -14,7 +14,13 @@ export interface TeamMember {
 export async function listMembers(accountId: string, db?: DbOrTx): Promise<TeamMember[]> {
   const conn = db ?? (await getDb());
   return conn
-    .select({ userId: users.id, name: users.name, email: users.email, role: memberships.role, joinedAt: memberships.createdAt })
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      role: memberships.role,
+      joinedAt: memberships.createdAt,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.accountId, accountId))

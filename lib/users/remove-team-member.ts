@@ -32,8 +32,13 @@ export async function removeTeamMember(
         .where(and(eq(memberships.accountId, input.accountId), eq(memberships.role, "owner")));
       if (owners <= 1) throw new ApiError("forbidden", "An account needs at least one owner.");
     }
-    await tx.delete(memberships).where(and(eq(memberships.accountId, input.accountId), eq(memberships.userId, input.userId)));
-    const [{ others }] = await tx.select({ others: count() }).from(memberships).where(and(eq(memberships.userId, input.userId), ne(memberships.accountId, input.accountId)));
+    await tx
+      .delete(memberships)
+      .where(and(eq(memberships.accountId, input.accountId), eq(memberships.userId, input.userId)));
+    const [{ others }] = await tx
+      .select({ others: count() })
+      .from(memberships)
+      .where(and(eq(memberships.userId, input.userId), ne(memberships.accountId, input.accountId)));
     if (others === 0) await tx.delete(users).where(eq(users.id, input.userId));
   });
 }

@@ -14,7 +14,10 @@ export async function createVisit(accountId: string, input: VisitCreateInput, ac
   return db.transaction(async (tx) => {
     const lead = await getLeadOrThrow(tx, accountId, input.leadId).catch((error: unknown) => {
       // Name the field, as for propertyId and agentId.
-      if (error instanceof ApiError && error.code === "not_found") throw new ApiError("not_found", "Lead not found.", [{ path: "leadId", message: "No such live lead in this account" }]);
+      if (error instanceof ApiError && error.code === "not_found")
+        throw new ApiError("not_found", "Lead not found.", [
+          { path: "leadId", message: "No such live lead in this account" },
+        ]);
       throw error;
     });
     await assertPropertyInAccount(tx, accountId, input.propertyId);

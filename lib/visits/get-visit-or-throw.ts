@@ -8,7 +8,11 @@ import { toPublicVisit, type PublicVisit } from "./to-public-visit";
  * also for another account's id. Like the list, it keeps visits of a since-deleted lead. */
 export async function getVisitOrThrow(accountId: string, visitId: string): Promise<PublicVisit> {
   const db = await getDb();
-  const [visit] = await db.select().from(visits).where(and(eq(visits.id, visitId), eq(visits.accountId, accountId))).limit(1);
+  const [visit] = await db
+    .select()
+    .from(visits)
+    .where(and(eq(visits.id, visitId), eq(visits.accountId, accountId)))
+    .limit(1);
   if (!visit) throw notFound("Visit");
   return toPublicVisit(visit);
 }

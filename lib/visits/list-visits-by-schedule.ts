@@ -7,7 +7,13 @@ import { toPublicVisit, type PublicVisit } from "./to-public-visit";
 
 type VisitStatus = (typeof VISIT_STATUSES)[number];
 
-export type ScheduledVisit = PublicVisit & { leadName: string; leadDeleted: boolean; propertyTitle: string | null; agentName: string | null; needsOutcome: boolean };
+export type ScheduledVisit = PublicVisit & {
+  leadName: string;
+  leadDeleted: boolean;
+  propertyTitle: string | null;
+  agentName: string | null;
+  needsOutcome: boolean;
+};
 
 export interface VisitScheduleQuery {
   limit: number;
@@ -24,9 +30,16 @@ export interface VisitScheduleQuery {
 // The web UI's visit lists, in the order people plan by: scheduledAt, not createdAt (the API's
 // list sorts by createdAt). Keyset on (scheduledAt, id): the keyset helper pages by whatever
 // column it is given as `createdAt`. Names come in the same query for the table.
-export async function listVisitsBySchedule(accountId: string, query: VisitScheduleQuery): Promise<Page<ScheduledVisit>> {
+export async function listVisitsBySchedule(
+  accountId: string,
+  query: VisitScheduleQuery,
+): Promise<Page<ScheduledVisit>> {
   const { limit, cursor, order, ...filters } = query;
-  const page = keyset({ limit, cursor, sort: order === "asc" ? "createdAt" : "-createdAt" }, { createdAt: visits.scheduledAt, id: visits.id }, { ...filters, by: "scheduledAt" });
+  const page = keyset(
+    { limit, cursor, sort: order === "asc" ? "createdAt" : "-createdAt" },
+    { createdAt: visits.scheduledAt, id: visits.id },
+    { ...filters, by: "scheduledAt" },
+  );
   const conditions: (SQL | undefined)[] = [
     eq(visits.accountId, accountId),
     ifSet(filters.status, (v) => eq(visits.status, v)),
@@ -38,7 +51,13 @@ export async function listVisitsBySchedule(accountId: string, query: VisitSchedu
   ];
   const db = await getDb();
   const rows = await db
-    .select({ visit: visits, leadName: leads.name, leadDeletedAt: leads.deletedAt, propertyTitle: properties.title, agentName: users.name })
+    .select({
+      visit: visits,
+      leadName: leads.name,
+      leadDeletedAt: leads.deletedAt,
+      propertyTitle: properties.title,
+      agentName: users.name,
+    })
     .from(visits)
     .innerJoin(leads, eq(leads.id, visits.leadId))
     .leftJoin(properties, eq(properties.id, visits.propertyId))

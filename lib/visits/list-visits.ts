@@ -19,6 +19,11 @@ export async function listVisits(accountId: string, query: VisitListQuery): Prom
     page.where,
   ];
   const db = await getDb();
-  const rows = await db.select().from(visits).where(and(...conditions)).orderBy(...page.orderBy).limit(page.fetch);
+  const rows = await db
+    .select()
+    .from(visits)
+    .where(and(...conditions))
+    .orderBy(...page.orderBy)
+    .limit(page.fetch);
   return page.toPage(rows, toPublicVisit);
 }

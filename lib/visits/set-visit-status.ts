@@ -11,7 +11,12 @@ import { VISIT_STATUS_LABELS, visitOutcomeSchema, type VisitOutcome } from "./vi
 // their own) as lead_updated with {visitId, changes: {visitStatus: [old, new]}}: the activity
 // types are part of the public API, so no new type is invented for the web UI.
 // A visit of a deleted lead is not found, as the API treats a deleted lead's visits.
-export async function setVisitStatus(accountId: string, visitId: string, status: VisitOutcome, actor: Actor): Promise<PublicVisit> {
+export async function setVisitStatus(
+  accountId: string,
+  visitId: string,
+  status: VisitOutcome,
+  actor: Actor,
+): Promise<PublicVisit> {
   const next = visitOutcomeSchema.parse(status);
   const db = await getDb();
   return db.transaction(async (tx) => {

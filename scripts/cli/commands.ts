@@ -19,7 +19,8 @@ const progress = (message: string) => process.stderr.write(`${message}\n`);
 export const COMMANDS: Record<string, Command> = {
   "account create": async (args) => {
     const f = parseFlags(args, ["name", "email", "password", "plan"], ["owner-name", "country", "currency"]);
-    if (f.country && !/^[A-Za-z]{2}$/.test(f.country)) throw new UsageError("--country must be an ISO 3166-1 alpha-2 code");
+    if (f.country && !/^[A-Za-z]{2}$/.test(f.country))
+      throw new UsageError("--country must be an ISO 3166-1 alpha-2 code");
     if (f.currency && !/^[A-Za-z]{3}$/.test(f.currency)) throw new UsageError("--currency must be an ISO 4217 code");
     return createAccount({
       name: f.name,
@@ -42,7 +43,13 @@ export const COMMANDS: Record<string, Command> = {
     const f = parseFlags(args, ["account-email", "email", "password", "role"], ["name"]);
     const role = oneOf(f.role, ROLES, "role");
     const owner = await getMembershipByEmailOrThrow(f["account-email"]);
-    const { userId } = await addUserToAccount({ accountId: owner.accountId, email: f.email, name: f.name ?? f.email.split("@")[0], password: f.password, role });
+    const { userId } = await addUserToAccount({
+      accountId: owner.accountId,
+      email: f.email,
+      name: f.name ?? f.email.split("@")[0],
+      password: f.password,
+      role,
+    });
     return { accountId: owner.accountId, userId };
   },
   "api-key create": async (args) => {

@@ -8,7 +8,8 @@ const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
 
 function positiveCount(value: string, flag: string, allowZero = false): number {
   const n = Number(value.replace(/_/g, ""));
-  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1)) throw new UsageError(`--${flag} must be a whole number${allowZero ? "" : " above 0"}`);
+  if (!Number.isInteger(n) || n < (allowZero ? 0 : 1))
+    throw new UsageError(`--${flag} must be a whole number${allowZero ? "" : " above 0"}`);
   return n;
 }
 
@@ -27,7 +28,11 @@ export async function seedBulkCommand(args: string[], progress: (message: string
   const result = await seedBulk(await getDb(), { email: f.email, leads, keys, batchSize, log: progress });
   const keysOut = path.resolve(f["keys-out"]);
   mkdirSync(path.dirname(keysOut), { recursive: true });
-  writeFileSync(keysOut, `${JSON.stringify({ accountId: result.accountId, email: f.email, keys: result.keys }, null, 1)}\n`, { mode: 0o600 });
+  writeFileSync(
+    keysOut,
+    `${JSON.stringify({ accountId: result.accountId, email: f.email, keys: result.keys }, null, 1)}\n`,
+    { mode: 0o600 },
+  );
   chmodSync(keysOut, 0o600);
   progress(`seed-bulk: done in ${(result.ms / 1000).toFixed(1)} s; keys written to ${keysOut}`);
   return {

@@ -15,7 +15,9 @@ process.on("unhandledRejection", (reason, promise) => {
   const error = reason instanceof Error ? `${reason.name}: ${reason.message}\n${reason.stack}` : String(reason);
   // A postgres-js query is a Promise subclass that keeps its SQL: name it, to find who dropped it.
   const query = (promise as { strings?: readonly string[] }).strings?.join("$").replace(/\s+/g, " ").slice(0, 160);
-  process.stderr.write(`unhandledRejection (logged, as next start does) of a ${promise.constructor.name}${query ? ` [${query}]` : ""}: ${error}\n`);
+  process.stderr.write(
+    `unhandledRejection (logged, as next start does) of a ${promise.constructor.name}${query ? ` [${query}]` : ""}: ${error}\n`,
+  );
 });
 
 const server = createServer(async (req, res) => {

@@ -32,7 +32,16 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       res.writeHead(500).end(JSON.stringify({ code: 20500, message: "Internal Server Error" }));
       return;
     }
-    res.writeHead(201).end(JSON.stringify({ sid: `SM${String(++sid).padStart(32, "0")}`, status: "queued", to: form.get("To"), body: form.get("Body") }));
+    res
+      .writeHead(201)
+      .end(
+        JSON.stringify({
+          sid: `SM${String(++sid).padStart(32, "0")}`,
+          status: "queued",
+          to: form.get("To"),
+          body: form.get("Body"),
+        }),
+      );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

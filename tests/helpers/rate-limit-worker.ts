@@ -18,7 +18,9 @@ async function main() {
     const results = await Promise.all(Array.from({ length: calls }, () => limitApiKey(keyId)));
     const admitted = results.filter((r) => r.success).length;
     const ms = Math.round(performance.now() - started);
-    process.stdout.write(`${JSON.stringify({ keyId, kind: rateLimitStoreKind(), admitted, denied: calls - admitted, ms })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ keyId, kind: rateLimitStoreKind(), admitted, denied: calls - admitted, ms })}\n`,
+    );
   }
   await resetRateLimiterForTests();
   process.exit(0);

@@ -12,7 +12,10 @@ import * as visitRoute from "@/app/api/v1/visits/[id]/route";
 // The /api/v1 route files and the paths Next maps to them, for running the real handlers
 // without Next (in-process tests and the fault-test server).
 
-export type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+export type RouteHandler = (
+  req: Request,
+  ctx: { params: Promise<Record<string, string | string[]>> },
+) => Promise<Response>;
 type RouteModule = Partial<Record<string, unknown>>;
 
 const ROUTES: Array<[RegExp, RouteModule]> = [
@@ -27,12 +30,18 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/v1\/activities$/, activitiesRoute],
 ];
 
-export function resolveRoute(method: string, pathname: string): { handler: RouteHandler; params: Record<string, string | string[]> } {
+export function resolveRoute(
+  method: string,
+  pathname: string,
+): { handler: RouteHandler; params: Record<string, string | string[]> } {
   for (const [pattern, module] of ROUTES) {
     const match = pattern.exec(pathname);
     if (match) return { handler: module[method] as RouteHandler, params: { ...match.groups } };
   }
-  return { handler: (catchAllRoute as RouteModule)[method] as RouteHandler, params: { path: pathname.split("/").slice(3) } };
+  return {
+    handler: (catchAllRoute as RouteModule)[method] as RouteHandler,
+    params: { path: pathname.split("/").slice(3) },
+  };
 }
 
 /** Runs a Request through the handler Next would pick. */

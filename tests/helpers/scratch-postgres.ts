@@ -23,11 +23,17 @@ export interface ScratchPostgres {
 
 export function createScratchPostgres(port: number): ScratchPostgres {
   const dir = mkdtempSync(path.join(tmpdir(), "lpm-pg-"));
-  if (process.getuid?.() === 0) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"]).toString()), Number(execFileSync("id", ["-g", "postgres"]).toString()));
+  if (process.getuid?.() === 0)
+    chownSync(
+      dir,
+      Number(execFileSync("id", ["-u", "postgres"]).toString()),
+      Number(execFileSync("id", ["-g", "postgres"]).toString()),
+    );
   const data = path.join(dir, "data");
   asPostgres([`${PG_BIN}/initdb`, "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
-  const start = () => void asPostgres([`${PG_BIN}/pg_ctl`, "-D", data, "-o", options, "-w", "-l", path.join(dir, "log"), "start"]);
+  const start = () =>
+    void asPostgres([`${PG_BIN}/pg_ctl`, "-D", data, "-o", options, "-w", "-l", path.join(dir, "log"), "start"]);
   const stop = () => void asPostgres([`${PG_BIN}/pg_ctl`, "-D", data, "-m", "immediate", "-w", "stop"]);
   start();
   return {

@@ -9,8 +9,17 @@ export interface Spawned {
 }
 
 /** Starts `node --import tsx <script>` and resolves once its stdout matches `ready`. */
-export function spawnTsx(script: string, env: Record<string, string>, ready: RegExp, timeoutMs = 60_000): Promise<Spawned & { match: RegExpMatchArray }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+export function spawnTsx(
+  script: string,
+  env: Record<string, string>,
+  ready: RegExp,
+  timeoutMs = 60_000,
+): Promise<Spawned & { match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   child.stdout!.on("data", (d) => (out += d));
   child.stderr!.on("data", (d) => (out += d));

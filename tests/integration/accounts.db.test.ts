@@ -22,7 +22,12 @@ describe(`accounts and keys on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
 
   it("creates an account with its owner and a scrypt password hash", async () => {
     const email = `Owner-${unique()}@Example.com`;
-    const { accountId, userId } = await createAccount({ name: "Acme", email, password: "correct horse", plan: "agency" });
+    const { accountId, userId } = await createAccount({
+      name: "Acme",
+      email,
+      password: "correct horse",
+      plan: "agency",
+    });
     const db = await getDb();
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     expect(user.email).toBe(email.toLowerCase());
@@ -31,7 +36,9 @@ describe(`accounts and keys on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
     expect(await verifyPassword("wrong", user.passwordHash)).toBe(false);
     const [membership] = await db.select().from(memberships).where(eq(memberships.userId, userId));
     expect(membership).toMatchObject({ accountId, role: "owner" });
-    await expect(createAccount({ name: "Again", email, password: "x", plan: "starter" })).rejects.toBeInstanceOf(ApiError);
+    await expect(createAccount({ name: "Again", email, password: "x", plan: "starter" })).rejects.toBeInstanceOf(
+      ApiError,
+    );
   });
 
   it("stores only the key hash; revocation is scoped by account", async () => {
@@ -62,7 +69,10 @@ describe(`accounts and keys on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
     const [{ n }] = await db.select({ n: count() }).from(leads).where(eq(leads.accountId, member.accountId));
     expect(n).toBeGreaterThanOrEqual(300);
     // Every lead has its lead_created activity.
-    const [{ created }] = await db.select({ created: count() }).from(activities).where(and(eq(activities.type, "lead_created"), eq(activities.accountId, member.accountId)));
+    const [{ created }] = await db
+      .select({ created: count() })
+      .from(activities)
+      .where(and(eq(activities.type, "lead_created"), eq(activities.accountId, member.accountId)));
     expect(created).toBe(n);
   });
 });

@@ -11,7 +11,22 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 describe("CLI against DATABASE_URL", () => {
   it("creates an account, changes its plan, adds a user, and manages keys", async () => {
     const email = `owner-${unique()}@cli.test`;
-    const created = await runCli(["account", "create", "--name", "CLI Realty", "--email", email, "--password", "pw-123456789", "--plan", "professional", "--country", "GB", "--currency", "GBP"]);
+    const created = await runCli([
+      "account",
+      "create",
+      "--name",
+      "CLI Realty",
+      "--email",
+      email,
+      "--password",
+      "pw-123456789",
+      "--plan",
+      "professional",
+      "--country",
+      "GB",
+      "--currency",
+      "GBP",
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const { accountId, userId } = created.json as { accountId: string; userId: string };
     expect(accountId).toMatch(/^acc_/);
@@ -26,7 +41,18 @@ describe("CLI against DATABASE_URL", () => {
     const [upgraded] = await db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(upgraded.plan).toBe("agency");
 
-    const staff = await runCli(["user", "create", "--account-email", email, "--email", `staff-${unique()}@cli.test`, "--password", "pw-123456789", "--role", "staff"]);
+    const staff = await runCli([
+      "user",
+      "create",
+      "--account-email",
+      email,
+      "--email",
+      `staff-${unique()}@cli.test`,
+      "--password",
+      "pw-123456789",
+      "--role",
+      "staff",
+    ]);
     expect(staff.code, staff.stderr).toBe(0);
     expect((staff.json as { accountId: string }).accountId).toBe(accountId);
 
@@ -53,12 +79,29 @@ describe("CLI against DATABASE_URL", () => {
 
   it("never stores a key's plaintext anywhere in the database", async () => {
     const email = `owner-${unique()}@cli.test`;
-    expect((await runCli(["account", "create", "--name", "Secret Realty", "--email", email, "--password", "pw-123456789", "--plan", "agency"])).code).toBe(0);
+    expect(
+      (
+        await runCli([
+          "account",
+          "create",
+          "--name",
+          "Secret Realty",
+          "--email",
+          email,
+          "--password",
+          "pw-123456789",
+          "--plan",
+          "agency",
+        ])
+      ).code,
+    ).toBe(0);
     const { key } = (await runCli(["api-key", "create", "--email", email, "--name", "CI"])).json as { key: string };
     // Search every text-like column of every table for the key or any 16-char piece of it.
     const sql = postgres(process.env.DATABASE_URL!, { max: 1 });
     try {
-      const tables = await sql<{ table_name: string }[]>`select table_name from information_schema.tables where table_schema = 'public'`;
+      const tables = await sql<
+        { table_name: string }[]
+      >`select table_name from information_schema.tables where table_schema = 'public'`;
       for (const { table_name } of tables) {
         const rows = await sql.unsafe(`select * from "${table_name}"`);
         const dump = JSON.stringify(rows);
@@ -73,8 +116,14 @@ describe("CLI against DATABASE_URL", () => {
   it.each([
     [[], "Usage"],
     [["account", "create", "--name", "X"], "missing --email"],
-    [["account", "create", "--name", "X", "--email", "a@b.c", "--password", "p", "--plan", "gold"], "--plan must be one of"],
-    [["user", "create", "--account-email", "a@b.c", "--email", "x@y.z", "--password", "p", "--role", "admin"], "--role must be one of"],
+    [
+      ["account", "create", "--name", "X", "--email", "a@b.c", "--password", "p", "--plan", "gold"],
+      "--plan must be one of",
+    ],
+    [
+      ["user", "create", "--account-email", "a@b.c", "--email", "x@y.z", "--password", "p", "--role", "admin"],
+      "--role must be one of",
+    ],
     [["api-key", "revoke"], "one KEY_ID"],
     [["api-key", "create", "--email", "a@b.c", "--name", "n", "--bogus", "1"], "Unknown option"],
     [["frobnicate"], "unknown command"],

@@ -12,16 +12,41 @@ const DAY = 86_400_000;
 describe("housekeeping", () => {
   it("expires idempotency records after 24 h and request log entries after 30 days, keeping newer ones", async () => {
     const db = await getDb();
-    const { accountId, userId } = await createAccount({ name: "HK", email: `hk-${Date.now()}@x.test`, password: "pw", plan: "agency" });
+    const { accountId, userId } = await createAccount({
+      name: "HK",
+      email: `hk-${Date.now()}@x.test`,
+      password: "pw",
+      plan: "agency",
+    });
     const key = await createApiKey({ accountId, name: "k", createdBy: userId });
-    const idem = (k: string, ageMs: number) => ({ apiKeyId: key.id, key: k, method: "POST", path: "/api/v1/leads", requestHash: "h", createdAt: new Date(Date.now() - ageMs) });
+    const idem = (k: string, ageMs: number) => ({
+      apiKeyId: key.id,
+      key: k,
+      method: "POST",
+      path: "/api/v1/leads",
+      requestHash: "h",
+      createdAt: new Date(Date.now() - ageMs),
+    });
     await db.insert(idempotencyKeys).values([idem("old", DAY + 60_000), idem("fresh", DAY - 60_000)]);
-    const log = (ageMs: number) => ({ id: newId("requestLog"), accountId, apiKeyId: key.id, requestId: newId("request"), method: "GET", path: "/api/v1/leads", status: 200, durationMs: 3, createdAt: new Date(Date.now() - ageMs) });
+    const log = (ageMs: number) => ({
+      id: newId("requestLog"),
+      accountId,
+      apiKeyId: key.id,
+      requestId: newId("request"),
+      method: "GET",
+      path: "/api/v1/leads",
+      status: 200,
+      durationMs: 3,
+      createdAt: new Date(Date.now() - ageMs),
+    });
     await db.insert(requestLogs).values([log(31 * DAY), log(29 * DAY)]);
 
     await expireOldRecords();
 
-    const keys = await db.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.apiKeyId, key.id));
+    const keys = await db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.apiKeyId, key.id));
     expect(keys.map((k) => k.key)).toEqual(["fresh"]);
     const logs = await db.select().from(requestLogs).where(eq(requestLogs.apiKeyId, key.id));
     expect(logs).toHaveLength(1);

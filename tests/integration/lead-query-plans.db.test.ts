@@ -27,7 +27,9 @@ async function planOf(input: Record<string, string>): Promise<PlanNode[]> {
     const { select } = leadListJsonSelect(tx, accountId, leadListQuery.parse(input));
     const result = await tx.execute(sql`explain (format json) ${select.getSQL()}`);
     // postgres-js answers an array of rows, PGlite an object holding them; JSON may be text.
-    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
+    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<
+      Record<string, unknown>
+    >;
     const raw = rows[0]["QUERY PLAN"];
     const [{ Plan }] = (typeof raw === "string" ? JSON.parse(raw) : raw) as Array<{ Plan: PlanNode }>;
     return nodes(Plan);
@@ -48,8 +50,14 @@ describe("GET /leads query plans", () => {
     ["first page", { limit: "100" }],
     ["sort=updatedAt", { limit: "100", sort: "updatedAt" }],
     ["status + updatedAfter", { limit: "100", status: "qualified", updatedAfter: "2026-01-01T00:00:00.000Z" }],
-    ["updatedAfter, sort=updatedAt (incremental sync)", { limit: "100", sort: "updatedAt", updatedAfter: "2026-01-01T00:00:00.000Z" }],
-    ["source, tag, createdAfter", { limit: "100", source: "website", tag: "vip", createdAfter: "2025-01-01T00:00:00.000Z" }],
+    [
+      "updatedAfter, sort=updatedAt (incremental sync)",
+      { limit: "100", sort: "updatedAt", updatedAfter: "2026-01-01T00:00:00.000Z" },
+    ],
+    [
+      "source, tag, createdAfter",
+      { limit: "100", source: "website", tag: "vip", createdAfter: "2025-01-01T00:00:00.000Z" },
+    ],
     ["q (a name)", { limit: "100", q: "Kowalski" }],
   ])("%s: answered by an index, no sequential scan", async (_, input) => {
     const plan = await planOf(input);
@@ -87,8 +95,18 @@ describe("GET /leads query plans", () => {
   });
   it("the trigram indexes keep no pending list (fastupdate off, migration 0002): a search never reads recent inserts unsorted", async () => {
     const db = await getDb();
-    const result = await db.execute(sql`select c.relname as name, array_to_string(c.reloptions, ',') as options from pg_class c where c.relname like 'leads_%_trgm_idx' order by 1`);
-    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<{ name: string; options: string | null }>;
-    expect(rows).toEqual(["leads_email_trgm_idx", "leads_name_trgm_idx", "leads_phone_trgm_idx"].map((name) => ({ name, options: expect.stringMatching(/fastupdate=(false|off)/) })));
+    const result = await db.execute(
+      sql`select c.relname as name, array_to_string(c.reloptions, ',') as options from pg_class c where c.relname like 'leads_%_trgm_idx' order by 1`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<{
+      name: string;
+      options: string | null;
+    }>;
+    expect(rows).toEqual(
+      ["leads_email_trgm_idx", "leads_name_trgm_idx", "leads_phone_trgm_idx"].map((name) => ({
+        name,
+        options: expect.stringMatching(/fastupdate=(false|off)/),
+      })),
+    );
   });
 });

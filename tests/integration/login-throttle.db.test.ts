@@ -19,7 +19,9 @@ async function newOwner() {
 async function failSignIns(email: string, n: number, start: number): Promise<string[]> {
   const codes: string[] = [];
   for (let i = 0; i < n; i++) {
-    const error = await authorizeCredentials(email, "wrong-password", new Date(start + i * 1000)).catch((e: Error) => e);
+    const error = await authorizeCredentials(email, "wrong-password", new Date(start + i * 1000)).catch(
+      (e: Error) => e,
+    );
     codes.push((error as Error).message);
   }
   return codes;

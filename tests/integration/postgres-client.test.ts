@@ -36,7 +36,10 @@ describe("PostgreSQL client", () => {
     await closeDb();
     process.env.DATABASE_URL = fresh.url;
     process.env.DATABASE_POOL_SIZE = "1";
-    const db = await Promise.race([getDb(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("start hung")), 15_000))]);
+    const db = await Promise.race([
+      getDb(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("start hung")), 15_000)),
+    ]);
     expect(await db.$count(leads)).toBe(0);
     await closeDb();
   });

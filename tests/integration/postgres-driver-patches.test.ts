@@ -35,7 +35,10 @@ function resetDuringTypeFetch(target: URL) {
     });
   });
   return {
-    listen: () => new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port))),
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve((server.address() as net.AddressInfo).port)),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
     resets: () => resets,
   };

@@ -47,7 +47,10 @@ const letThrough = { success: true, limit: 100, remaining: 100 };
 
 describe("Redis unreachable (REDIS_URL on a closed port)", () => {
   it("lets every call through within the timeout and warns once", async () => {
-    await useRateLimitEnv({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, RATE_LIMIT_TIMEOUT_MS: String(TIMEOUT_MS) });
+    await useRateLimitEnv({
+      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+      RATE_LIMIT_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
     const key = uniqueKeyId();
 
     const first = await timed(() => limitApiKey(key));
@@ -72,7 +75,10 @@ describe("Redis unreachable (REDIS_URL on a closed port)", () => {
   });
 
   it("warns again a minute later, with the number of failures in between", async () => {
-    await useRateLimitEnv({ REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, RATE_LIMIT_TIMEOUT_MS: String(TIMEOUT_MS) });
+    await useRateLimitEnv({
+      REDIS_URL: `redis://127.0.0.1:${await closedPort()}`,
+      RATE_LIMIT_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
     for (let i = 0; i < 5; i++) await limitApiKey(uniqueKeyId());
     expect(unavailableWarnings()).toHaveLength(1);
 
@@ -107,7 +113,9 @@ describe("Redis behind a proxy that stalls, goes away and comes back", () => {
     expect(await limitApiKey(key)).toMatchObject({ success: true, remaining: 99 });
 
     proxy.pause();
-    const stalled = await timed(() => Promise.all(Array.from({ length: 20 }, () => limitApiKey(key))).then((r) => r[0]));
+    const stalled = await timed(() =>
+      Promise.all(Array.from({ length: 20 }, () => limitApiKey(key))).then((r) => r[0]),
+    );
     expect(stalled.result).toMatchObject(letThrough);
     expect(stalled.ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(stalled.ms).toBeLessThan(TIMEOUT_MS + MARGIN_MS);
@@ -140,7 +148,10 @@ describe("Redis behind a proxy that stalls, goes away and comes back", () => {
       }
       await sleep(100);
     }
-    expect(counted, "the limiter should count again within 5 s of Redis returning").toMatchObject({ success: true, remaining: 99 });
+    expect(counted, "the limiter should count again within 5 s of Redis returning").toMatchObject({
+      success: true,
+      remaining: 99,
+    });
     expect(unavailableWarnings()).toHaveLength(1);
   });
 });

@@ -42,7 +42,12 @@ describe("Upstash's Lua shebang on a plain Redis", () => {
     expect(toPlainRedisCommand(["EVAL", SCRIPT, 1, "k", 1], shas).command).toEqual(["EVAL", plain, 1, "k", 1]);
     expect(shas.resolve(originalSha)).toBe(sha1(plain));
     expect(shas.resolve(originalSha.toUpperCase())).toBe(sha1(plain));
-    expect(toPlainRedisCommand(["EVALSHA", originalSha, 1, "k"], shas).command).toEqual(["EVALSHA", sha1(plain), 1, "k"]);
+    expect(toPlainRedisCommand(["EVALSHA", originalSha, 1, "k"], shas).command).toEqual([
+      "EVALSHA",
+      sha1(plain),
+      1,
+      "k",
+    ]);
     const load = toPlainRedisCommand(["SCRIPT", "LOAD", SCRIPT], shas);
     expect(load.command).toEqual(["SCRIPT", "LOAD", plain]);
     expect(load.mapReply(sha1(plain))).toBe(originalSha);

@@ -33,7 +33,13 @@ afterAll(async () => {
 
 describe("PipeliningUpstashClient", () => {
   it("admits exactly 100 of 150 concurrent calls, in a few HTTP requests instead of 150", async () => {
-    const ratelimit = new Ratelimit({ redis: client, limiter: Ratelimit.slidingWindow(100, "60000 ms"), prefix: `lpm:rl:test:${randomUUID()}`, analytics: false, enableTelemetry: false });
+    const ratelimit = new Ratelimit({
+      redis: client,
+      limiter: Ratelimit.slidingWindow(100, "60000 ms"),
+      prefix: `lpm:rl:test:${randomUUID()}`,
+      analytics: false,
+      enableTelemetry: false,
+    });
     await awayFromWindowEdge(60_000, 5_000);
     const key = uniqueKeyId();
     pipelines = 0;
@@ -47,7 +53,11 @@ describe("PipeliningUpstashClient", () => {
   it("gives each caller its own result, and an error only to the command that failed", async () => {
     const key = `lpm:test:${randomUUID()}`;
     await redis.set(key, "42");
-    const [good, bad, missing] = await Promise.allSettled([client.get<number>(key), client.evalsha("0000000000000000000000000000000000000000", [], []), client.get(`${key}:none`)]);
+    const [good, bad, missing] = await Promise.allSettled([
+      client.get<number>(key),
+      client.evalsha("0000000000000000000000000000000000000000", [], []),
+      client.get(`${key}:none`),
+    ]);
     expect(good).toEqual({ status: "fulfilled", value: 42 });
     expect(bad.status).toBe("rejected");
     expect(String((bad as PromiseRejectedResult).reason)).toContain("NOSCRIPT");

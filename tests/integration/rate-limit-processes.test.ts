@@ -43,19 +43,23 @@ afterAll(async () => {
 });
 
 function startWorker(env: Record<string, string>, keyIds: string[]): Worker {
-  const child = spawn(process.execPath, ["--import", "tsx", "tests/helpers/rate-limit-worker.ts", String(CALLS), ...keyIds], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      UPSTASH_REDIS_REST_URL: "",
-      UPSTASH_REDIS_REST_TOKEN: "",
-      REDIS_URL: "",
-      // Generous: this test is about counting, and 2 busy cores can stall a process; a timeout
-      // would let requests through and show up as a warning on stderr.
-      RATE_LIMIT_TIMEOUT_MS: "10000",
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "tests/helpers/rate-limit-worker.ts", String(CALLS), ...keyIds],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        UPSTASH_REDIS_REST_URL: "",
+        UPSTASH_REDIS_REST_TOKEN: "",
+        REDIS_URL: "",
+        // Generous: this test is about counting, and 2 busy cores can stall a process; a timeout
+        // would let requests through and show up as a warning on stderr.
+        RATE_LIMIT_TIMEOUT_MS: "10000",
+        ...env,
+      },
     },
-  });
+  );
   children.push(child);
   // Listened for from the start: a worker may exit while the test still reads another's output.
   const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -95,14 +99,20 @@ describe("one limit across three app processes sharing a Redis", () => {
     { kind: "upstash", env: () => ({ UPSTASH_REDIS_REST_URL: front.url, UPSTASH_REDIS_REST_TOKEN: front.token }) },
   ];
 
-  it.each(paths)("admits exactly 100 of 300 concurrent requests for one key ($kind)", async ({ kind, env }) => {
-    const bursts = await runBursts(env());
-    for (const burst of bursts) {
-      expect(burst.map((b) => b.kind)).toEqual(Array(PROCESSES).fill(kind));
-      const admitted = burst.reduce((sum, b) => sum + b.admitted, 0);
-      const denied = burst.reduce((sum, b) => sum + b.denied, 0);
-      expect({ admitted, denied }).toEqual({ admitted: 100, denied: PROCESSES * CALLS - 100 });
-    }
-    console.info(`${kind}: admitted per process ${bursts.map((burst) => burst.map((b) => `${b.admitted} (${b.ms} ms)`).join(" + ")).join("; then ")}`);
-  }, 60_000);
+  it.each(paths)(
+    "admits exactly 100 of 300 concurrent requests for one key ($kind)",
+    async ({ kind, env }) => {
+      const bursts = await runBursts(env());
+      for (const burst of bursts) {
+        expect(burst.map((b) => b.kind)).toEqual(Array(PROCESSES).fill(kind));
+        const admitted = burst.reduce((sum, b) => sum + b.admitted, 0);
+        const denied = burst.reduce((sum, b) => sum + b.denied, 0);
+        expect({ admitted, denied }).toEqual({ admitted: 100, denied: PROCESSES * CALLS - 100 });
+      }
+      console.info(
+        `${kind}: admitted per process ${bursts.map((burst) => burst.map((b) => `${b.admitted} (${b.ms} ms)`).join(" + ")).join("; then ")}`,
+      );
+    },
+    60_000,
+  );
 });

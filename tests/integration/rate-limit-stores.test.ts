@@ -1,7 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { limitApiKey, rateLimitStoreKind, resetRateLimiterForTests, type RateLimitResult } from "@/lib/rate-limit/limit-api-key";
+import {
+  limitApiKey,
+  rateLimitStoreKind,
+  resetRateLimiterForTests,
+  type RateLimitResult,
+} from "@/lib/rate-limit/limit-api-key";
 import { createMemorySlidingWindow } from "@/lib/rate-limit/memory-sliding-window";
 import { awayFromWindowEdge, TEST_REDIS_URL, uniqueKeyId, useRateLimitEnv } from "../helpers/rate-limit-env";
 import { startUpstashRestFront, type UpstashRestFront } from "../helpers/upstash-rest-front";
@@ -89,7 +94,11 @@ describe.each(stores)("$kind store", ({ kind, env }) => {
 
 describe("store selection", () => {
   it("prefers Upstash over REDIS_URL, REDIS_URL over memory, and needs both Upstash variables", async () => {
-    await useRateLimitEnv({ UPSTASH_REDIS_REST_URL: front.url, UPSTASH_REDIS_REST_TOKEN: "t", REDIS_URL: TEST_REDIS_URL });
+    await useRateLimitEnv({
+      UPSTASH_REDIS_REST_URL: front.url,
+      UPSTASH_REDIS_REST_TOKEN: "t",
+      REDIS_URL: TEST_REDIS_URL,
+    });
     expect(rateLimitStoreKind()).toBe("upstash");
     await useRateLimitEnv({ UPSTASH_REDIS_REST_URL: front.url, REDIS_URL: TEST_REDIS_URL });
     expect(rateLimitStoreKind()).toBe("redis");

@@ -42,17 +42,36 @@ describe("Upstash REST front over the local Redis", () => {
     const missing = await fetch(front.url, { method: "POST", body: '["PING"]' });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ error: "Unauthorized" });
-    const wrong = await fetch(front.url, { method: "POST", headers: { authorization: "Bearer nope" }, body: '["PING"]' });
+    const wrong = await fetch(front.url, {
+      method: "POST",
+      headers: { authorization: "Bearer nope" },
+      body: '["PING"]',
+    });
     expect(wrong.status).toBe(401);
   });
 
   it("answers {result} or {error} as Upstash does, base64 when asked", async () => {
     expect(await post("/", ["PING"])).toEqual({ status: 200, body: { result: "PONG" } });
-    expect(await post("/", ["PING"], { "Upstash-Encoding": "base64" })).toEqual({ status: 200, body: { result: "UE9ORw==" } });
+    expect(await post("/", ["PING"], { "Upstash-Encoding": "base64" })).toEqual({
+      status: 200,
+      body: { result: "UE9ORw==" },
+    });
     const key = uniqueKeyId();
-    expect(await post("/", ["SET", key, "x", "PX", 60_000], { "Upstash-Encoding": "base64" })).toEqual({ status: 200, body: { result: "OK" } });
-    expect(await post("/", ["INCR", key])).toEqual({ status: 400, body: { error: "ERR value is not an integer or out of range" } });
-    expect(await post("/pipeline", [["SET", key, "7", "PX", 60_000], ["INCR", key], ["HGET", key, "f"]])).toEqual({
+    expect(await post("/", ["SET", key, "x", "PX", 60_000], { "Upstash-Encoding": "base64" })).toEqual({
+      status: 200,
+      body: { result: "OK" },
+    });
+    expect(await post("/", ["INCR", key])).toEqual({
+      status: 400,
+      body: { error: "ERR value is not an integer or out of range" },
+    });
+    expect(
+      await post("/pipeline", [
+        ["SET", key, "7", "PX", 60_000],
+        ["INCR", key],
+        ["HGET", key, "f"],
+      ]),
+    ).toEqual({
       status: 200,
       body: [{ result: "OK" }, { result: 8 }, { error: expect.stringContaining("WRONGTYPE") }],
     });
@@ -70,7 +89,13 @@ describe("Upstash REST front over the local Redis", () => {
     expect(await redis.get(uniqueKeyId())).toBeNull();
 
     const counter = uniqueKeyId();
-    const pipeline = await redis.pipeline().incr(counter).incrby(counter, 4).pexpire(counter, 60_000).get(counter).exec();
+    const pipeline = await redis
+      .pipeline()
+      .incr(counter)
+      .incrby(counter, 4)
+      .pexpire(counter, 60_000)
+      .get(counter)
+      .exec();
     expect(pipeline).toEqual([1, 5, 1, 5]);
     const transaction = await redis.multi().incr(counter).incr(counter).get(counter).exec();
     expect(transaction).toEqual([6, 7, 7]);

@@ -24,7 +24,14 @@ describe("error mapping", () => {
   it("every code has its status, and ApiError keeps details", () => {
     const error = new ApiError("validation_error", "bad", [{ path: "name", message: "Required" }]);
     expect(error.status).toBe(400);
-    expect(errorBody(error, "req_2")).toEqual({ error: { code: "validation_error", message: "bad", details: [{ path: "name", message: "Required" }], requestId: "req_2" } });
+    expect(errorBody(error, "req_2")).toEqual({
+      error: {
+        code: "validation_error",
+        message: "bad",
+        details: [{ path: "name", message: "Required" }],
+        requestId: "req_2",
+      },
+    });
     expect(Object.values(ERROR_STATUS).every((s) => s >= 400 && s < 600)).toBe(true);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DISPLAY_PREFIX_LENGTH, KEY_LENGTH, generateApiKey, hashApiKey, isWellFormedApiKey } from "@/lib/api-keys/key-format";
+import {
+  DISPLAY_PREFIX_LENGTH,
+  KEY_LENGTH,
+  generateApiKey,
+  hashApiKey,
+  isWellFormedApiKey,
+} from "@/lib/api-keys/key-format";
 
 describe("API key format", () => {
   it("generates lpm_ + 43 base62 chars + 6-char checksum, unique each time", () => {

@@ -22,7 +22,10 @@ describe("logger", () => {
     expect(out).not.toHaveBeenCalled();
     await nextTurn();
     expect(out).toHaveBeenCalledTimes(1);
-    const lines = String(out.mock.calls[0][0]).trimEnd().split("\n").map((line) => JSON.parse(line));
+    const lines = String(out.mock.calls[0][0])
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     expect(lines).toMatchObject([
       { level: "info", msg: "api request", requestId: "req_1", status: 200 },
       { level: "info", msg: "api request", requestId: "req_2", status: 201 },
@@ -31,8 +34,12 @@ describe("logger", () => {
 
   it("writes a warning at once, after the info lines before it", () => {
     const order: string[] = [];
-    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => (order.push(`out ${JSON.parse(String(chunk)).msg}`), true));
-    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => (order.push(`err ${JSON.parse(String(chunk)).msg}`), true));
+    vi.spyOn(process.stdout, "write").mockImplementation(
+      (chunk) => (order.push(`out ${JSON.parse(String(chunk)).msg}`), true),
+    );
+    vi.spyOn(process.stderr, "write").mockImplementation(
+      (chunk) => (order.push(`err ${JSON.parse(String(chunk)).msg}`), true),
+    );
     logger.info("first");
     logger.warn("second");
     expect(order).toEqual(["out first", "err second"]);
@@ -40,7 +47,10 @@ describe("logger", () => {
 
   it("a process that exits right after logging still writes the line", () => {
     const script = `const { logger } = require("./lib/log/logger.ts"); logger.info("last words", { n: 1 }); process.exit(0);`;
-    const run = spawnSync(process.execPath, ["--import", "tsx", "-e", script], { encoding: "utf8", env: { ...process.env, LOG_LEVEL: "info" } });
+    const run = spawnSync(process.execPath, ["--import", "tsx", "-e", script], {
+      encoding: "utf8",
+      env: { ...process.env, LOG_LEVEL: "info" },
+    });
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout.trim())).toMatchObject({ level: "info", msg: "last words", n: 1 });
   });

@@ -18,7 +18,11 @@ const Queue = load(path.resolve("node_modules/postgres/cjs/src/queue.js")) as <T
 function elementsScanned(run: () => void): number[] {
   const original = Array.prototype.indexOf;
   const scanned: number[] = [];
-  const spy = vi.spyOn(Array.prototype, "indexOf").mockImplementation(function (this: unknown[], x: unknown, from?: number) {
+  const spy = vi.spyOn(Array.prototype, "indexOf").mockImplementation(function (
+    this: unknown[],
+    x: unknown,
+    from?: number,
+  ) {
     scanned.push(this.length - (from ?? 0));
     return original.call(this, x, from);
   });

@@ -7,13 +7,33 @@ import { config } from "@/proxy";
 const runs = (url: string) => unstable_doesMiddlewareMatch({ config, url });
 
 describe("proxy matcher", () => {
-  it.each(["/settings", "/settings/api", "/settings/team", "/leads", "/leads/lead_01abc", "/properties", "/visits?status=scheduled", "/outbox", "/apiary", "/login-help"])(
-    "guards %s",
-    (url) => expect(runs(url)).toBe(true),
-  );
+  it.each([
+    "/settings",
+    "/settings/api",
+    "/settings/team",
+    "/leads",
+    "/leads/lead_01abc",
+    "/properties",
+    "/visits?status=scheduled",
+    "/outbox",
+    "/apiary",
+    "/login-help",
+  ])("guards %s", (url) => expect(runs(url)).toBe(true));
 
-  it.each(["/", "/login", "/login?callbackUrl=%2Fsettings", "/signup", "/docs", "/docs/leads", "/api/v1/leads", "/api/v1/postman.json", "/api/auth/session", "/api", "/_next/static/chunks/a.js", "/favicon.ico", "/robots.txt", "/vendor/standalone.js"])(
-    "leaves %s alone",
-    (url) => expect(runs(url)).toBe(false),
-  );
+  it.each([
+    "/",
+    "/login",
+    "/login?callbackUrl=%2Fsettings",
+    "/signup",
+    "/docs",
+    "/docs/leads",
+    "/api/v1/leads",
+    "/api/v1/postman.json",
+    "/api/auth/session",
+    "/api",
+    "/_next/static/chunks/a.js",
+    "/favicon.ico",
+    "/robots.txt",
+    "/vendor/standalone.js",
+  ])("leaves %s alone", (url) => expect(runs(url)).toBe(false));
 });

@@ -11,7 +11,10 @@ describe("write batcher (request log rows, lastUsedAt touches)", () => {
   it("writes the items of one wait window as one batch, and gives them one promise", async () => {
     vi.useFakeTimers();
     const writes: number[][] = [];
-    const batcher = createWriteBatcher<number>("test", async (items) => void writes.push(items), { maxWaitMs: 50, maxSize: 100 });
+    const batcher = createWriteBatcher<number>("test", async (items) => void writes.push(items), {
+      maxWaitMs: 50,
+      maxSize: 100,
+    });
     const first = batcher.add(1);
     const second = batcher.add(2);
     expect(second).toBe(first);
@@ -29,7 +32,10 @@ describe("write batcher (request log rows, lastUsedAt touches)", () => {
 
   it("writes at once when the batch is full, without waiting for the timer", async () => {
     const writes: string[][] = [];
-    const batcher = createWriteBatcher<string>("test", async (items) => void writes.push(items), { maxWaitMs: 60_000, maxSize: 3 });
+    const batcher = createWriteBatcher<string>("test", async (items) => void writes.push(items), {
+      maxWaitMs: 60_000,
+      maxSize: 3,
+    });
     const done = Promise.all(["a", "b", "c"].map((x) => batcher.add(x)));
     await done;
     expect(writes).toEqual([["a", "b", "c"]]);
@@ -44,10 +50,17 @@ describe("write batcher (request log rows, lastUsedAt touches)", () => {
       },
       { maxWaitMs: 1, maxSize: 10 },
     );
-    await expect(Promise.all([batcher.add({ secret: "s3cr3t-row" }), batcher.add({ secret: "s3cr3t-row" })])).resolves.toBeDefined();
+    await expect(
+      Promise.all([batcher.add({ secret: "s3cr3t-row" }), batcher.add({ secret: "s3cr3t-row" })]),
+    ).resolves.toBeDefined();
     const lines = stderr.mock.calls.map(([chunk]) => String(chunk)).filter((l) => l.includes("batched write failed"));
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ level: "warn", batch: "request_logs", rows: 2, error: "ECONNREFUSED: connection refused" });
+    expect(JSON.parse(lines[0])).toMatchObject({
+      level: "warn",
+      batch: "request_logs",
+      rows: 2,
+      error: "ECONNREFUSED: connection refused",
+    });
     expect(lines[0]).not.toContain("s3cr3t-row");
   });
 

@@ -36,7 +36,9 @@ export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
                 </Link>
               )}
               <span className="block whitespace-nowrap text-xs text-slate-500">{sms.to}</span>
-              <p className="mt-1 line-clamp-3 max-w-xs whitespace-pre-wrap break-words text-slate-700 md:hidden">{sms.message}</p>
+              <p className="mt-1 line-clamp-3 max-w-xs whitespace-pre-wrap break-words text-slate-700 md:hidden">
+                {sms.message}
+              </p>
             </td>
             <td className={`${styles.td} hidden max-w-md align-top md:table-cell`}>
               <p className="line-clamp-3 whitespace-pre-wrap break-words" title={sms.message}>

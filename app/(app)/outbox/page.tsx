@@ -18,7 +18,10 @@ export const metadata: Metadata = { title: "Outbox" };
 
 const PAGE_SIZE = 25;
 const STATUS_LABELS: Record<SmsStatus, string> = { sent: "Sent", queued: "Queued", failed: "Failed" };
-const STATUS_OPTIONS = [{ value: "", label: "Any status" }, ...SMS_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))];
+const STATUS_OPTIONS = [
+  { value: "", label: "Any status" },
+  ...SMS_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+];
 
 export default async function OutboxPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const member = await requireMember();
@@ -35,18 +38,30 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
       />
       <FilterBar action="/outbox" label="Filter messages" clearHref={status ? "/outbox" : undefined}>
         <div className="sm:w-44">
-          <SelectField label="Status" name="status" options={STATUS_OPTIONS} defaultValue={status ?? ""} idPrefix="filter" />
+          <SelectField
+            label="Status"
+            name="status"
+            options={STATUS_OPTIONS}
+            defaultValue={status ?? ""}
+            idPrefix="filter"
+          />
         </div>
       </FilterBar>
       <section className={`${styles.card} overflow-hidden`}>
         {page === "invalid_cursor" ? (
           <StaleLinkNotice firstPage={hrefWith("/outbox", filters)} />
         ) : page.data.length === 0 ? (
-          <EmptyState title={status ? `No ${STATUS_LABELS[status].toLowerCase()} messages` : "No messages yet"}>Send an SMS from a lead&apos;s page, or through the API.</EmptyState>
+          <EmptyState title={status ? `No ${STATUS_LABELS[status].toLowerCase()} messages` : "No messages yet"}>
+            Send an SMS from a lead&apos;s page, or through the API.
+          </EmptyState>
         ) : (
           <>
             <OutboxTable messages={page.data} />
-            <Pager label="Messages" links={pagerLinks("/outbox", filters, position, page.meta)} shown={page.data.length} />
+            <Pager
+              label="Messages"
+              links={pagerLinks("/outbox", filters, position, page.meta)}
+              shown={page.data.length}
+            />
           </>
         )}
       </section>

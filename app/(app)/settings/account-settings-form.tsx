@@ -28,7 +28,15 @@ export function AccountSettingsForm({ account, countries, currencies, plans }: P
   return (
     <form action={formAction} className="space-y-5" noValidate>
       <FormStateMessage state={state} />
-      <TextField label="Account name" name="name" defaultValue={values.name} required maxLength={100} autoComplete="organization" error={errors.name} />
+      <TextField
+        label="Account name"
+        name="name"
+        defaultValue={values.name}
+        required
+        maxLength={100}
+        autoComplete="organization"
+        error={errors.name}
+      />
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           label="Default country"
@@ -38,9 +46,23 @@ export function AccountSettingsForm({ account, countries, currencies, plans }: P
           hint="Used to read phone numbers written without a country code."
           error={errors.defaultCountry}
         />
-        <SelectField label="Currency" name="currency" options={currencies} defaultValue={values.currency} hint="The default currency of new properties." error={errors.currency} />
+        <SelectField
+          label="Currency"
+          name="currency"
+          options={currencies}
+          defaultValue={values.currency}
+          hint="The default currency of new properties."
+          error={errors.currency}
+        />
       </div>
-      <SelectField label="Plan" name="plan" options={plans} defaultValue={values.plan} hint="The Public API is included in the Agency plan." error={errors.plan} />
+      <SelectField
+        label="Plan"
+        name="plan"
+        options={plans}
+        defaultValue={values.plan}
+        hint="The Public API is included in the Agency plan."
+        error={errors.plan}
+      />
       <div className="flex justify-end">
         <SubmitButton pendingLabel="Saving…">Save changes</SubmitButton>
       </div>

@@ -17,10 +17,18 @@ export default async function AccountSettingsPage() {
   const account = await getAccountOrThrow(member.accountId);
   return (
     <div className="space-y-6">
-      <PageHeader title="Account settings" description="Your agency's name, the defaults used for new leads and properties, and your plan." />
+      <PageHeader
+        title="Account settings"
+        description="Your agency's name, the defaults used for new leads and properties, and your plan."
+      />
       <section className={`${styles.card} max-w-3xl p-5 sm:p-6`}>
         <AccountSettingsForm
-          account={{ name: account.name, defaultCountry: account.defaultCountry, currency: account.currency, plan: account.plan }}
+          account={{
+            name: account.name,
+            defaultCountry: account.defaultCountry,
+            currency: account.currency,
+            plan: account.plan,
+          }}
           countries={countryOptions()}
           currencies={currencyOptions()}
           plans={PLANS.map((plan) => ({ value: plan, label: PLAN_LABELS[plan] }))}

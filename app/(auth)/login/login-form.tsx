@@ -29,7 +29,8 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string |
         return;
       }
       const session = await getSession();
-      const target = safeCallbackPath(callbackUrl, window.location.origin) ?? homePathFor(session?.user.role ?? "staff");
+      const target =
+        safeCallbackPath(callbackUrl, window.location.origin) ?? homePathFor(session?.user.role ?? "staff");
       router.replace(target);
       router.refresh();
     });

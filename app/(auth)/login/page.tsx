@@ -9,7 +9,11 @@ import { LoginForm } from "./login-form";
 export const metadata: Metadata = { title: "Sign in" };
 export const dynamic = "force-dynamic";
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ callbackUrl?: string; error?: string }>;
+}) {
   // Signed in already (with a membership that still exists): go to the app.
   const member = await getCurrentMember();
   if (member) redirect(homePathFor(member.role));

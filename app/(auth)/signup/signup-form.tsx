@@ -36,9 +36,16 @@ export function SignupForm() {
         setState(result);
         return;
       }
-      const signedIn = await signIn("credentials", { email: String(form.get("email")), password: String(form.get("password")), redirect: false });
+      const signedIn = await signIn("credentials", {
+        email: String(form.get("email")),
+        password: String(form.get("password")),
+        redirect: false,
+      });
       if (!signedIn || signedIn.error) {
-        setState({ status: "error", message: `Your account was created, but signing in failed: ${loginErrorMessage(signedIn?.error ?? "failed")}` });
+        setState({
+          status: "error",
+          message: `Your account was created, but signing in failed: ${loginErrorMessage(signedIn?.error ?? "failed")}`,
+        });
         return;
       }
       router.replace("/settings");
@@ -49,7 +56,14 @@ export function SignupForm() {
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate>
       {state.status === "error" && state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
-      <TextField label="Agency name" name="agencyName" autoComplete="organization" required error={errors.agencyName} autoFocus />
+      <TextField
+        label="Agency name"
+        name="agencyName"
+        autoComplete="organization"
+        required
+        error={errors.agencyName}
+        autoFocus
+      />
       <TextField label="Your name" name="name" autoComplete="name" required error={errors.name} />
       <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
       <TextField

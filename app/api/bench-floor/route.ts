@@ -7,7 +7,9 @@
 export const dynamic = "force-dynamic";
 
 // A body about the size of a small API answer, built once.
-const BODY = JSON.stringify({ data: { id: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d", name: "Ada Lovelace", status: "new", tags: [] } });
+const BODY = JSON.stringify({
+  data: { id: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d", name: "Ada Lovelace", status: "new", tags: [] },
+});
 const HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
 
 export function GET(): Response {

@@ -22,7 +22,11 @@ export async function deleteLeadForm(member: Member, formData: FormData): Promis
 // Owners only: the service reads the role from the database.
 export async function restoreLeadForm(member: Member, formData: FormData): Promise<FormState> {
   try {
-    const lead = await restoreLead({ accountId: member.accountId, actorUserId: member.userId, leadId: idOf(formData, "leadId") });
+    const lead = await restoreLead({
+      accountId: member.accountId,
+      actorUserId: member.userId,
+      leadId: idOf(formData, "leadId"),
+    });
     return { status: "success", message: `${lead.name} was restored.` };
   } catch (error) {
     return errorState(error);

@@ -2,7 +2,10 @@ import { FormFields, definedOnly } from "@/lib/forms/form-fields";
 
 // The lead form's fields → the body the API's lead schemas validate. The form sends every
 // field, so an update carries them all; updateLead records only those that changed.
-export function leadInputFromForm(formData: FormData): { input: Record<string, unknown>; formatErrors: Record<string, string> } {
+export function leadInputFromForm(formData: FormData): {
+  input: Record<string, unknown>;
+  formatErrors: Record<string, string>;
+} {
   const f = new FormFields(formData);
   const input = definedOnly({
     name: f.text("name"),

@@ -7,10 +7,16 @@ import { listMembers } from "@/lib/users/list-members";
 // What the lead form needs from the server: its choices, and a lead's values as form text.
 
 export async function leadFormOptions(accountId: string, currentPropertyId?: string | null) {
-  const [properties, members] = await Promise.all([listPropertyOptions(accountId, currentPropertyId), listMembers(accountId)]);
+  const [properties, members] = await Promise.all([
+    listPropertyOptions(accountId, currentPropertyId),
+    listMembers(accountId),
+  ]);
   return {
     statuses: LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
-    interests: [{ value: "", label: "Not known" }, ...LEAD_INTERESTS.map((i) => ({ value: i, label: LEAD_INTEREST_LABELS[i] }))],
+    interests: [
+      { value: "", label: "Not known" },
+      ...LEAD_INTERESTS.map((i) => ({ value: i, label: LEAD_INTEREST_LABELS[i] })),
+    ],
     properties: [{ value: "", label: "None" }, ...properties.map((p) => ({ value: p.id, label: p.label }))],
     members: [{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.name }))],
   };

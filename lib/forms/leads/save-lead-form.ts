@@ -20,7 +20,12 @@ export async function updateLeadForm(member: Member, formData: FormData): Promis
   if (!parsed.data) return invalidForm(parsed.fieldErrors, values);
   try {
     const account = await getAccountOrThrow(member.accountId);
-    await updateLead({ accountId: member.accountId, defaultCountry: account.defaultCountry }, leadId, parsed.data, userActor(member));
+    await updateLead(
+      { accountId: member.accountId, defaultCountry: account.defaultCountry },
+      leadId,
+      parsed.data,
+      userActor(member),
+    );
   } catch (error) {
     return errorState(error, values);
   }
@@ -34,7 +39,11 @@ export async function createLeadForm(member: Member, formData: FormData): Promis
   if (!parsed.data) return invalidForm(parsed.fieldErrors, values);
   try {
     const account = await getAccountOrThrow(member.accountId);
-    const lead = await createLead({ accountId: member.accountId, defaultCountry: account.defaultCountry }, parsed.data, userActor(member));
+    const lead = await createLead(
+      { accountId: member.accountId, defaultCountry: account.defaultCountry },
+      parsed.data,
+      userActor(member),
+    );
     return { status: "success", message: "Lead created.", leadId: lead.id };
   } catch (error) {
     return errorState(error, values);

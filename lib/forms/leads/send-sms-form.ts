@@ -10,7 +10,8 @@ import { userActor } from "@/lib/forms/user-actor";
 const UI_MESSAGES: Partial<Record<ApiError["code"], string>> = {
   lead_has_no_phone: "This lead has no phone number. Add one in the lead's details to send an SMS.",
   lead_opted_out: "This lead opted out of SMS, so no message was sent.",
-  sms_provider_error: "The SMS provider could not take the message. It is in the outbox as failed; try again in a few minutes.",
+  sms_provider_error:
+    "The SMS provider could not take the message. It is in the outbox as failed; try again in a few minutes.",
 };
 
 // "Send SMS": the same service as POST /api/v1/leads/:id/sms (opt-out, missing phone, the
@@ -20,8 +21,16 @@ export async function sendSmsForm(member: Member, formData: FormData): Promise<F
   const parsed = smsCreateSchema.safeParse({ message: values.message ?? "" });
   if (!parsed.success) return errorState(parsed.error, values);
   try {
-    const sms = await sendSmsToLead(member.accountId, String(formData.get("leadId") ?? ""), parsed.data.message, userActor(member));
-    return { status: "success", message: sms.status === "queued" ? `SMS to ${sms.to} handed to the provider.` : `SMS sent to ${sms.to}.` };
+    const sms = await sendSmsToLead(
+      member.accountId,
+      String(formData.get("leadId") ?? ""),
+      parsed.data.message,
+      userActor(member),
+    );
+    return {
+      status: "success",
+      message: sms.status === "queued" ? `SMS to ${sms.to} handed to the provider.` : `SMS sent to ${sms.to}.`,
+    };
   } catch (error) {
     const friendly = error instanceof ApiError ? UI_MESSAGES[error.code] : undefined;
     // Keep the text after a failure so it can be sent again without retyping.

@@ -2,7 +2,10 @@ import { FormFields, definedOnly } from "@/lib/forms/form-fields";
 
 // The property form's fields → the body the API's property schemas validate. Address parts
 // arrive as `address.city` and so on, and go back together as the API's address object.
-export function propertyInputFromForm(formData: FormData): { input: Record<string, unknown>; formatErrors: Record<string, string> } {
+export function propertyInputFromForm(formData: FormData): {
+  input: Record<string, unknown>;
+  formatErrors: Record<string, string>;
+} {
   const f = new FormFields(formData);
   const address = definedOnly({
     street: f.nullableText("address.street"),
@@ -13,7 +16,8 @@ export function propertyInputFromForm(formData: FormData): { input: Record<strin
   });
   const input = definedOnly({
     title: f.text("title"),
-    description: f.raw("description") === undefined ? undefined : f.raw("description")?.trim() ? f.raw("description") : null,
+    description:
+      f.raw("description") === undefined ? undefined : f.raw("description")?.trim() ? f.raw("description") : null,
     type: f.text("type"),
     listingType: f.text("listingType"),
     status: f.text("status"),

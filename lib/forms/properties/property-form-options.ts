@@ -9,7 +9,8 @@ export const PROPERTY_FORM_OPTIONS = {
   statuses: PROPERTY_STATUSES.map((s) => ({ value: s, label: PROPERTY_STATUS_LABELS[s] })),
 };
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? "" : String(value);
 
 export function propertyFormValues(property: PublicProperty | undefined, currency: string): Record<string, string> {
   return {

@@ -1,10 +1,23 @@
-import { leadCreateSchema, leadDeletedSchema, leadIdParams, leadListQuery, leadSchema, leadUpdateSchema, leadWithActivitiesSchema } from "@/lib/schemas/leads";
+import {
+  leadCreateSchema,
+  leadDeletedSchema,
+  leadIdParams,
+  leadListQuery,
+  leadSchema,
+  leadUpdateSchema,
+  leadWithActivitiesSchema,
+} from "@/lib/schemas/leads";
 import { exampleLead, exampleLeadDeleted, exampleLeadWithActivities, exampleList, exampleOne } from "../examples";
 import type { OperationSpec } from "../operation-spec";
 
-const PHONE = "Phones are accepted in any common format and returned as E.164 (`+14155550123`); a number without `+` is read in the account's default country, and an impossible number is a `validation_error` on `phone`. An empty string clears the phone.";
-const REFERENCES = "`propertyId` and `assignedTo` must belong to your account: another account's id answers 404 `not_found` with `details` naming the field.";
-const propertyNotFound = { message: "Property not found.", details: [{ path: "propertyId", message: "No such property in this account" }] };
+const PHONE =
+  "Phones are accepted in any common format and returned as E.164 (`+14155550123`); a number without `+` is read in the account's default country, and an impossible number is a `validation_error` on `phone`. An empty string clears the phone.";
+const REFERENCES =
+  "`propertyId` and `assignedTo` must belong to your account: another account's id answers 404 `not_found` with `details` naming the field.";
+const propertyNotFound = {
+  message: "Property not found.",
+  details: [{ path: "propertyId", message: "No such property in this account" }],
+};
 
 export const leadOperations: OperationSpec[] = [
   {
@@ -29,7 +42,18 @@ export const leadOperations: OperationSpec[] = [
     body: {
       schema: leadCreateSchema,
       examples: {
-        full: { summary: "A lead from a web form", value: { name: "Ada Lovelace", email: "ada@example.com", phone: "(415) 555-0123", source: "website", interest: "buy", budget: 450000, tags: ["first-time-buyer"] } },
+        full: {
+          summary: "A lead from a web form",
+          value: {
+            name: "Ada Lovelace",
+            email: "ada@example.com",
+            phone: "(415) 555-0123",
+            source: "website",
+            interest: "buy",
+            budget: 450000,
+            tags: ["first-time-buyer"],
+          },
+        },
         minimal: { summary: "Only the name", value: { name: "Grace Hopper" } },
       },
     },
@@ -52,7 +76,12 @@ export const leadOperations: OperationSpec[] = [
     description:
       "One live lead, with `activities`: its 50 most recent activities, newest first, and `activitiesHasMore`. Older ones: `GET /api/v1/activities?leadId=…`. A soft-deleted lead answers 404.",
     params: leadIdParams,
-    response: { status: 200, description: "The lead.", schema: leadWithActivitiesSchema, example: exampleOne(exampleLeadWithActivities) },
+    response: {
+      status: 200,
+      description: "The lead.",
+      schema: leadWithActivitiesSchema,
+      example: exampleOne(exampleLeadWithActivities),
+    },
   },
   {
     operationId: "updateLead",
@@ -69,7 +98,12 @@ export const leadOperations: OperationSpec[] = [
         clear: { summary: "Clear fields with null", value: { notes: null, assignedTo: null, tags: ["investor"] } },
       },
     },
-    response: { status: 200, description: "The lead after the change.", schema: leadSchema, example: exampleOne(exampleLead) },
+    response: {
+      status: 200,
+      description: "The lead after the change.",
+      schema: leadSchema,
+      example: exampleOne(exampleLead),
+    },
     errorExamples: { not_found: propertyNotFound },
   },
   {
@@ -81,6 +115,11 @@ export const leadOperations: OperationSpec[] = [
     description:
       "Soft-deletes the lead: it disappears from lists and answers 404 to get, update, delete, SMS and visit creation from now on, but its row and its activities stay (a `lead_deleted` activity is written). Deleting it again answers 404.",
     params: leadIdParams,
-    response: { status: 200, description: "The lead is deleted.", schema: leadDeletedSchema, example: exampleOne(exampleLeadDeleted) },
+    response: {
+      status: 200,
+      description: "The lead is deleted.",
+      schema: leadDeletedSchema,
+      example: exampleOne(exampleLeadDeleted),
+    },
   },
 ];

@@ -1,4 +1,11 @@
-import { propertyCreateSchema, propertyDeletedSchema, propertyIdParams, propertyListQuery, propertySchema, propertyUpdateSchema } from "@/lib/schemas/properties";
+import {
+  propertyCreateSchema,
+  propertyDeletedSchema,
+  propertyIdParams,
+  propertyListQuery,
+  propertySchema,
+  propertyUpdateSchema,
+} from "@/lib/schemas/properties";
 import { exampleList, exampleOne, exampleProperty, examplePropertyDeleted } from "../examples";
 import type { OperationSpec } from "../operation-spec";
 
@@ -15,7 +22,12 @@ export const propertyOperations: OperationSpec[] = [
       "Properties of your account, newest first unless `sort` says otherwise. Filters combine with AND; `minPrice` and `maxPrice` are inclusive and leave out properties without a price. Page with `limit` and `cursor` until `meta.hasMore` is false.",
     query: propertyListQuery,
     list: true,
-    response: { status: 200, description: "A page of properties.", schema: propertySchema, example: exampleList(exampleProperty) },
+    response: {
+      status: 200,
+      description: "A page of properties.",
+      schema: propertySchema,
+      example: exampleList(exampleProperty),
+    },
   },
   {
     operationId: "createProperty",
@@ -30,9 +42,27 @@ export const propertyOperations: OperationSpec[] = [
       examples: {
         full: {
           summary: "An apartment for sale",
-          value: { title: "Sunny two-bedroom with bay views", type: "apartment", listingType: "sale", price: 850000, address: { street: "12 Harbor Blvd", city: "San Francisco", region: "CA", postalCode: "94110", country: "US" }, bedrooms: 2, bathrooms: 1, areaSqm: 78.5 },
+          value: {
+            title: "Sunny two-bedroom with bay views",
+            type: "apartment",
+            listingType: "sale",
+            price: 850000,
+            address: {
+              street: "12 Harbor Blvd",
+              city: "San Francisco",
+              region: "CA",
+              postalCode: "94110",
+              country: "US",
+            },
+            bedrooms: 2,
+            bathrooms: 1,
+            areaSqm: 78.5,
+          },
         },
-        minimal: { summary: "Only the required fields", value: { title: "Plot on Ridge Road", type: "land", listingType: "sale" } },
+        minimal: {
+          summary: "Only the required fields",
+          value: { title: "Plot on Ridge Road", type: "land", listingType: "sale" },
+        },
       },
     },
     response: {
@@ -49,9 +79,15 @@ export const propertyOperations: OperationSpec[] = [
     path: "/api/v1/properties/{id}",
     tag: "Properties",
     summary: "Get a property",
-    description: "One property of your account. Another account's id answers 404 `not_found`, exactly like a missing one.",
+    description:
+      "One property of your account. Another account's id answers 404 `not_found`, exactly like a missing one.",
     params: propertyIdParams,
-    response: { status: 200, description: "The property.", schema: propertySchema, example: exampleOne(exampleProperty) },
+    response: {
+      status: 200,
+      description: "The property.",
+      schema: propertySchema,
+      example: exampleOne(exampleProperty),
+    },
     errorExamples: { not_found: notFound },
   },
   {
@@ -70,7 +106,12 @@ export const propertyOperations: OperationSpec[] = [
         address: { summary: "Fix one part of the address", value: { address: { postalCode: "94107" } } },
       },
     },
-    response: { status: 200, description: "The property after the change.", schema: propertySchema, example: exampleOne(exampleProperty) },
+    response: {
+      status: 200,
+      description: "The property after the change.",
+      schema: propertySchema,
+      example: exampleOne(exampleProperty),
+    },
     errorExamples: { not_found: notFound },
   },
   {
@@ -82,7 +123,12 @@ export const propertyOperations: OperationSpec[] = [
     description:
       "Removes the property for good (the one resource the API really deletes). Its visits keep their history with `propertyId: null`, and leads that pointed at it get `propertyId: null`. Deleting it again answers 404.",
     params: propertyIdParams,
-    response: { status: 200, description: "The property is deleted.", schema: propertyDeletedSchema, example: exampleOne(examplePropertyDeleted) },
+    response: {
+      status: 200,
+      description: "The property is deleted.",
+      schema: propertyDeletedSchema,
+      example: exampleOne(examplePropertyDeleted),
+    },
     errorExamples: { not_found: notFound },
   },
 ];

@@ -13,13 +13,25 @@ export const smsOperations: OperationSpec[] = [
     description:
       "Sends `message` (1–1,600 characters) to the lead's phone and writes an `sms_sent` activity. The lead must be live, have a phone and not have `smsOptOut`. If the provider fails: 502 `sms_provider_error`, the message is kept with status `failed` and an `sms_failed` activity is written. **Always send an `Idempotency-Key`**: a retry with the same key never sends a second SMS.",
     params: leadIdParams,
-    body: { schema: smsCreateSchema, examples: { confirm: { summary: "A viewing confirmation", value: { message: "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm." } } } },
+    body: {
+      schema: smsCreateSchema,
+      examples: {
+        confirm: {
+          summary: "A viewing confirmation",
+          value: { message: "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm." },
+        },
+      },
+    },
     response: {
       status: 201,
-      description: "The message was handed to the provider: `status` is `sent`, or `queued` where the provider accepts asynchronously.",
+      description:
+        "The message was handed to the provider: `status` is `sent`, or `queued` where the provider accepts asynchronously.",
       schema: smsSchema,
       example: exampleOne(exampleSms),
-      location: { description: "The message's URL: `GET` answers it with its current status.", example: `/api/v1/leads/${exampleLead.id}/sms/${exampleSms.id}` },
+      location: {
+        description: "The message's URL: `GET` answers it with its current status.",
+        example: `/api/v1/leads/${exampleLead.id}/sms/${exampleSms.id}`,
+      },
     },
     errors: ["lead_has_no_phone", "lead_opted_out", "sms_provider_error"],
   },

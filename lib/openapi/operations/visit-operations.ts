@@ -13,7 +13,12 @@ export const visitOperations: OperationSpec[] = [
       "Visits of your account. `from` (inclusive) and `to` (exclusive) filter on `scheduledAt`; `sort` orders by creation time (visits have no `updatedAt`, so `updatedAt` sorts behave like `createdAt`). Page with `limit` and `cursor` until `meta.hasMore` is false.",
     query: visitListQuery,
     list: true,
-    response: { status: 200, description: "A page of visits.", schema: visitSchema, example: exampleList(exampleVisit) },
+    response: {
+      status: 200,
+      description: "A page of visits.",
+      schema: visitSchema,
+      example: exampleList(exampleVisit),
+    },
   },
   {
     operationId: "createVisit",
@@ -28,7 +33,13 @@ export const visitOperations: OperationSpec[] = [
       examples: {
         visit: {
           summary: "A 45-minute viewing",
-          value: { leadId: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d", propertyId: "prop_01jf3v6q2m8k4x5y7z9a0b1c2e", scheduledAt: "2026-12-01T15:00:00.000Z", durationMinutes: 45, notes: "Bring the floor plan." },
+          value: {
+            leadId: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+            propertyId: "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
+            scheduledAt: "2026-12-01T15:00:00.000Z",
+            durationMinutes: 45,
+            notes: "Bring the floor plan.",
+          },
         },
       },
     },
@@ -37,7 +48,10 @@ export const visitOperations: OperationSpec[] = [
       description: "The visit as stored.",
       schema: visitSchema,
       example: exampleOne(exampleVisit),
-      location: { description: "The new visit's URL (`GET` answers it).", example: `/api/v1/visits/${exampleVisit.id}` },
+      location: {
+        description: "The new visit's URL (`GET` answers it).",
+        example: `/api/v1/visits/${exampleVisit.id}`,
+      },
     },
     errors: ["not_found"],
     errorExamples: { not_found: { message: "Lead not found." } },
@@ -48,7 +62,8 @@ export const visitOperations: OperationSpec[] = [
     path: "/api/v1/visits/{id}",
     tag: "Visits",
     summary: "Get a visit",
-    description: "One visit of your account: the URL in `Location` when it was created. A visit stays readable after its lead is deleted, as in the list.",
+    description:
+      "One visit of your account: the URL in `Location` when it was created. A visit stays readable after its lead is deleted, as in the list.",
     params: visitIdParams,
     response: { status: 200, description: "The visit.", schema: visitSchema, example: exampleOne(exampleVisit) },
     errorExamples: { not_found: { message: "Visit not found." } },

@@ -34,10 +34,17 @@ export function twilioProvider(config: TwilioConfig): SmsProvider {
         });
       } catch (error) {
         const timedOut = (error as Error).name === "TimeoutError";
-        throw new SmsProviderFailure(timedOut ? `Twilio did not answer within ${config.timeoutMs} ms` : `Twilio unreachable: ${(error as Error).message}`);
+        throw new SmsProviderFailure(
+          timedOut
+            ? `Twilio did not answer within ${config.timeoutMs} ms`
+            : `Twilio unreachable: ${(error as Error).message}`,
+        );
       }
       const payload = (await response.json().catch(() => ({}))) as { sid?: string; message?: string; code?: number };
-      if (!response.ok) throw new SmsProviderFailure(`Twilio answered ${response.status}${payload.code ? ` (code ${payload.code})` : ""}: ${payload.message ?? "no message"}`);
+      if (!response.ok)
+        throw new SmsProviderFailure(
+          `Twilio answered ${response.status}${payload.code ? ` (code ${payload.code})` : ""}: ${payload.message ?? "no message"}`,
+        );
       return { status: "queued", providerMessageId: payload.sid ?? null };
     },
   };

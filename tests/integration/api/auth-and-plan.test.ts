@@ -8,14 +8,23 @@ limitThroughRealRedis();
 
 function expectError(res: ApiResponse, status: number, code: string) {
   expect(res.status).toBe(status);
-  expect(res.body.error).toMatchObject({ code, message: expect.any(String), requestId: expect.stringMatching(/^req_/) });
+  expect(res.body.error).toMatchObject({
+    code,
+    message: expect.any(String),
+    requestId: expect.stringMatching(/^req_/),
+  });
   expect(res.headers.get("x-request-id")).toBe((res.body.error as { requestId: string }).requestId);
   expect(res.headers.get("content-type")).toContain("application/json");
 }
 
 // The shared checks every route gets: missing, malformed, unknown, revoked key; wrong plan.
 describe.each(OPERATIONS)("$method $path", (op) => {
-  const ids = { lead: "lead_01aaaaaaaaaaaaaaaaaaaaaaaa", property: "prop_01aaaaaaaaaaaaaaaaaaaaaaaa", visit: "visit_01aaaaaaaaaaaaaaaaaaaaaaaa", sms: "sms_01aaaaaaaaaaaaaaaaaaaaaaaa" };
+  const ids = {
+    lead: "lead_01aaaaaaaaaaaaaaaaaaaaaaaa",
+    property: "prop_01aaaaaaaaaaaaaaaaaaaaaaaa",
+    visit: "visit_01aaaaaaaaaaaaaaaaaaaaaaaa",
+    sms: "sms_01aaaaaaaaaaaaaaaaaaaaaaaa",
+  };
   const path = op.path(ids);
   const body = op.body?.(ids);
 
@@ -30,7 +39,14 @@ describe.each(OPERATIONS)("$method $path", (op) => {
     const { key: unknownKey } = generateApiKey();
     const typo = tenant.key.slice(0, -1) + (tenant.key.endsWith("a") ? "b" : "a");
     const messages = new Set<string>();
-    for (const authorization of ["Bearer", "Basic abc", `Bearer ${typo}`, `Bearer ${unknownKey}`, `Token ${tenant.key}`, `Bearer ${tenant.key} extra`]) {
+    for (const authorization of [
+      "Bearer",
+      "Basic abc",
+      `Bearer ${typo}`,
+      `Bearer ${unknownKey}`,
+      `Token ${tenant.key}`,
+      `Bearer ${tenant.key} extra`,
+    ]) {
       const res = await callApi(op.method, path, { body, headers: { authorization } });
       expectError(res, 401, "invalid_api_key");
       messages.add((res.body.error as { message: string }).message);

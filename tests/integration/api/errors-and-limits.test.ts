@@ -8,15 +8,26 @@ limitThroughRealRedis();
 describe("request errors", () => {
   it("400 invalid_json, 415 unsupported_media_type, 413 payload_too_large", async () => {
     const t = await createTenant();
-    const broken = await callApi("POST", "/api/v1/leads", { key: t.key, rawBody: '{"name": ', headers: { "content-type": "application/json" } });
+    const broken = await callApi("POST", "/api/v1/leads", {
+      key: t.key,
+      rawBody: '{"name": ',
+      headers: { "content-type": "application/json" },
+    });
     expect(broken.status).toBe(400);
     expect(broken.body.error.code).toBe("invalid_json");
-    const form = await callApi("POST", "/api/v1/leads", { key: t.key, rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await callApi("POST", "/api/v1/leads", {
+      key: t.key,
+      rawBody: "name=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form.status).toBe(415);
     expect(form.body.error.code).toBe("unsupported_media_type");
     const none = await callApi("POST", "/api/v1/leads", { key: t.key, rawBody: '{"name":"x"}' });
     expect(none.status).toBe(415);
-    const big = await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Big", notes: "x".repeat(101 * 1024) } });
+    const big = await callApi("POST", "/api/v1/leads", {
+      key: t.key,
+      body: { name: "Big", notes: "x".repeat(101 * 1024) },
+    });
     expect(big.status).toBe(413);
     expect(big.body.error.code).toBe("payload_too_large");
     const list = await callApi("GET", "/api/v1/leads", { key: t.key });
@@ -37,7 +48,12 @@ describe("request errors", () => {
         }
       },
     });
-    const req = new Request("http://localhost/api/v1/leads", { method: "POST", headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" }, body, duplex: "half" } as RequestInit);
+    const req = new Request("http://localhost/api/v1/leads", {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.key}`, "content-type": "application/json" },
+      body,
+      duplex: "half",
+    } as RequestInit);
     const res = await createLeadRoute(req, { params: Promise.resolve({}) });
     expect(res.status).toBe(400);
     expect((await res.json()).error.code).toBe("invalid_json");
@@ -66,7 +82,9 @@ describe("rate limit: 100 per minute per key", () => {
     expect(first.headers.get("ratelimit-remaining")).toBe("99");
     expect(Number(first.headers.get("ratelimit-reset"))).toBeGreaterThanOrEqual(0);
     expect(Number(first.headers.get("ratelimit-reset"))).toBeLessThanOrEqual(60);
-    const rest = await Promise.all(Array.from({ length: 99 }, () => callApi("GET", "/api/v1/activities", { key: t.key })));
+    const rest = await Promise.all(
+      Array.from({ length: 99 }, () => callApi("GET", "/api/v1/activities", { key: t.key })),
+    );
     expect(rest.every((r) => r.status === 200)).toBe(true);
     const limited = await callApi("GET", "/api/v1/leads", { key: t.key });
     expect(limited.status).toBe(429);

@@ -48,10 +48,32 @@ describe("API hot path", () => {
     const db = await getDb();
     const base = Date.now();
     // 55 more of its own (56 with lead_created), and one claiming the lead from another account.
-    await db.insert(activities).values(
-      Array.from({ length: 55 }, (_, i) => ({ id: newId("activity"), accountId: owner.accountId, leadId, type: "note" as const, summary: `note ${i}`, actorType: "system" as const, actorName: "Test", createdAt: new Date(base + 1000 + i) })),
-    );
-    await db.insert(activities).values({ id: newId("activity"), accountId: other.accountId, leadId, type: "note", summary: "foreign", actorType: "system", actorName: "Test", createdAt: new Date(base + 5000) });
+    await db
+      .insert(activities)
+      .values(
+        Array.from({ length: 55 }, (_, i) => ({
+          id: newId("activity"),
+          accountId: owner.accountId,
+          leadId,
+          type: "note" as const,
+          summary: `note ${i}`,
+          actorType: "system" as const,
+          actorName: "Test",
+          createdAt: new Date(base + 1000 + i),
+        })),
+      );
+    await db
+      .insert(activities)
+      .values({
+        id: newId("activity"),
+        accountId: other.accountId,
+        leadId,
+        type: "note",
+        summary: "foreign",
+        actorType: "system",
+        actorName: "Test",
+        createdAt: new Date(base + 5000),
+      });
     const got = await callApi("GET", `/api/v1/leads/${leadId}`, { key: owner.key });
     expect(got.status).toBe(200);
     const list = got.body.data.activities as Array<{ summary: string }>;
@@ -70,7 +92,12 @@ describe("API hot path", () => {
     await db.insert(leads).values({ id: leadId, accountId: owner.accountId, name: "Imported Lead" });
     const got = await callApi("GET", `/api/v1/leads/${leadId}`, { key: owner.key });
     expect(got.status).toBe(200);
-    expect(got.body.data).toMatchObject({ id: leadId, name: "Imported Lead", activities: [], activitiesHasMore: false });
+    expect(got.body.data).toMatchObject({
+      id: leadId,
+      name: "Imported Lead",
+      activities: [],
+      activitiesHasMore: false,
+    });
     await db.update(leads).set({ deletedAt: new Date() }).where(eq(leads.id, leadId));
     expect((await callApi("GET", `/api/v1/leads/${leadId}`, { key: owner.key })).status).toBe(404);
   });
@@ -90,16 +117,24 @@ describe("API hot path", () => {
     expect(found.key).toMatchObject({ id: owner.keyId, accountId: owner.accountId, plan: "agency" });
     expect(found.read).toBe(await getLeadWithActivitiesJson(owner.accountId, ownLead));
     // Another account's lead, an unknown one: the key, and nothing read.
-    expect(await apiKeyWithLeadJson(hashApiKey(owner.key), { id: starterLead })).toMatchObject({ key: { id: owner.keyId }, read: null });
+    expect(await apiKeyWithLeadJson(hashApiKey(owner.key), { id: starterLead })).toMatchObject({
+      key: { id: owner.keyId },
+      read: null,
+    });
     expect(await apiKeyWithLeadJson(hashApiKey(owner.key), { id: "lead_unknown" })).toMatchObject({ read: null });
     // Another plan's key reads nothing of its own account either (its request is a 403).
-    expect(await apiKeyWithLeadJson(hashApiKey(starter.key), { id: starterLead })).toMatchObject({ key: { plan: "starter" }, read: null });
+    expect(await apiKeyWithLeadJson(hashApiKey(starter.key), { id: starterLead })).toMatchObject({
+      key: { plan: "starter" },
+      read: null,
+    });
     const refused = await callApi("GET", `/api/v1/leads/${starterLead}`, { key: starter.key });
     expect(refused.status).toBe(403);
     expect(JSON.stringify(refused.body)).not.toContain("Starter Lead");
     // A revoked key is refused, its lead unread.
     await revokeApiKey(owner.keyId, owner.accountId);
-    await expect(apiKeyWithLeadJson(hashApiKey(owner.key), { id: ownLead })).rejects.toMatchObject({ code: "invalid_api_key" });
+    await expect(apiKeyWithLeadJson(hashApiKey(owner.key), { id: ownLead })).rejects.toMatchObject({
+      code: "invalid_api_key",
+    });
     const revoked = await callApi("GET", `/api/v1/leads/${ownLead}`, { key: owner.key });
     expect(revoked.status).toBe(401);
     expect(JSON.stringify(revoked.body)).not.toContain("Own Lead");
@@ -109,7 +144,9 @@ describe("API hot path", () => {
     const owner = await createTenant();
     const tooLong = `lead_${"x".repeat(120)}`;
     const { key: unknown } = generateApiKey();
-    expect((await callApi("GET", `/api/v1/leads/${tooLong}`, { key: unknown })).body.error).toMatchObject({ code: "invalid_api_key" });
+    expect((await callApi("GET", `/api/v1/leads/${tooLong}`, { key: unknown })).body.error).toMatchObject({
+      code: "invalid_api_key",
+    });
     const invalid = await callApi("GET", `/api/v1/leads/${tooLong}`, { key: owner.key });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error).toMatchObject({ code: "validation_error", details: [{ path: "id" }] });
@@ -128,13 +165,35 @@ describe("API hot path", () => {
     const ids = Array.from({ length: 250 }, () => newId("request"));
     // More than one batch (200 a batch), all concurrent; each row keeps its own arrival time,
     // error code (or none) and the characters a path may hold.
-    await Promise.all(ids.map((requestId, i) => recordApiRequest({ accountId: tenant.accountId, apiKeyId: tenant.keyId, requestId, method: "GET", path: `/api/v1/leads/${i}'"\\ü`, status: i % 2 ? 200 : 404, durationMs: i, errorCode: i % 2 ? null : "not_found", at: new Date(base + i) })));
+    await Promise.all(
+      ids.map((requestId, i) =>
+        recordApiRequest({
+          accountId: tenant.accountId,
+          apiKeyId: tenant.keyId,
+          requestId,
+          method: "GET",
+          path: `/api/v1/leads/${i}'"\\ü`,
+          status: i % 2 ? 200 : 404,
+          durationMs: i,
+          errorCode: i % 2 ? null : "not_found",
+          at: new Date(base + i),
+        }),
+      ),
+    );
     const db = await getDb();
     const rows = await db.select().from(requestLogs).where(inArray(requestLogs.requestId, ids));
     expect(rows).toHaveLength(250);
     for (const row of rows) {
       const i = ids.indexOf(row.requestId);
-      expect(row).toMatchObject({ accountId: tenant.accountId, apiKeyId: tenant.keyId, method: "GET", path: `/api/v1/leads/${i}'"\\ü`, status: i % 2 ? 200 : 404, durationMs: i, errorCode: i % 2 ? null : "not_found" });
+      expect(row).toMatchObject({
+        accountId: tenant.accountId,
+        apiKeyId: tenant.keyId,
+        method: "GET",
+        path: `/api/v1/leads/${i}'"\\ü`,
+        status: i % 2 ? 200 : 404,
+        durationMs: i,
+        errorCode: i % 2 ? null : "not_found",
+      });
       expect(row.createdAt.getTime()).toBe(base + i);
     }
   });
@@ -160,7 +219,15 @@ describe("API hot path", () => {
     let used: Array<{ lastUsedAt: Date | null }> = [];
     for (let i = 0; i < 50; i++) {
       await new Promise((r) => setTimeout(r, 20));
-      used = await db.select({ lastUsedAt: apiKeys.lastUsedAt }).from(apiKeys).where(inArray(apiKeys.id, tenants.map((t) => t.keyId)));
+      used = await db
+        .select({ lastUsedAt: apiKeys.lastUsedAt })
+        .from(apiKeys)
+        .where(
+          inArray(
+            apiKeys.id,
+            tenants.map((t) => t.keyId),
+          ),
+        );
       if (used.every((k) => k.lastUsedAt)) break;
     }
     for (const key of used) expect(key.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(before - 5);

@@ -7,7 +7,8 @@ import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
 
-const leadCount = async (accountId: string) => (await (await getDb()).select({ n: count() }).from(leads).where(eq(leads.accountId, accountId)))[0].n;
+const leadCount = async (accountId: string) =>
+  (await (await getDb()).select({ n: count() }).from(leads).where(eq(leads.accountId, accountId)))[0].n;
 
 describe("Idempotency-Key", () => {
   it("replays the first response for the same key and body, and creates once", async () => {
@@ -40,7 +41,11 @@ describe("Idempotency-Key", () => {
   it("concurrent duplicates: exactly one lead; the rest replay or get 409", async () => {
     const t = await createTenant();
     const headers = { "idempotency-key": "burst-1" };
-    const results = await Promise.all(Array.from({ length: 8 }, () => callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Burst" } })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Burst" } }),
+      ),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     expect(results.filter((r) => r.status === 201 && !r.headers.get("idempotent-replayed"))).toHaveLength(1);
@@ -50,7 +55,11 @@ describe("Idempotency-Key", () => {
 
   it("rejects an over-long key, and a validation error does not burn the key", async () => {
     const t = await createTenant();
-    const long = await callApi("POST", "/api/v1/leads", { key: t.key, headers: { "idempotency-key": "k".repeat(256) }, body: { name: "A" } });
+    const long = await callApi("POST", "/api/v1/leads", {
+      key: t.key,
+      headers: { "idempotency-key": "k".repeat(256) },
+      body: { name: "A" },
+    });
     expect(long.status).toBe(400);
     const headers = { "idempotency-key": "fix-and-retry" };
     const invalid = await callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "" } });

@@ -9,11 +9,29 @@ describe("leads", () => {
     const t = await createTenant("agency", { country: "GB" });
     const res = await callApi("POST", "/api/v1/leads", {
       key: t.key,
-      body: { name: "Ada Lovelace", email: "Ada@Example.COM", phone: "020 7946 0958", tags: ["vip", "vip", "investor"], budget: 500000, interest: "buy" },
+      body: {
+        name: "Ada Lovelace",
+        email: "Ada@Example.COM",
+        phone: "020 7946 0958",
+        tags: ["vip", "vip", "investor"],
+        budget: 500000,
+        interest: "buy",
+      },
     });
     expect(res.status).toBe(201);
     const lead = res.body.data;
-    expect(lead).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", phone: "+442079460958", status: "new", tags: ["vip", "investor"], budget: 500000, interest: "buy", smsOptOut: false, propertyId: null, notes: null });
+    expect(lead).toMatchObject({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "+442079460958",
+      status: "new",
+      tags: ["vip", "investor"],
+      budget: 500000,
+      interest: "buy",
+      smsOptOut: false,
+      propertyId: null,
+      notes: null,
+    });
     expect(lead.id).toMatch(/^lead_/);
     expect(lead.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(res.headers.get("location")).toBe(`/api/v1/leads/${lead.id}`);
@@ -23,13 +41,23 @@ describe("leads", () => {
     const got = await callApi("GET", `/api/v1/leads/${lead.id}`, { key: t.key });
     expect(got.status).toBe(200);
     expect(got.body.data.activities).toHaveLength(1);
-    expect(got.body.data.activities[0]).toMatchObject({ type: "lead_created", leadId: lead.id, summary: "Lead Ada Lovelace created", data: { source: lead.source }, createdAt: lead.createdAt, actor: { type: "api_key", id: t.keyId, name: t.keyName } });
+    expect(got.body.data.activities[0]).toMatchObject({
+      type: "lead_created",
+      leadId: lead.id,
+      summary: "Lead Ada Lovelace created",
+      data: { source: lead.source },
+      createdAt: lead.createdAt,
+      actor: { type: "api_key", id: t.keyId, name: t.keyName },
+    });
     expect(got.body.data.activitiesHasMore).toBe(false);
   });
 
   it("accepts a + number from another country and rejects an impossible one", async () => {
     const t = await createTenant();
-    const ok = await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Intl", phone: "+33 1 23 45 67 89" } });
+    const ok = await callApi("POST", "/api/v1/leads", {
+      key: t.key,
+      body: { name: "Intl", phone: "+33 1 23 45 67 89" },
+    });
     expect(ok.body.data.phone).toBe("+33123456789");
     const bad = await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Bad", phone: "12" } });
     expect(bad.status).toBe(400);
@@ -40,22 +68,57 @@ describe("leads", () => {
     const t = await createTenant();
     const res = await callApi("POST", "/api/v1/leads", {
       key: t.key,
-      body: { name: "", email: "nope", status: "hot", budget: -1, tags: Array(21).fill("x"), id: "lead_x", accountId: "acc_x", createdAt: "2020-01-01T00:00:00.000Z", deletedAt: null },
+      body: {
+        name: "",
+        email: "nope",
+        status: "hot",
+        budget: -1,
+        tags: Array(21).fill("x"),
+        id: "lead_x",
+        accountId: "acc_x",
+        createdAt: "2020-01-01T00:00:00.000Z",
+        deletedAt: null,
+      },
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("validation_error");
     const paths = res.body.error.details.map((d: { path: string }) => d.path).sort();
-    expect(paths).toEqual(expect.arrayContaining(["name", "email", "status", "budget", "tags", "id", "accountId", "createdAt", "deletedAt"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "name",
+        "email",
+        "status",
+        "budget",
+        "tags",
+        "id",
+        "accountId",
+        "createdAt",
+        "deletedAt",
+      ]),
+    );
     const list = await callApi("GET", "/api/v1/leads", { key: t.key });
     expect(list.body.data).toHaveLength(0);
   });
 
   it("PATCH writes lead_status_changed or lead_updated with the changes; null clears; empty is 400", async () => {
     const t = await createTenant();
-    const { body } = await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Grace", source: "website", notes: "n" } });
+    const { body } = await callApi("POST", "/api/v1/leads", {
+      key: t.key,
+      body: { name: "Grace", source: "website", notes: "n" },
+    });
     const id = body.data.id;
-    expect(body.data).toMatchObject({ status: "new", tags: [], smsOptOut: false, email: null, phone: null, budget: null });
-    const status = await callApi("PATCH", `/api/v1/leads/${id}`, { key: t.key, body: { status: "contacted", notes: null } });
+    expect(body.data).toMatchObject({
+      status: "new",
+      tags: [],
+      smsOptOut: false,
+      email: null,
+      phone: null,
+      budget: null,
+    });
+    const status = await callApi("PATCH", `/api/v1/leads/${id}`, {
+      key: t.key,
+      body: { status: "contacted", notes: null },
+    });
     expect(status.status).toBe(200);
     expect(status.body.data).toMatchObject({ status: "contacted", notes: null });
     expect(Date.parse(status.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(body.data.updatedAt));
@@ -67,7 +130,11 @@ describe("leads", () => {
     expect(readOnly.status).toBe(400);
 
     const { body: full } = await callApi("GET", `/api/v1/leads/${id}`, { key: t.key });
-    expect(full.data.activities.map((a: { type: string }) => a.type)).toEqual(["lead_updated", "lead_status_changed", "lead_created"]);
+    expect(full.data.activities.map((a: { type: string }) => a.type)).toEqual([
+      "lead_updated",
+      "lead_status_changed",
+      "lead_created",
+    ]);
     expect(full.data.activities[1].data).toEqual({ changes: { status: ["new", "contacted"], notes: ["n", null] } });
     expect(full.data.activities[0].data).toEqual({ changes: { source: ["website", "referral"] } });
   });
@@ -75,7 +142,10 @@ describe("leads", () => {
   it("a property or user of another account is refused", async () => {
     const a = await createTenant();
     const b = await createTenant();
-    const { body: prop } = await callApi("POST", "/api/v1/properties", { key: b.key, body: { title: "B's", type: "house", listingType: "sale" } });
+    const { body: prop } = await callApi("POST", "/api/v1/properties", {
+      key: b.key,
+      body: { title: "B's", type: "house", listingType: "sale" },
+    });
     const res = await callApi("POST", "/api/v1/leads", { key: a.key, body: { name: "X", propertyId: prop.data.id } });
     expect(res.status).toBe(404);
     expect(res.body.error.details).toEqual([{ path: "propertyId", message: expect.any(String) }]);
@@ -87,7 +157,10 @@ describe("leads", () => {
 
   it("DELETE soft-deletes: 200 with deletedAt, then 404 everywhere and gone from lists", async () => {
     const t = await createTenant();
-    const { body } = await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Gone", phone: "+14155550111" } });
+    const { body } = await callApi("POST", "/api/v1/leads", {
+      key: t.key,
+      body: { name: "Gone", phone: "+14155550111" },
+    });
     const id = body.data.id;
     const del = await callApi("DELETE", `/api/v1/leads/${id}`, { key: t.key });
     expect(del.status).toBe(200);
@@ -101,8 +174,14 @@ describe("leads", () => {
       const res = await callApi(method, path, { key: t.key, body: payload });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    const { body: prop } = await callApi("POST", "/api/v1/properties", { key: t.key, body: { title: "P", type: "house", listingType: "sale" } });
-    const visit = await callApi("POST", "/api/v1/visits", { key: t.key, body: { leadId: id, propertyId: prop.data.id, scheduledAt: "2026-12-01T10:00:00.000Z" } });
+    const { body: prop } = await callApi("POST", "/api/v1/properties", {
+      key: t.key,
+      body: { title: "P", type: "house", listingType: "sale" },
+    });
+    const visit = await callApi("POST", "/api/v1/visits", {
+      key: t.key,
+      body: { leadId: id, propertyId: prop.data.id, scheduledAt: "2026-12-01T10:00:00.000Z" },
+    });
     expect(visit.status).toBe(404);
     const list = await callApi("GET", "/api/v1/leads", { key: t.key });
     expect(list.body.data).toEqual([]);
@@ -111,10 +190,16 @@ describe("leads", () => {
   it("filters by status, source, tag, assignedTo, q, createdAfter and updatedAfter", async () => {
     const t = await createTenant();
     const mk = (body: object) => callApi("POST", "/api/v1/leads", { key: t.key, body });
-    const a = (await mk({ name: "Alice Smith", email: "alice@ex.com", status: "qualified", source: "website", tags: ["vip"] })).body.data;
-    const b = (await mk({ name: "Bob Jones", phone: "+14155550199", source: "referral", assignedTo: t.userId })).body.data;
+    const a = (
+      await mk({ name: "Alice Smith", email: "alice@ex.com", status: "qualified", source: "website", tags: ["vip"] })
+    ).body.data;
+    const b = (await mk({ name: "Bob Jones", phone: "+14155550199", source: "referral", assignedTo: t.userId })).body
+      .data;
     await mk({ name: "Carol 100%_off", source: "website" });
-    const q = async (qs: string) => (await callApi("GET", `/api/v1/leads?${qs}`, { key: t.key })).body.data.map((l: { name: string }) => l.name).sort();
+    const q = async (qs: string) =>
+      (await callApi("GET", `/api/v1/leads?${qs}`, { key: t.key })).body.data
+        .map((l: { name: string }) => l.name)
+        .sort();
     expect(await q("status=qualified")).toEqual(["Alice Smith"]);
     expect(await q("source=website")).toEqual(["Alice Smith", "Carol 100%_off"]);
     expect(await q("tag=vip")).toEqual(["Alice Smith"]);
@@ -127,7 +212,11 @@ describe("leads", () => {
     expect(await q(`updatedAfter=${encodeURIComponent(b.updatedAt)}&sort=-updatedAt`)).toContain("Alice Smith");
     const bad = await callApi("GET", "/api/v1/leads?status=hot&createdAfter=yesterday&bogus=1", { key: t.key });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(["bogus", "createdAfter", "status"]);
+    expect(bad.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      "bogus",
+      "createdAfter",
+      "status",
+    ]);
   });
 
   it("q= finds a substring of name, email or phone whatever its case or phone format", async () => {
@@ -137,7 +226,9 @@ describe("leads", () => {
     await mk({ name: "Room 101 Realty" });
     await mk({ name: "Zed", email: "zed+415@ex.com" });
     const q = async (term: string) =>
-      (await callApi("GET", `/api/v1/leads?q=${encodeURIComponent(term)}`, { key: t.key })).body.data.map((l: { name: string }) => l.name).sort();
+      (await callApi("GET", `/api/v1/leads?q=${encodeURIComponent(term)}`, { key: t.key })).body.data
+        .map((l: { name: string }) => l.name)
+        .sort();
     expect(await q("EXAMPLE.com")).toEqual(["Ada Lovelace"]);
     expect(await q("byron@ex")).toEqual(["Ada Lovelace"]);
     expect(await q("LOVELACE")).toEqual(["Ada Lovelace"]);

@@ -21,8 +21,10 @@ async function walk(key: string, query: string, onPage?: (page: number) => Promi
   const seen: string[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 100; page++) {
-    const res: { status: number; body: { data: { id: string }[]; meta: { cursor: string | null; hasMore: boolean; limit: number } } } =
-      await callApi("GET", `/api/v1/leads?${query}${cursor ? `&cursor=${cursor}` : ""}`, { key });
+    const res: {
+      status: number;
+      body: { data: { id: string }[]; meta: { cursor: string | null; hasMore: boolean; limit: number } };
+    } = await callApi("GET", `/api/v1/leads?${query}${cursor ? `&cursor=${cursor}` : ""}`, { key });
     expect(res.status).toBe(200);
     seen.push(...res.body.data.map((l) => l.id));
     await onPage?.(page);
@@ -61,14 +63,21 @@ describe("cursor pagination", () => {
     await insertLeads(t.accountId, 21);
     const first = await callApi("GET", "/api/v1/leads", { key: t.key });
     expect(first.body.data).toHaveLength(20);
-    expect(first.body.meta).toMatchObject({ hasMore: true, limit: 20, cursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/) });
+    expect(first.body.meta).toMatchObject({
+      hasMore: true,
+      limit: 20,
+      cursor: expect.stringMatching(/^[A-Za-z0-9_-]+$/),
+    });
   });
 
   it.each(["0", "101", "2.5", "abc", "-1", ""])("limit=%s is a validation_error", async (limit) => {
     const t = await createTenant();
     const res = await callApi("GET", `/api/v1/leads?limit=${limit}`, { key: t.key });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatchObject({ code: "validation_error", details: [{ path: "limit", message: expect.any(String) }] });
+    expect(res.body.error).toMatchObject({
+      code: "validation_error",
+      details: [{ path: "limit", message: expect.any(String) }],
+    });
   });
 
   it("refuses tampered cursors and cursors made under another sort or filters", async () => {
@@ -78,7 +87,14 @@ describe("cursor pagination", () => {
     const cursor: string = body.meta.cursor;
     const decoded = Buffer.from(cursor, "base64url").toString();
     const edited = Buffer.from(decoded.replace(/"t":"\d{4}/, '"t":"1999')).toString("base64url");
-    for (const query of [`status=new&cursor=${cursor}x`, `status=new&cursor=${edited}`, "cursor=%%%", `cursor=${cursor}`, `status=new&sort=createdAt&cursor=${cursor}`, `status=won&cursor=${cursor}`]) {
+    for (const query of [
+      `status=new&cursor=${cursor}x`,
+      `status=new&cursor=${edited}`,
+      "cursor=%%%",
+      `cursor=${cursor}`,
+      `status=new&sort=createdAt&cursor=${cursor}`,
+      `status=won&cursor=${cursor}`,
+    ]) {
       const res = await callApi("GET", `/api/v1/leads?limit=2&${query}`, { key: t.key });
       expect(res.status, query).toBe(400);
       expect(res.body.error.code, query).toBe("invalid_cursor");

@@ -7,7 +7,16 @@ import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
 
-const HOUSE = { title: "Craftsman bungalow", type: "house", listingType: "sale", price: 900000, address: { street: "1 Elm Ct", city: "Oakland", region: "CA", postalCode: "94607", country: "us" }, bedrooms: 3, bathrooms: 2, areaSqm: 120.5 };
+const HOUSE = {
+  title: "Craftsman bungalow",
+  type: "house",
+  listingType: "sale",
+  price: 900000,
+  address: { street: "1 Elm Ct", city: "Oakland", region: "CA", postalCode: "94607", country: "us" },
+  bedrooms: 3,
+  bathrooms: 2,
+  areaSqm: 120.5,
+};
 
 describe("properties", () => {
   it("CRUD with the account's currency by default and a nested address", async () => {
@@ -15,12 +24,26 @@ describe("properties", () => {
     const created = await callApi("POST", "/api/v1/properties", { key: t.key, body: HOUSE });
     expect(created.status).toBe(201);
     const p = created.body.data;
-    expect(p).toMatchObject({ title: "Craftsman bungalow", status: "available", currency: "EUR", address: { street: "1 Elm Ct", city: "Oakland", country: "US" }, areaSqm: 120.5, description: null });
+    expect(p).toMatchObject({
+      title: "Craftsman bungalow",
+      status: "available",
+      currency: "EUR",
+      address: { street: "1 Elm Ct", city: "Oakland", country: "US" },
+      areaSqm: 120.5,
+      description: null,
+    });
     expect(created.headers.get("location")).toBe(`/api/v1/properties/${p.id}`);
 
-    const patched = await callApi("PATCH", `/api/v1/properties/${p.id}`, { key: t.key, body: { status: "reserved", address: { city: "Berkeley" }, price: null } });
+    const patched = await callApi("PATCH", `/api/v1/properties/${p.id}`, {
+      key: t.key,
+      body: { status: "reserved", address: { city: "Berkeley" }, price: null },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body.data).toMatchObject({ status: "reserved", price: null, address: { street: "1 Elm Ct", city: "Berkeley" } });
+    expect(patched.body.data).toMatchObject({
+      status: "reserved",
+      price: null,
+      address: { street: "1 Elm Ct", city: "Berkeley" },
+    });
 
     const got = await callApi("GET", `/api/v1/properties/${p.id}`, { key: t.key });
     expect(got.body.data).toEqual(patched.body.data);
@@ -28,19 +51,51 @@ describe("properties", () => {
 
   it("validates type, listingType, bounds and unknown fields", async () => {
     const t = await createTenant();
-    const res = await callApi("POST", "/api/v1/properties", { key: t.key, body: { title: "x", type: "castle", listingType: "lease", bedrooms: 101, areaSqm: 0, currency: "dollars", address: { country: "USA", planet: "Mars" }, extra: 1 } });
+    const res = await callApi("POST", "/api/v1/properties", {
+      key: t.key,
+      body: {
+        title: "x",
+        type: "castle",
+        listingType: "lease",
+        bedrooms: 101,
+        areaSqm: 0,
+        currency: "dollars",
+        address: { country: "USA", planet: "Mars" },
+        extra: 1,
+      },
+    });
     expect(res.status).toBe(400);
     const paths = res.body.error.details.map((d: { path: string }) => d.path);
-    expect(paths).toEqual(expect.arrayContaining(["type", "listingType", "bedrooms", "areaSqm", "currency", "address.country", "address.planet", "extra"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "type",
+        "listingType",
+        "bedrooms",
+        "areaSqm",
+        "currency",
+        "address.country",
+        "address.planet",
+        "extra",
+      ]),
+    );
   });
 
   it("filters by status, type, listingType, city, price range and q", async () => {
     const t = await createTenant();
     const mk = (body: object) => callApi("POST", "/api/v1/properties", { key: t.key, body: { ...HOUSE, ...body } });
-    await mk({ title: "Cheap flat", type: "apartment", listingType: "rent", price: 2000, address: { city: "San Jose" } });
+    await mk({
+      title: "Cheap flat",
+      type: "apartment",
+      listingType: "rent",
+      price: 2000,
+      address: { city: "San Jose" },
+    });
     await mk({ title: "Big house", price: 2_000_000 });
     await mk({ title: "Sold lot", type: "land", status: "sold", price: 300_000 });
-    const titles = async (qs: string) => (await callApi("GET", `/api/v1/properties?${qs}`, { key: t.key })).body.data.map((p: { title: string }) => p.title).sort();
+    const titles = async (qs: string) =>
+      (await callApi("GET", `/api/v1/properties?${qs}`, { key: t.key })).body.data
+        .map((p: { title: string }) => p.title)
+        .sort();
     expect(await titles("status=sold")).toEqual(["Sold lot"]);
     expect(await titles("type=apartment")).toEqual(["Cheap flat"]);
     expect(await titles("listingType=rent")).toEqual(["Cheap flat"]);
@@ -53,8 +108,14 @@ describe("properties", () => {
   it("DELETE removes it; visits keep their history and leads their row, with propertyId null", async () => {
     const t = await createTenant();
     const { body: prop } = await callApi("POST", "/api/v1/properties", { key: t.key, body: HOUSE });
-    const { body: lead } = await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Buyer", propertyId: prop.data.id } });
-    const { body: visit } = await callApi("POST", "/api/v1/visits", { key: t.key, body: { leadId: lead.data.id, propertyId: prop.data.id, scheduledAt: "2026-12-02T10:00:00.000Z" } });
+    const { body: lead } = await callApi("POST", "/api/v1/leads", {
+      key: t.key,
+      body: { name: "Buyer", propertyId: prop.data.id },
+    });
+    const { body: visit } = await callApi("POST", "/api/v1/visits", {
+      key: t.key,
+      body: { leadId: lead.data.id, propertyId: prop.data.id, scheduledAt: "2026-12-02T10:00:00.000Z" },
+    });
     const del = await callApi("DELETE", `/api/v1/properties/${prop.data.id}`, { key: t.key });
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ data: { id: prop.data.id, deleted: true } });

@@ -17,9 +17,24 @@ describe("a lead serialized by PostgreSQL", () => {
     const db = await getDb();
     const awkward = [
       { name: "Plain" },
-      { name: 'Quote " backslash \\ slash / tab \t newline \n bell \u0007 del \u007f', notes: "line 1\r\nline 2\u0000".replace("\u0000", "\u001f") },
-      { name: "Zoë Ångström 山田 😀", email: "zoe@example.com", phone: "+442079460958", source: "portal:zillow", interest: "buy" as const },
-      { name: "Max budget", budget: Number.MAX_SAFE_INTEGER, tags: ["a", 'b "quoted"', "ü"], smsOptOut: true, status: "won" as const },
+      {
+        name: 'Quote " backslash \\ slash / tab \t newline \n bell \u0007 del \u007f',
+        notes: "line 1\r\nline 2\u0000".replace("\u0000", "\u001f"),
+      },
+      {
+        name: "Zoë Ångström 山田 😀",
+        email: "zoe@example.com",
+        phone: "+442079460958",
+        source: "portal:zillow",
+        interest: "buy" as const,
+      },
+      {
+        name: "Max budget",
+        budget: Number.MAX_SAFE_INTEGER,
+        tags: ["a", 'b "quoted"', "ü"],
+        smsOptOut: true,
+        status: "won" as const,
+      },
       { name: "Zero", budget: 0, tags: [], notes: "" },
       // A time whose milliseconds are 0, and one before 2000: toISOString pads both.
       { name: "Old", createdAt: new Date("1999-01-02T03:04:05.000Z"), updatedAt: new Date("2001-12-31T23:59:59.007Z") },
@@ -38,7 +53,18 @@ describe("a lead serialized by PostgreSQL", () => {
     const db = await getDb();
     const inputs = [
       { name: "Plain" },
-      { name: 'Zoë "quoted" \\ 山田 😀', email: "Zoe@Example.com", phone: "(415) 555-0123", source: "portal:zillow", interest: "buy", budget: Number.MAX_SAFE_INTEGER, tags: ["a", "a", "ü"], notes: "line 1\r\nline 2", smsOptOut: true, status: "won" },
+      {
+        name: 'Zoë "quoted" \\ 山田 😀',
+        email: "Zoe@Example.com",
+        phone: "(415) 555-0123",
+        source: "portal:zillow",
+        interest: "buy",
+        budget: Number.MAX_SAFE_INTEGER,
+        tags: ["a", "a", "ü"],
+        notes: "line 1\r\nline 2",
+        smsOptOut: true,
+        status: "won",
+      },
     ];
     for (const input of inputs) {
       const res = await callApi("POST", "/api/v1/leads", { key: t.key, body: input });
@@ -53,10 +79,25 @@ describe("a lead serialized by PostgreSQL", () => {
     const t = await createTenant();
     const db = await getDb();
     const base = Date.parse("2026-01-01T00:00:00.000Z");
-    await db.insert(leads).values(
-      Array.from({ length: 7 }, (_, i) => ({ id: newId("lead"), accountId: t.accountId, name: `Lead ${i}`, status: i % 2 ? ("qualified" as const) : ("new" as const), createdAt: new Date(base + i * 1000), updatedAt: new Date(base + (7 - i) * 1000) })),
-    );
-    const cases: Array<Record<string, string>> = [{ limit: "3" }, { limit: "3", sort: "createdAt" }, { limit: "2", sort: "-updatedAt" }, { limit: "2", sort: "updatedAt", status: "qualified" }, { limit: "100" }];
+    await db
+      .insert(leads)
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          id: newId("lead"),
+          accountId: t.accountId,
+          name: `Lead ${i}`,
+          status: i % 2 ? ("qualified" as const) : ("new" as const),
+          createdAt: new Date(base + i * 1000),
+          updatedAt: new Date(base + (7 - i) * 1000),
+        })),
+      );
+    const cases: Array<Record<string, string>> = [
+      { limit: "3" },
+      { limit: "3", sort: "createdAt" },
+      { limit: "2", sort: "-updatedAt" },
+      { limit: "2", sort: "updatedAt", status: "qualified" },
+      { limit: "100" },
+    ];
     for (const params of cases) {
       let query: Record<string, string> = params;
       for (let pages = 0; pages < 10; pages++) {

@@ -5,8 +5,15 @@ import { limitThroughRealRedis } from "./setup-api-tests";
 limitThroughRealRedis();
 
 async function leadAndProperty(t: TestTenant) {
-  const lead = (await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Visitor", phone: "+14155550123" } })).body.data;
-  const property = (await callApi("POST", "/api/v1/properties", { key: t.key, body: { title: "Loft", type: "apartment", listingType: "rent" } })).body.data;
+  const lead = (
+    await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Visitor", phone: "+14155550123" } })
+  ).body.data;
+  const property = (
+    await callApi("POST", "/api/v1/properties", {
+      key: t.key,
+      body: { title: "Loft", type: "apartment", listingType: "rent" },
+    })
+  ).body.data;
   return { lead, property };
 }
 
@@ -14,9 +21,26 @@ describe("visits", () => {
   it("schedules a visit (default 30 minutes, status scheduled) and writes visit_scheduled", async () => {
     const t = await createTenant();
     const { lead, property } = await leadAndProperty(t);
-    const res = await callApi("POST", "/api/v1/visits", { key: t.key, body: { leadId: lead.id, propertyId: property.id, scheduledAt: "2026-12-03T15:30:00+01:00", agentId: t.userId, notes: "Bring keys" } });
+    const res = await callApi("POST", "/api/v1/visits", {
+      key: t.key,
+      body: {
+        leadId: lead.id,
+        propertyId: property.id,
+        scheduledAt: "2026-12-03T15:30:00+01:00",
+        agentId: t.userId,
+        notes: "Bring keys",
+      },
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ leadId: lead.id, propertyId: property.id, scheduledAt: "2026-12-03T14:30:00.000Z", durationMinutes: 30, status: "scheduled", agentId: t.userId, notes: "Bring keys" });
+    expect(res.body.data).toMatchObject({
+      leadId: lead.id,
+      propertyId: property.id,
+      scheduledAt: "2026-12-03T14:30:00.000Z",
+      durationMinutes: 30,
+      status: "scheduled",
+      agentId: t.userId,
+      notes: "Bring keys",
+    });
     expect(res.headers.get("location")).toBe(`/api/v1/visits/${res.body.data.id}`);
     const { body } = await callApi("GET", `/api/v1/leads/${lead.id}`, { key: t.key });
     expect(body.data.activities[0]).toMatchObject({ type: "visit_scheduled", data: { visitId: res.body.data.id } });
@@ -25,7 +49,10 @@ describe("visits", () => {
   it("GET /visits/:id answers the visit at the POST's Location; 404 for another account's or an unknown id", async () => {
     const t = await createTenant();
     const { lead, property } = await leadAndProperty(t);
-    const created = await callApi("POST", "/api/v1/visits", { key: t.key, body: { leadId: lead.id, propertyId: property.id, scheduledAt: "2026-12-04T09:00:00.000Z" } });
+    const created = await callApi("POST", "/api/v1/visits", {
+      key: t.key,
+      body: { leadId: lead.id, propertyId: property.id, scheduledAt: "2026-12-04T09:00:00.000Z" },
+    });
     const location = created.headers.get("location")!;
     const res = await callApi("GET", location, { key: t.key });
     expect(res.status).toBe(200);
@@ -33,9 +60,15 @@ describe("visits", () => {
     // As in the list, the visit outlives its lead's deletion and its property's.
     await callApi("DELETE", `/api/v1/leads/${lead.id}`, { key: t.key });
     await callApi("DELETE", `/api/v1/properties/${property.id}`, { key: t.key });
-    expect((await callApi("GET", location, { key: t.key })).body.data).toEqual({ ...created.body.data, propertyId: null });
+    expect((await callApi("GET", location, { key: t.key })).body.data).toEqual({
+      ...created.body.data,
+      propertyId: null,
+    });
     const stranger = await createTenant();
-    for (const [key, path] of [[stranger.key, location], [t.key, "/api/v1/visits/visit_nope"]] as const) {
+    for (const [key, path] of [
+      [stranger.key, location],
+      [t.key, "/api/v1/visits/visit_nope"],
+    ] as const) {
       const missing = await callApi("GET", path, { key });
       expect(missing.status, path).toBe(404);
       expect(missing.body.error).toMatchObject({ code: "not_found", message: "Visit not found." });
@@ -48,13 +81,31 @@ describe("visits", () => {
   it("validates duration, required fields and references", async () => {
     const t = await createTenant();
     const { lead, property } = await leadAndProperty(t);
-    const bad = await callApi("POST", "/api/v1/visits", { key: t.key, body: { leadId: lead.id, scheduledAt: "soon", durationMinutes: 481 } });
+    const bad = await callApi("POST", "/api/v1/visits", {
+      key: t.key,
+      body: { leadId: lead.id, scheduledAt: "soon", durationMinutes: 481 },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(["durationMinutes", "propertyId", "scheduledAt"]);
-    const missingLead = await callApi("POST", "/api/v1/visits", { key: t.key, body: { leadId: "lead_nope", propertyId: property.id, scheduledAt: "2026-12-03T10:00:00.000Z" } });
+    expect(bad.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
+      "durationMinutes",
+      "propertyId",
+      "scheduledAt",
+    ]);
+    const missingLead = await callApi("POST", "/api/v1/visits", {
+      key: t.key,
+      body: { leadId: "lead_nope", propertyId: property.id, scheduledAt: "2026-12-03T10:00:00.000Z" },
+    });
     expect(missingLead.status).toBe(404);
     const other = await createTenant();
-    const agent = await callApi("POST", "/api/v1/visits", { key: t.key, body: { leadId: lead.id, propertyId: property.id, scheduledAt: "2026-12-03T10:00:00.000Z", agentId: other.userId } });
+    const agent = await callApi("POST", "/api/v1/visits", {
+      key: t.key,
+      body: {
+        leadId: lead.id,
+        propertyId: property.id,
+        scheduledAt: "2026-12-03T10:00:00.000Z",
+        agentId: other.userId,
+      },
+    });
     expect(agent.status).toBe(404);
     expect(agent.body.error.details).toEqual([{ path: "agentId", message: expect.any(String) }]);
   });
@@ -63,8 +114,15 @@ describe("visits", () => {
     const t = await createTenant();
     const { lead, property } = await leadAndProperty(t);
     const { lead: lead2 } = await leadAndProperty(t);
-    for (const [l, at] of [[lead, "2026-12-01T09:00:00.000Z"], [lead, "2026-12-05T09:00:00.000Z"], [lead2, "2026-12-10T09:00:00.000Z"]] as const) {
-      await callApi("POST", "/api/v1/visits", { key: t.key, body: { leadId: l.id, propertyId: property.id, scheduledAt: at } });
+    for (const [l, at] of [
+      [lead, "2026-12-01T09:00:00.000Z"],
+      [lead, "2026-12-05T09:00:00.000Z"],
+      [lead2, "2026-12-10T09:00:00.000Z"],
+    ] as const) {
+      await callApi("POST", "/api/v1/visits", {
+        key: t.key,
+        body: { leadId: l.id, propertyId: property.id, scheduledAt: at },
+      });
     }
     const count = async (qs: string) => (await callApi("GET", `/api/v1/visits?${qs}`, { key: t.key })).body.data.length;
     expect(await count(`leadId=${lead.id}`)).toBe(2);
@@ -84,11 +142,14 @@ describe("activities", () => {
     const all = (await callApi("GET", "/api/v1/activities", { key: t.key })).body.data;
     expect(all.map((a: { type: string }) => a.type)).toEqual(["lead_created", "lead_status_changed", "lead_created"]);
     expect(all[0].actor).toEqual({ type: "api_key", id: t.keyId, name: t.keyName });
-    const byLead = (await callApi("GET", `/api/v1/activities?leadId=${lead.id}&sort=createdAt`, { key: t.key })).body.data;
+    const byLead = (await callApi("GET", `/api/v1/activities?leadId=${lead.id}&sort=createdAt`, { key: t.key })).body
+      .data;
     expect(byLead.map((a: { type: string }) => a.type)).toEqual(["lead_created", "lead_status_changed"]);
     const byType = (await callApi("GET", "/api/v1/activities?type=lead_status_changed", { key: t.key })).body.data;
     expect(byType).toHaveLength(1);
-    const after = (await callApi("GET", `/api/v1/activities?createdAfter=${encodeURIComponent(byType[0].createdAt)}`, { key: t.key })).body.data;
+    const after = (
+      await callApi("GET", `/api/v1/activities?createdAfter=${encodeURIComponent(byType[0].createdAt)}`, { key: t.key })
+    ).body.data;
     expect(after.map((a: { leadId: string }) => a.leadId)).toEqual([other.id]);
     expect((await callApi("GET", "/api/v1/activities?sort=-updatedAt", { key: t.key })).status).toBe(400);
     await callApi("DELETE", `/api/v1/leads/${other.id}`, { key: t.key });

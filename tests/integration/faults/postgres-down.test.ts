@@ -15,8 +15,13 @@ let key: string;
 
 const get = async (path: string) => {
   const started = Date.now();
-  const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(10_000) }).catch((error) => {
-    throw new Error(`${path} failed after ${Date.now() - started} ms (${error}); server output:\n${serverOutput().slice(-2000)}`);
+  const res = await fetch(`${base}${path}`, {
+    headers: { authorization: `Bearer ${key}` },
+    signal: AbortSignal.timeout(10_000),
+  }).catch((error) => {
+    throw new Error(
+      `${path} failed after ${Date.now() - started} ms (${error}); server output:\n${serverOutput().slice(-2000)}`,
+    );
   });
   return { status: res.status, ms: Date.now() - started, body: await res.json() };
 };
@@ -24,10 +29,30 @@ const get = async (path: string) => {
 beforeAll(async () => {
   pg = createScratchPostgres(20_000 + Math.floor(Math.random() * 10_000));
   const env = { DATABASE_URL: pg.url };
-  const account = await runCli(["account", "create", "--name", "Faulty", "--email", "fault@pg.test", "--password", "pw-123456789", "--plan", "agency"], env);
+  const account = await runCli(
+    [
+      "account",
+      "create",
+      "--name",
+      "Faulty",
+      "--email",
+      "fault@pg.test",
+      "--password",
+      "pw-123456789",
+      "--plan",
+      "agency",
+    ],
+    env,
+  );
   expect(account.code, account.stderr).toBe(0);
-  key = ((await runCli(["api-key", "create", "--email", "fault@pg.test", "--name", "fault"], env)).json as { key: string }).key;
-  const started = await spawnTsx("tests/helpers/api-server.ts", { ...env, REDIS_URL: "", UPSTASH_REDIS_REST_URL: "", LOG_LEVEL: "info" }, /listening (\d+)/);
+  key = (
+    (await runCli(["api-key", "create", "--email", "fault@pg.test", "--name", "fault"], env)).json as { key: string }
+  ).key;
+  const started = await spawnTsx(
+    "tests/helpers/api-server.ts",
+    { ...env, REDIS_URL: "", UPSTASH_REDIS_REST_URL: "", LOG_LEVEL: "info" },
+    /listening (\d+)/,
+  );
   server = started.child;
   serverOutput = started.output;
   base = `http://127.0.0.1:${started.match[1]}`;
@@ -63,7 +88,11 @@ describe("PostgreSQL stops and comes back", () => {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(last).toBe(200);
-    const created = await fetch(`${base}/api/v1/leads`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ name: "After recovery" }) });
+    const created = await fetch(`${base}/api/v1/leads`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ name: "After recovery" }),
+    });
     expect(created.status).toBe(201);
   }, 90_000);
 });

@@ -25,13 +25,18 @@ const portOpen = () =>
   });
 
 async function startRedis() {
-  redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
+    stdio: "ignore",
+  });
   for (let i = 0; i < 50 && !(await portOpen()); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
 const get = async () => {
   const started = Date.now();
-  const res = await fetch(`${base}/api/v1/leads?limit=1`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(`${base}/api/v1/leads?limit=1`, {
+    headers: { authorization: `Bearer ${key}` },
+    signal: AbortSignal.timeout(10_000),
+  });
   await res.arrayBuffer();
   return { status: res.status, remaining: res.headers.get("ratelimit-remaining"), ms: Date.now() - started };
 };
@@ -39,10 +44,27 @@ const get = async () => {
 beforeAll(async () => {
   const db = await createTestDatabase("redisdown");
   dbName = db.name;
-  await runCli(["account", "create", "--name", "R", "--email", "r@redis.test", "--password", "pw-123456789", "--plan", "agency"], { DATABASE_URL: db.url });
-  key = ((await runCli(["api-key", "create", "--email", "r@redis.test", "--name", "r"], { DATABASE_URL: db.url })).json as { key: string }).key;
+  await runCli(
+    ["account", "create", "--name", "R", "--email", "r@redis.test", "--password", "pw-123456789", "--plan", "agency"],
+    { DATABASE_URL: db.url },
+  );
+  key = (
+    (await runCli(["api-key", "create", "--email", "r@redis.test", "--name", "r"], { DATABASE_URL: db.url })).json as {
+      key: string;
+    }
+  ).key;
   await startRedis();
-  const started = await spawnTsx("tests/helpers/api-server.ts", { DATABASE_URL: db.url, REDIS_URL: `redis://127.0.0.1:${port}`, UPSTASH_REDIS_REST_URL: "", RATE_LIMIT_TIMEOUT_MS: "500", LOG_LEVEL: "warn" }, /listening (\d+)/);
+  const started = await spawnTsx(
+    "tests/helpers/api-server.ts",
+    {
+      DATABASE_URL: db.url,
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      UPSTASH_REDIS_REST_URL: "",
+      RATE_LIMIT_TIMEOUT_MS: "500",
+      LOG_LEVEL: "warn",
+    },
+    /listening (\d+)/,
+  );
   server = started.child;
   base = `http://127.0.0.1:${started.match[1]}`;
 }, 120_000);

@@ -3,7 +3,14 @@ import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { ERROR_STATUS } from "@/lib/errors/api-error";
-import { callApi, createOperationTargets, createTenant, OPERATIONS, type OperationIds, type TestTenant } from "../../helpers/api";
+import {
+  callApi,
+  createOperationTargets,
+  createTenant,
+  OPERATIONS,
+  type OperationIds,
+  type TestTenant,
+} from "../../helpers/api";
 import { contentType, headerValue, mutatedBody, queryString, weirdString } from "../../helpers/fuzz-arbitraries";
 import { TEST_REDIS_URL, useRateLimitEnv as selectRateLimitEnv } from "../../helpers/rate-limit-env";
 
@@ -36,8 +43,18 @@ beforeAll(async () => {
   tenant = await createTenant();
   const other = await createTenant();
   for (let i = 0; i < 15; i++) {
-    mine.leads.push((await callApi("POST", "/api/v1/leads", { key: tenant.key, body: { name: `Fuzz ${i}`, phone: "+14155550100" } })).body.data.id);
-    mine.properties.push((await callApi("POST", "/api/v1/properties", { key: tenant.key, body: { title: `P ${i}`, type: "house", listingType: "sale" } })).body.data.id);
+    mine.leads.push(
+      (await callApi("POST", "/api/v1/leads", { key: tenant.key, body: { name: `Fuzz ${i}`, phone: "+14155550100" } }))
+        .body.data.id,
+    );
+    mine.properties.push(
+      (
+        await callApi("POST", "/api/v1/properties", {
+          key: tenant.key,
+          body: { title: `P ${i}`, type: "house", listingType: "sale" },
+        })
+      ).body.data.id,
+    );
   }
   for (let i = 0; i < 3; i++) {
     const ids = await createOperationTargets(tenant, `Fuzz target ${i}`);
@@ -48,13 +65,40 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  console.log(`fuzz: ${totalCases} cases run (seed ${SEED}); outcomes ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+  console.log(
+    `fuzz: ${totalCases} cases run (seed ${SEED}); outcomes ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+  );
   await selectRateLimitEnv({ REDIS_URL: TEST_REDIS_URL });
 });
 
 const FIELDS: Record<string, string[]> = {
-  "/api/v1/leads": ["name", "email", "phone", "status", "source", "interest", "budget", "propertyId", "assignedTo", "tags", "notes", "smsOptOut"],
-  "/api/v1/properties": ["title", "description", "type", "listingType", "status", "price", "currency", "address", "bedrooms", "bathrooms", "areaSqm"],
+  "/api/v1/leads": [
+    "name",
+    "email",
+    "phone",
+    "status",
+    "source",
+    "interest",
+    "budget",
+    "propertyId",
+    "assignedTo",
+    "tags",
+    "notes",
+    "smsOptOut",
+  ],
+  "/api/v1/properties": [
+    "title",
+    "description",
+    "type",
+    "listingType",
+    "status",
+    "price",
+    "currency",
+    "address",
+    "bedrooms",
+    "bathrooms",
+    "areaSqm",
+  ],
   "/api/v1/visits": ["leadId", "propertyId", "scheduledAt", "durationMinutes", "agentId", "notes"],
   sms: ["message"],
 };
@@ -62,17 +106,36 @@ const FIELDS: Record<string, string[]> = {
 /** Lone surrogates cannot be percent-encoded; a client could not send them either. */
 const safeEncode = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, "?"));
 
-const NAMED = OPERATIONS.map((op) => ({ ...op, name: `${op.method} ${op.path({ lead: ":id", property: ":id", visit: ":id", sms: ":smsId" })}` }));
+const NAMED = OPERATIONS.map((op) => ({
+  ...op,
+  name: `${op.method} ${op.path({ lead: ":id", property: ":id", visit: ":id", sms: ":smsId" })}`,
+}));
 
 describe.each(NAMED)("fuzz $name", (op) => {
   it("never 5xx, always the envelope, rejected requests change nothing", async () => {
     const idChoice = (pool: () => string[], theirs: () => string) =>
-      fc.oneof(fc.constantFrom(...pool()), fc.constant(theirs()), weirdString.map((s) => safeEncode(s.slice(0, 2000)) || "x"));
+      fc.oneof(
+        fc.constantFrom(...pool()),
+        fc.constant(theirs()),
+        weirdString.map((s) => safeEncode(s.slice(0, 2000)) || "x"),
+      );
     const arb = fc.record({
-      lead: idChoice(() => mine.leads, () => foreign.lead),
-      property: idChoice(() => mine.properties, () => foreign.property),
-      visit: idChoice(() => mine.visits, () => foreign.visit),
-      sms: idChoice(() => mine.sms, () => foreign.sms),
+      lead: idChoice(
+        () => mine.leads,
+        () => foreign.lead,
+      ),
+      property: idChoice(
+        () => mine.properties,
+        () => foreign.property,
+      ),
+      visit: idChoice(
+        () => mine.visits,
+        () => foreign.visit,
+      ),
+      sms: idChoice(
+        () => mine.sms,
+        () => foreign.sms,
+      ),
       query: queryString,
       idempotencyKey: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: headerValue, weight: 1 }),
       // Mostly the right media type, so bodies get past the 415 check and reach validation.
@@ -84,22 +147,41 @@ describe.each(NAMED)("fuzz $name", (op) => {
         totalCases++;
         const ids = { lead: input.lead, property: input.property, visit: input.visit, sms: input.sms };
         const path = op.path(ids);
-        const valid = (op.body?.({ lead: mine.leads[0], property: mine.properties[0], visit: mine.visits[0], sms: mine.sms[0] }) ?? undefined) as Record<string, unknown> | undefined;
+        const valid = (op.body?.({
+          lead: mine.leads[0],
+          property: mine.properties[0],
+          visit: mine.visits[0],
+          sms: mine.sms[0],
+        }) ?? undefined) as Record<string, unknown> | undefined;
         const fields = FIELDS[path.endsWith("/sms") ? "sms" : path.replace(/\/[^/]+$/, "")] ?? FIELDS[path] ?? [];
-        const body = valid ? fc.sample(mutatedBody(valid, fields.length ? fields : Object.keys(valid)), { seed: input.bodySeed, numRuns: 1 })[0] : undefined;
+        const body = valid
+          ? fc.sample(mutatedBody(valid, fields.length ? fields : Object.keys(valid)), {
+              seed: input.bodySeed,
+              numRuns: 1,
+            })[0]
+          : undefined;
         const headers: Record<string, string> = {};
-        if (input.idempotencyKey !== undefined && op.method === "POST") headers["idempotency-key"] = input.idempotencyKey;
+        if (input.idempotencyKey !== undefined && op.method === "POST")
+          headers["idempotency-key"] = input.idempotencyKey;
         if (input.contentType !== undefined && body) headers["content-type"] = input.contentType;
         const rawBody = body ? (body.raw ?? JSON.stringify(body.json) ?? "") : undefined;
         const before = await fingerprint(tenant.accountId);
-        const res = await callApi(op.method, `${path}${input.query ? `?${input.query}` : ""}`, { key: tenant.key, rawBody, headers: { "content-type": "application/json", ...headers } });
+        const res = await callApi(op.method, `${path}${input.query ? `?${input.query}` : ""}`, {
+          key: tenant.key,
+          rawBody,
+          headers: { "content-type": "application/json", ...headers },
+        });
         ctx.log(`${op.method} ${path.slice(0, 120)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
         const outcome = `${res.status} ${res.body?.error?.code ?? ""}`.trim();
         statuses.set(outcome, (statuses.get(outcome) ?? 0) + 1);
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) {
           const error = res.body?.error;
-          expect(error, "error envelope").toMatchObject({ code: expect.any(String), message: expect.any(String), requestId: res.headers.get("x-request-id") });
+          expect(error, "error envelope").toMatchObject({
+            code: expect.any(String),
+            message: expect.any(String),
+            requestId: res.headers.get("x-request-id"),
+          });
           expect(ERROR_STATUS[error.code as keyof typeof ERROR_STATUS], `status of ${error.code}`).toBe(res.status);
           if (error.code === "validation_error") expect(error.details.length).toBeGreaterThan(0);
           expect(await fingerprint(tenant.accountId), "a rejected request changed the database").toBe(before);

@@ -57,12 +57,21 @@ function compiled(key: string, make: () => ValidateFunction): ValidateFunction {
 
 function resolve<T extends object>(doc: oas31.OpenAPIObject, value: T | oas31.ReferenceObject): T {
   if (!("$ref" in value)) return value;
-  const target = value.$ref.replace(/^#\//, "").split("/").reduce<unknown>((node, part) => (node as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")], doc);
+  const target = value.$ref
+    .replace(/^#\//, "")
+    .split("/")
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")],
+      doc,
+    );
   return resolve(doc, target as T);
 }
 
 const formatErrors = (errors: ErrorObject[] | null | undefined, where: string) =>
-  (errors ?? []).map((e) => `  ${where}${e.instancePath || ""}: ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}`);
+  (errors ?? []).map(
+    (e) =>
+      `  ${where}${e.instancePath || ""}: ${e.message}${e.params && Object.keys(e.params).length ? ` ${JSON.stringify(e.params)}` : ""}`,
+  );
 
 /** Problems of `value` against the schema at `pointer` (a JSON pointer into the document). */
 export function schemaProblems(pointer: string, value: unknown): string[] {
@@ -77,16 +86,29 @@ export function assertResponseMatchesDocument(method: string, pathname: string, 
   const { doc, ajv, headerAjv, operations } = getState();
   const found = operations.find((op) => op.method === method && op.pattern.test(pathname));
   const label = `${method} ${pathname} → ${response.status}`;
-  const problems = found ? checkOperation(doc, ajv, headerAjv, found, response) : checkOutsideDocument(ajv, pathname, response);
+  const problems = found
+    ? checkOperation(doc, ajv, headerAjv, found, response)
+    : checkOutsideDocument(ajv, pathname, response);
   if (problems.length) {
-    throw new Error(`OpenAPI contract: ${label} does not match ${found ? `operation ${found.operation.operationId}` : "the error envelope"}:\n${problems.join("\n")}\nBody: ${JSON.stringify(response.body).slice(0, 2000)}`);
+    throw new Error(
+      `OpenAPI contract: ${label} does not match ${found ? `operation ${found.operation.operationId}` : "the error envelope"}:\n${problems.join("\n")}\nBody: ${JSON.stringify(response.body).slice(0, 2000)}`,
+    );
   }
 }
 
-function checkOperation(doc: oas31.OpenAPIObject, ajv: Ajv2020, headerAjv: Ajv2020, op: Operation, response: ObservedResponse): string[] {
+function checkOperation(
+  doc: oas31.OpenAPIObject,
+  ajv: Ajv2020,
+  headerAjv: Ajv2020,
+  op: Operation,
+  response: ObservedResponse,
+): string[] {
   const status = String(response.status);
   const declared = op.operation.responses?.[status] as oas31.ResponseObject | oas31.ReferenceObject | undefined;
-  if (!declared) return [`  status ${status} is not documented (documented: ${Object.keys(op.operation.responses ?? {}).join(", ")})`];
+  if (!declared)
+    return [
+      `  status ${status} is not documented (documented: ${Object.keys(op.operation.responses ?? {}).join(", ")})`,
+    ];
   const responseObject = resolve(doc, declared);
   const pointer = `${DOCUMENT_ID}#/paths/${escapePointer(op.template)}/${op.method.toLowerCase()}/responses/${status}`;
   const problems: string[] = [];
@@ -94,14 +116,20 @@ function checkOperation(doc: oas31.OpenAPIObject, ajv: Ajv2020, headerAjv: Ajv20
   const media = responseObject.content?.["application/json"];
   if (media?.schema) {
     const contentType = response.headers.get("content-type") ?? "";
-    if (!contentType.startsWith("application/json")) problems.push(`  content-type is ${contentType || "missing"}, not application/json`);
+    if (!contentType.startsWith("application/json"))
+      problems.push(`  content-type is ${contentType || "missing"}, not application/json`);
     // A $ref response points into components/responses; validate against the resolved location.
-    const schemaPointer = "$ref" in declared ? `${DOCUMENT_ID}${declared.$ref}/content/application~1json/schema` : `${pointer}/content/application~1json/schema`;
+    const schemaPointer =
+      "$ref" in declared
+        ? `${DOCUMENT_ID}${declared.$ref}/content/application~1json/schema`
+        : `${pointer}/content/application~1json/schema`;
     const validate = compiled(schemaPointer, () => ajv.compile({ $ref: schemaPointer }));
     if (!validate(response.body)) problems.push(...formatErrors(validate.errors, "body"));
   }
 
-  const headers = Object.entries(responseObject.headers ?? {}).map(([name, header]) => [name.toLowerCase(), resolve(doc, header)] as const);
+  const headers = Object.entries(responseObject.headers ?? {}).map(
+    ([name, header]) => [name.toLowerCase(), resolve(doc, header)] as const,
+  );
   const headerSchema = {
     type: "object",
     properties: Object.fromEntries(headers.map(([name, header]) => [name, header.schema ?? {}])),
@@ -118,11 +146,18 @@ function checkOperation(doc: oas31.OpenAPIObject, ajv: Ajv2020, headerAjv: Ajv20
 function checkOutsideDocument(ajv: Ajv2020, pathname: string, response: ObservedResponse): string[] {
   const pointer = `${DOCUMENT_ID}#/components/schemas/Error`;
   const validate = compiled(pointer, () => ajv.compile({ $ref: pointer }));
-  if (!validate(response.body)) return [`  ${pathname} is not in the document and its body is not the error envelope:`, ...formatErrors(validate.errors, "body")];
+  if (!validate(response.body))
+    return [
+      `  ${pathname} is not in the document and its body is not the error envelope:`,
+      ...formatErrors(validate.errors, "body"),
+    ];
   const { code } = (response.body as { error: { code: ErrorCode } }).error;
   const problems: string[] = [];
   if (ERROR_STATUS[code] !== response.status) problems.push(`  code ${code} belongs with status ${ERROR_STATUS[code]}`);
-  if (!["method_not_allowed", "not_found"].includes(code)) problems.push(`  ${pathname} is not in the document: only 404 not_found or 405 method_not_allowed are expected here`);
+  if (!["method_not_allowed", "not_found"].includes(code))
+    problems.push(
+      `  ${pathname} is not in the document: only 404 not_found or 405 method_not_allowed are expected here`,
+    );
   if (code === "method_not_allowed" && !response.headers.get("allow")) problems.push("  405 without an Allow header");
   if (!response.headers.get("x-request-id")) problems.push("  no X-Request-Id header");
   return problems;

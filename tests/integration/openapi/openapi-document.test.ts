@@ -75,7 +75,9 @@ describe("the OpenAPI document", () => {
   });
 
   it("covers exactly the operations the table-driven API tests exercise", () => {
-    const exercised = TEST_OPERATIONS.map((op) => `${op.method} ${op.path({ lead: "{id}", property: "{id}", visit: "{id}", sms: "{smsId}" })}`).sort();
+    const exercised = TEST_OPERATIONS.map(
+      (op) => `${op.method} ${op.path({ lead: "{id}", property: "{id}", visit: "{id}", sms: "{smsId}" })}`,
+    ).sort();
     expect(exercised).toEqual(documented);
   });
 
@@ -97,9 +99,16 @@ describe("the OpenAPI document", () => {
         if ("$ref" in response) continue;
         const media = (response as oas31.ResponseObject).content?.["application/json"];
         expect(media?.example ?? media?.examples, `${label} ${status} has an example`).toBeTruthy();
-        expect((response as oas31.ResponseObject).headers?.["X-Request-Id"], `${label} ${status} X-Request-Id`).toBeTruthy();
+        expect(
+          (response as oas31.ResponseObject).headers?.["X-Request-Id"],
+          `${label} ${status} X-Request-Id`,
+        ).toBeTruthy();
       }
-      if (params.some((p) => p.name === "cursor")) expect(params.map((p) => p.name), label).toEqual(expect.arrayContaining(["limit", "cursor", "sort"]));
+      if (params.some((p) => p.name === "cursor"))
+        expect(
+          params.map((p) => p.name),
+          label,
+        ).toEqual(expect.arrayContaining(["limit", "cursor", "sort"]));
     }
   });
 
@@ -113,24 +122,36 @@ describe("the OpenAPI document", () => {
 
   it("has examples that match their own schemas", () => {
     const problems: string[] = [];
-    const check = (where: string, schemaPointer: string, value: unknown) => problems.push(...schemaProblems(schemaPointer, value).map((p) => `${where}${p}`));
+    const check = (where: string, schemaPointer: string, value: unknown) =>
+      problems.push(...schemaProblems(schemaPointer, value).map((p) => `${where}${p}`));
     for (const { method, template, op } of operations) {
       const at = (...rest: string[]) => pointer("paths", template, method, ...rest);
       const body = (op.requestBody as oas31.RequestBodyObject | undefined)?.content["application/json"];
       for (const [name, example] of Object.entries(body?.examples ?? {})) {
-        check(`${method} ${template} body example ${name}`, at("requestBody", "content", "application/json", "schema"), (example as oas31.ExampleObject).value);
+        check(
+          `${method} ${template} body example ${name}`,
+          at("requestBody", "content", "application/json", "schema"),
+          (example as oas31.ExampleObject).value,
+        );
       }
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         if ("$ref" in response) continue;
         const media = (response as oas31.ResponseObject).content?.["application/json"];
         const schemaAt = at("responses", status, "content", "application/json", "schema");
         if (media?.example !== undefined) check(`${method} ${template} ${status} example`, schemaAt, media.example);
-        for (const [name, example] of Object.entries(media?.examples ?? {})) check(`${method} ${template} ${status} ${name}`, schemaAt, (example as oas31.ExampleObject).value);
+        for (const [name, example] of Object.entries(media?.examples ?? {}))
+          check(`${method} ${template} ${status} ${name}`, schemaAt, (example as oas31.ExampleObject).value);
       }
     }
     for (const [name, response] of Object.entries(doc.components?.responses ?? {})) {
-      for (const [code, example] of Object.entries((response as oas31.ResponseObject).content?.["application/json"]?.examples ?? {})) {
-        check(`${name} ${code}`, pointer("components", "responses", name, "content", "application/json", "schema"), (example as oas31.ExampleObject).value);
+      for (const [code, example] of Object.entries(
+        (response as oas31.ResponseObject).content?.["application/json"]?.examples ?? {},
+      )) {
+        check(
+          `${name} ${code}`,
+          pointer("components", "responses", name, "content", "application/json", "schema"),
+          (example as oas31.ExampleObject).value,
+        );
       }
     }
     for (const [name, schema] of Object.entries(doc.components?.schemas ?? {})) {
@@ -142,29 +163,81 @@ describe("the OpenAPI document", () => {
 });
 
 describe("the contract check in callApi", () => {
-  const json = (extra: Record<string, string> = {}) => new Headers({ "content-type": "application/json", "x-request-id": "req_01abc", ...extra });
+  const json = (extra: Record<string, string> = {}) =>
+    new Headers({ "content-type": "application/json", "x-request-id": "req_01abc", ...extra });
   const limited = { "ratelimit-limit": "100", "ratelimit-remaining": "99", "ratelimit-reset": "10" };
-  const lead = { id: "lead_01abc", name: "A", email: null, phone: null, status: "new", source: null, interest: null, budget: null, propertyId: null, assignedTo: null, tags: [], notes: null, smsOptOut: false, createdAt: "2026-11-22T09:30:00.000Z", updatedAt: "2026-11-22T09:30:00.000Z" };
+  const lead = {
+    id: "lead_01abc",
+    name: "A",
+    email: null,
+    phone: null,
+    status: "new",
+    source: null,
+    interest: null,
+    budget: null,
+    propertyId: null,
+    assignedTo: null,
+    tags: [],
+    notes: null,
+    smsOptOut: false,
+    createdAt: "2026-11-22T09:30:00.000Z",
+    updatedAt: "2026-11-22T09:30:00.000Z",
+  };
 
   it("accepts a response the document describes", () => {
-    expect(() => assertResponseMatchesDocument("GET", "/api/v1/leads/lead_01abc", { status: 200, headers: json(limited), body: { data: { ...lead, activities: [], activitiesHasMore: false } } })).not.toThrow();
+    expect(() =>
+      assertResponseMatchesDocument("GET", "/api/v1/leads/lead_01abc", {
+        status: 200,
+        headers: json(limited),
+        body: { data: { ...lead, activities: [], activitiesHasMore: false } },
+      }),
+    ).not.toThrow();
   });
 
   it("rejects an undocumented field, an undocumented status, a missing header and a code of another status", () => {
-    const leak = { status: 201, headers: json({ ...limited, location: "/api/v1/leads/lead_01abc" }), body: { data: { ...lead, accountId: "acc_1" } } };
+    const leak = {
+      status: 201,
+      headers: json({ ...limited, location: "/api/v1/leads/lead_01abc" }),
+      body: { data: { ...lead, accountId: "acc_1" } },
+    };
     expect(() => assertResponseMatchesDocument("POST", "/api/v1/leads", leak)).toThrow(/additional properties/);
-    expect(() => assertResponseMatchesDocument("GET", "/api/v1/activities", { status: 422, headers: json(limited), body: {} })).toThrow(/status 422 is not documented/);
-    expect(() => assertResponseMatchesDocument("GET", "/api/v1/leads", { status: 200, headers: json(), body: { data: [], meta: { cursor: null, hasMore: false, limit: 20 } } })).toThrow(/ratelimit-limit/);
+    expect(() =>
+      assertResponseMatchesDocument("GET", "/api/v1/activities", { status: 422, headers: json(limited), body: {} }),
+    ).toThrow(/status 422 is not documented/);
+    expect(() =>
+      assertResponseMatchesDocument("GET", "/api/v1/leads", {
+        status: 200,
+        headers: json(),
+        body: { data: [], meta: { cursor: null, hasMore: false, limit: 20 } },
+      }),
+    ).toThrow(/ratelimit-limit/);
     const wrongCode = { error: { code: "lead_opted_out", message: "x", requestId: "req_01abc" } };
-    expect(() => assertResponseMatchesDocument("GET", "/api/v1/leads", { status: 400, headers: json(limited), body: wrongCode })).toThrow(/allowed values/);
+    expect(() =>
+      assertResponseMatchesDocument("GET", "/api/v1/leads", { status: 400, headers: json(limited), body: wrongCode }),
+    ).toThrow(/allowed values/);
   });
 
   it("holds an activity's data to the documented keys", () => {
     const activity = (data: unknown) => ({
-      data: [{ id: "act_01abc", leadId: "lead_01abc", type: "lead_updated", summary: "Updated notes", data, actor: { type: "api_key", id: "key_01abc", name: "Zapier" }, createdAt: "2026-11-22T09:30:00.000Z" }],
+      data: [
+        {
+          id: "act_01abc",
+          leadId: "lead_01abc",
+          type: "lead_updated",
+          summary: "Updated notes",
+          data,
+          actor: { type: "api_key", id: "key_01abc", name: "Zapier" },
+          createdAt: "2026-11-22T09:30:00.000Z",
+        },
+      ],
       meta: { cursor: null, hasMore: false, limit: 20 },
     });
-    const check = (data: unknown) => () => assertResponseMatchesDocument("GET", "/api/v1/activities", { status: 200, headers: json(limited), body: activity(data) });
+    const check = (data: unknown) => () =>
+      assertResponseMatchesDocument("GET", "/api/v1/activities", {
+        status: 200,
+        headers: json(limited),
+        body: activity(data),
+      });
     expect(check({ changes: { notes: [null, "Called back"], tags: [[], ["vip"]] } })).not.toThrow();
     expect(check({ changes: { notes: ["only the new value"] } })).toThrow();
     expect(check({ visitId: "visit_01abc", propertyId: null, scheduledAt: "2026-12-01T10:00:00.000Z" })).not.toThrow();

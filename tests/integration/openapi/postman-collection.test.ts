@@ -27,9 +27,17 @@ describe("GET /api/v1/postman.json", () => {
       const folder = item.parent() as unknown as { name: string };
       requests.push(`${folder.name} ${item.request.method} /${item.request.url.path?.join("/")}`);
     });
-    const expected = OPERATIONS.map((op) => `${op.tag} ${op.method.toUpperCase()} ${op.path.replace(/\{(\w+)\}/g, ":$1")}`);
+    const expected = OPERATIONS.map(
+      (op) => `${op.tag} ${op.method.toUpperCase()} ${op.path.replace(/\{(\w+)\}/g, ":$1")}`,
+    );
     expect(requests.sort()).toEqual(expected.sort());
-    expect(collection.items.map((folder) => folder.name).sort()).toEqual(["Activities", "Leads", "Properties", "SMS", "Visits"]);
+    expect(collection.items.map((folder) => folder.name).sort()).toEqual([
+      "Activities",
+      "Leads",
+      "Properties",
+      "SMS",
+      "Visits",
+    ]);
   });
 
   it("authenticates every request with the apiKey variable, against baseUrl = the server it came from", async () => {
@@ -38,7 +46,11 @@ describe("GET /api/v1/postman.json", () => {
     expect(collection.auth?.type).toBe("bearer");
     expect(collection.auth?.parameters().get("token")).toBe("{{apiKey}}");
     expect(collection.variables.get("baseUrl")).toBe("http://crm.example.test:8080");
-    const proxied = await getPostmanJson(new Request("http://localhost:3000/api/v1/postman.json", { headers: { host: "localhost:3000", "x-forwarded-host": "crm.example.com", "x-forwarded-proto": "https" } }));
+    const proxied = await getPostmanJson(
+      new Request("http://localhost:3000/api/v1/postman.json", {
+        headers: { host: "localhost:3000", "x-forwarded-host": "crm.example.com", "x-forwarded-proto": "https" },
+      }),
+    );
     expect(new Collection(await proxied.json()).variables.get("baseUrl")).toBe("https://crm.example.com");
     expect(collection.variables.has("apiKey")).toBe(true);
     collection.forEachItem((item: Item) => {
@@ -57,8 +69,10 @@ describe("GET /api/v1/postman.json", () => {
         expect(Object.keys(JSON.parse(request.body?.raw ?? "")).length, item.name).toBeGreaterThan(0);
       }
       if (request.method === "POST") expect(request.headers.get("Idempotency-Key"), item.name).toBe("{{$guid}}");
-      for (const param of request.url.query.all()) expect(param.disabled ?? false, `${item.name} ${param.key}`).toBe(param.key !== "limit");
-      for (const variable of request.url.variables.all()) expect(variable.value, item.name).toMatch(/^\{\{(lead|property|visit|sms)Id\}\}$/);
+      for (const param of request.url.query.all())
+        expect(param.disabled ?? false, `${item.name} ${param.key}`).toBe(param.key !== "limit");
+      for (const variable of request.url.variables.all())
+        expect(variable.value, item.name).toMatch(/^\{\{(lead|property|visit|sms)Id\}\}$/);
     });
   });
 });

@@ -14,13 +14,14 @@ describe("API1 BOLA: another account's ids", () => {
     const ids = await createOperationTargets(victim, "Victim");
     const lead = { id: ids.lead };
     const property = { id: ids.property };
-    const snapshot = async () => JSON.stringify([
-      (await callApi("GET", `/api/v1/leads/${lead.id}`, { key: victim.key })).body,
-      (await callApi("GET", `/api/v1/properties/${property.id}`, { key: victim.key })).body,
-      (await callApi("GET", "/api/v1/visits", { key: victim.key })).body,
-      (await callApi("GET", `/api/v1/visits/${ids.visit}`, { key: victim.key })).body,
-      (await callApi("GET", `/api/v1/leads/${lead.id}/sms/${ids.sms}`, { key: victim.key })).body,
-    ]);
+    const snapshot = async () =>
+      JSON.stringify([
+        (await callApi("GET", `/api/v1/leads/${lead.id}`, { key: victim.key })).body,
+        (await callApi("GET", `/api/v1/properties/${property.id}`, { key: victim.key })).body,
+        (await callApi("GET", "/api/v1/visits", { key: victim.key })).body,
+        (await callApi("GET", `/api/v1/visits/${ids.visit}`, { key: victim.key })).body,
+        (await callApi("GET", `/api/v1/leads/${lead.id}/sms/${ids.sms}`, { key: victim.key })).body,
+      ]);
     const before = await snapshot();
     for (const op of OPERATIONS) {
       const path = op.path(ids);
@@ -35,10 +36,21 @@ describe("API1 BOLA: another account's ids", () => {
       }
     }
     // Lead bodies that point at the victim's property or user.
-    expect((await callApi("POST", "/api/v1/leads", { key: intruder.key, body: { name: "x", propertyId: property.id } })).status).toBe(404);
-    expect((await callApi("POST", "/api/v1/leads", { key: intruder.key, body: { name: "x", assignedTo: victim.userId } })).status).toBe(404);
+    expect(
+      (await callApi("POST", "/api/v1/leads", { key: intruder.key, body: { name: "x", propertyId: property.id } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await callApi("POST", "/api/v1/leads", { key: intruder.key, body: { name: "x", assignedTo: victim.userId } }))
+        .status,
+    ).toBe(404);
     // Filters with the victim's ids see nothing.
-    for (const path of [`/api/v1/visits?leadId=${lead.id}`, `/api/v1/visits?propertyId=${property.id}`, `/api/v1/activities?leadId=${lead.id}`, `/api/v1/leads?assignedTo=${victim.userId}`]) {
+    for (const path of [
+      `/api/v1/visits?leadId=${lead.id}`,
+      `/api/v1/visits?propertyId=${property.id}`,
+      `/api/v1/activities?leadId=${lead.id}`,
+      `/api/v1/leads?assignedTo=${victim.userId}`,
+    ]) {
       const res = await callApi("GET", path, { key: intruder.key });
       expect(res.status, path).toBe(200);
       expect(res.body.data, path).toEqual([]);

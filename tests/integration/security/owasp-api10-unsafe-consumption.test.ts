@@ -20,22 +20,42 @@ afterEach(() => {
 
 async function sentSms() {
   const t = await createTenant();
-  const lead = (await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Cb", phone: "+14155550100" } })).body.data;
-  const sms = (await callApi("POST", `/api/v1/leads/${lead.id}/sms`, { key: t.key, body: { message: "hi" } })).body.data;
+  const lead = (await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Cb", phone: "+14155550100" } }))
+    .body.data;
+  const sms = (await callApi("POST", `/api/v1/leads/${lead.id}/sms`, { key: t.key, body: { message: "hi" } })).body
+    .data;
   const db = await getDb();
-  await db.update(smsMessages).set({ providerMessageId: `SM${sms.id.slice(4)}` }).where(eq(smsMessages.id, sms.id));
+  await db
+    .update(smsMessages)
+    .set({ providerMessageId: `SM${sms.id.slice(4)}` })
+    .where(eq(smsMessages.id, sms.id));
   return { sid: `SM${sms.id.slice(4)}`, smsId: sms.id, leadId: lead.id };
 }
 
 const callback = (params: URLSearchParams, signature: string | null) =>
-  twilioStatus(new Request("http://internal:3000/api/webhooks/twilio/status", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...(signature ? { "x-twilio-signature": signature } : {}) }, body: params.toString() }));
+  twilioStatus(
+    new Request("http://internal:3000/api/webhooks/twilio/status", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        ...(signature ? { "x-twilio-signature": signature } : {}),
+      },
+      body: params.toString(),
+    }),
+  );
 
 // OWASP API10:2023 Unsafe Consumption of APIs: what a third party sends us is verified first.
 describe("API10 unsafe consumption: Twilio status callbacks", () => {
   it("refuses unsigned, wrongly signed and re-targeted callbacks, changing nothing", async () => {
     const { sid, smsId } = await sentSms();
     const params = new URLSearchParams({ MessageSid: sid, MessageStatus: "undelivered", ErrorCode: "30003" });
-    for (const signature of [null, "bogus", twilioSignature("other-token", CALLBACK_URL, params), twilioSignature(TOKEN, "https://evil.example/status", params), twilioSignature(TOKEN, CALLBACK_URL, new URLSearchParams({ MessageSid: sid, MessageStatus: "delivered" }))]) {
+    for (const signature of [
+      null,
+      "bogus",
+      twilioSignature("other-token", CALLBACK_URL, params),
+      twilioSignature(TOKEN, "https://evil.example/status", params),
+      twilioSignature(TOKEN, CALLBACK_URL, new URLSearchParams({ MessageSid: sid, MessageStatus: "delivered" })),
+    ]) {
       const res = await callback(params, signature);
       expect(res.status).toBe(403);
       expect((await res.json()).error.code).toBe("forbidden");
@@ -46,7 +66,12 @@ describe("API10 unsafe consumption: Twilio status callbacks", () => {
 
   it("applies a correctly signed delivery failure and writes sms_failed", async () => {
     const { sid, smsId, leadId } = await sentSms();
-    const params = new URLSearchParams({ MessageSid: sid, MessageStatus: "undelivered", ErrorCode: "30003", AccountSid: "AC1" });
+    const params = new URLSearchParams({
+      MessageSid: sid,
+      MessageStatus: "undelivered",
+      ErrorCode: "30003",
+      AccountSid: "AC1",
+    });
     const res = await callback(params, twilioSignature(TOKEN, CALLBACK_URL, params));
     expect(res.status).toBe(204);
     const db = await getDb();

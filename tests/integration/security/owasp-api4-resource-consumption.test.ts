@@ -16,8 +16,18 @@ describe("API4 resource consumption", () => {
     ["POST", "/api/v1/leads", { name: "x", tags: Array.from({ length: 21 }, (_, i) => `t${i}`) }, 400],
     ["POST", "/api/v1/leads", { name: "x", tags: ["x".repeat(41)] }, 400],
     ["POST", "/api/v1/leads", { name: "x", notes: "x".repeat(100 * 1024) }, 413],
-    ["POST", "/api/v1/properties", { title: "x", type: "house", listingType: "sale", description: "x".repeat(10_001) }, 400],
-    ["POST", "/api/v1/visits", { leadId: "l", propertyId: "p", scheduledAt: "2026-12-01T10:00:00.000Z", notes: "x".repeat(2001) }, 400],
+    [
+      "POST",
+      "/api/v1/properties",
+      { title: "x", type: "house", listingType: "sale", description: "x".repeat(10_001) },
+      400,
+    ],
+    [
+      "POST",
+      "/api/v1/visits",
+      { leadId: "l", propertyId: "p", scheduledAt: "2026-12-01T10:00:00.000Z", notes: "x".repeat(2001) },
+      400,
+    ],
   ])("%s %s is refused with %s", async (method, path, body, status) => {
     const t = await createTenant();
     const res = await callApi(method, path, { key: t.key, body });
@@ -26,7 +36,11 @@ describe("API4 resource consumption", () => {
 
   it("a body over 100 KB is refused even when Content-Length lies", async () => {
     const t = await createTenant();
-    const res = await callApi("POST", "/api/v1/leads", { key: t.key, rawBody: JSON.stringify({ name: "x", notes: "y".repeat(150 * 1024) }), headers: { "content-type": "application/json", "content-length": "10" } });
+    const res = await callApi("POST", "/api/v1/leads", {
+      key: t.key,
+      rawBody: JSON.stringify({ name: "x", notes: "y".repeat(150 * 1024) }),
+      headers: { "content-type": "application/json", "content-length": "10" },
+    });
     expect(res.status).toBe(413);
   });
 });

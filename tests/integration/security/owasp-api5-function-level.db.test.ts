@@ -19,9 +19,21 @@ const unique = () => Math.random().toString(36).slice(2, 10);
 const settings = { name: "Renamed Realty", defaultCountry: "GB", currency: "GBP", plan: "agency" as const };
 
 async function agencyWithStaff() {
-  const owner = await createAccount({ name: "Owner Realty", ownerName: "Olga Owner", email: `owner-${unique()}@x.test`, password: "owner-pass-1", plan: "agency" });
+  const owner = await createAccount({
+    name: "Owner Realty",
+    ownerName: "Olga Owner",
+    email: `owner-${unique()}@x.test`,
+    password: "owner-pass-1",
+    plan: "agency",
+  });
   const staffEmail = `staff-${unique()}@x.test`;
-  const staff = await addUserToAccount({ accountId: owner.accountId, email: staffEmail, name: "Stan Staff", password: "staff-pass-1", role: "staff" });
+  const staff = await addUserToAccount({
+    accountId: owner.accountId,
+    email: staffEmail,
+    name: "Stan Staff",
+    password: "staff-pass-1",
+    role: "staff",
+  });
   return { accountId: owner.accountId, ownerId: owner.userId, staffId: staff.userId, staffEmail };
 }
 
@@ -35,8 +47,12 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
   });
 
   it("lets the owner change the account settings and refuses staff and outsiders", async () => {
-    await expect(updateAccountSettings({ accountId: a.accountId, actorUserId: a.staffId, settings })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(updateAccountSettings({ accountId: a.accountId, actorUserId: other.ownerId, settings })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      updateAccountSettings({ accountId: a.accountId, actorUserId: a.staffId, settings }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      updateAccountSettings({ accountId: a.accountId, actorUserId: other.ownerId, settings }),
+    ).rejects.toMatchObject({ code: "forbidden" });
     expect((await getAccountOrThrow(a.accountId)).name).toBe("Owner Realty");
     await updateAccountSettings({ accountId: a.accountId, actorUserId: a.ownerId, settings });
     expect(await getAccountOrThrow(a.accountId)).toMatchObject(settings);
@@ -44,25 +60,49 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
 
   it("validates settings in the service too", async () => {
     await expect(
-      updateAccountSettings({ accountId: a.accountId, actorUserId: a.ownerId, settings: { ...settings, defaultCountry: "XX" } }),
+      updateAccountSettings({
+        accountId: a.accountId,
+        actorUserId: a.ownerId,
+        settings: { ...settings, defaultCountry: "XX" },
+      }),
     ).rejects.toThrow();
   });
 
   it("lets only the owner add staff, who can then sign in as staff", async () => {
     const member = { name: "New Hire", email: `hire-${unique()}@x.test`, password: "temporary-1" };
-    await expect(addTeamMember({ accountId: a.accountId, actorUserId: a.staffId, member })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(addTeamMember({ accountId: a.accountId, actorUserId: a.staffId, member })).rejects.toMatchObject({
+      code: "forbidden",
+    });
     const { userId } = await addTeamMember({ accountId: a.accountId, actorUserId: a.ownerId, member });
-    await expect(authorizeCredentials(member.email, member.password)).resolves.toMatchObject({ id: userId, accountId: a.accountId, role: "staff" });
-    await expect(addTeamMember({ accountId: a.accountId, actorUserId: a.ownerId, member })).rejects.toMatchObject({ code: "conflict" });
+    await expect(authorizeCredentials(member.email, member.password)).resolves.toMatchObject({
+      id: userId,
+      accountId: a.accountId,
+      role: "staff",
+    });
+    await expect(addTeamMember({ accountId: a.accountId, actorUserId: a.ownerId, member })).rejects.toMatchObject({
+      code: "conflict",
+    });
   });
 
   it("removes staff, but never oneself, the last owner or another account's member", async () => {
     const b = await agencyWithStaff();
-    await expect(removeTeamMember({ accountId: b.accountId, actorUserId: b.staffId, userId: b.ownerId })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(removeTeamMember({ accountId: b.accountId, actorUserId: b.ownerId, userId: b.ownerId })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(removeTeamMember({ accountId: b.accountId, actorUserId: b.ownerId, userId: other.staffId })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      removeTeamMember({ accountId: b.accountId, actorUserId: b.staffId, userId: b.ownerId }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      removeTeamMember({ accountId: b.accountId, actorUserId: b.ownerId, userId: b.ownerId }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      removeTeamMember({ accountId: b.accountId, actorUserId: b.ownerId, userId: other.staffId }),
+    ).rejects.toMatchObject({ code: "not_found" });
     // A second owner may remove the first, but not when that leaves no owner.
-    const second = await addUserToAccount({ accountId: b.accountId, email: `second-${unique()}@x.test`, name: "Second Owner", password: "second-pass-1", role: "owner" });
+    const second = await addUserToAccount({
+      accountId: b.accountId,
+      email: `second-${unique()}@x.test`,
+      name: "Second Owner",
+      password: "second-pass-1",
+      role: "owner",
+    });
     await removeTeamMember({ accountId: b.accountId, actorUserId: second.userId, userId: b.ownerId });
     await removeTeamMember({ accountId: b.accountId, actorUserId: second.userId, userId: b.staffId });
     expect((await listMembers(b.accountId)).map((m) => m.userId)).toEqual([second.userId]);
@@ -71,17 +111,30 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
   });
 
   it("creates API keys for owners on the Agency plan only, and revokes within the account", async () => {
-    await expect(createApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.staffId, name: "Zapier" })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      createApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.staffId, name: "Zapier" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
     await expect(createApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.ownerId, name: "  " })).rejects.toThrow();
     const key = await createApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.ownerId, name: "Zapier" });
     expect(key.key).toMatch(/^lpm_/);
-    await expect(revokeApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.staffId, keyId: key.id })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(revokeApiKeyAsOwner({ accountId: other.accountId, actorUserId: other.ownerId, keyId: key.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      revokeApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.staffId, keyId: key.id }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    await expect(
+      revokeApiKeyAsOwner({ accountId: other.accountId, actorUserId: other.ownerId, keyId: key.id }),
+    ).rejects.toMatchObject({ code: "not_found" });
     await revokeApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.ownerId, keyId: key.id });
     const [listed] = await listApiKeys(a.accountId);
     expect(listed).toMatchObject({ id: key.id, status: "revoked", createdBy: "Olga Owner" });
 
-    const starter = await createAccount({ name: "Small", email: `starter-${unique()}@x.test`, password: "starter-pass", plan: "starter" });
-    await expect(createApiKeyAsOwner({ accountId: starter.accountId, actorUserId: starter.userId, name: "Nope" })).rejects.toMatchObject({ code: "plan_required" });
+    const starter = await createAccount({
+      name: "Small",
+      email: `starter-${unique()}@x.test`,
+      password: "starter-pass",
+      plan: "starter",
+    });
+    await expect(
+      createApiKeyAsOwner({ accountId: starter.accountId, actorUserId: starter.userId, name: "Nope" }),
+    ).rejects.toMatchObject({ code: "plan_required" });
   });
 });

@@ -19,8 +19,15 @@ const SECRET_NOTE = "body-secret-7f3a9c";
 beforeAll(async () => {
   db = await createTestDatabase("secrets");
   const env = { DATABASE_URL: db.url };
-  await runCli(["account", "create", "--name", "S", "--email", "s@secret.test", "--password", PASSWORD, "--plan", "agency"], env);
-  const started = await spawnTsx("tests/helpers/api-server.ts", { ...env, REDIS_URL: "", UPSTASH_REDIS_REST_URL: "", LOG_LEVEL: "debug" }, /listening (\d+)/);
+  await runCli(
+    ["account", "create", "--name", "S", "--email", "s@secret.test", "--password", PASSWORD, "--plan", "agency"],
+    env,
+  );
+  const started = await spawnTsx(
+    "tests/helpers/api-server.ts",
+    { ...env, REDIS_URL: "", UPSTASH_REDIS_REST_URL: "", LOG_LEVEL: "debug" },
+    /listening (\d+)/,
+  );
   server = started.child;
   output = started.output;
   base = `http://127.0.0.1:${started.match[1]}`;
@@ -33,11 +40,16 @@ afterAll(async () => {
 
 describe("secrets stay secret", () => {
   it("keys, passwords and bodies appear in no log line, log row or column", async () => {
-    const cli = await runCli(["api-key", "create", "--email", "s@secret.test", "--name", "leaky"], { DATABASE_URL: db.url });
+    const cli = await runCli(["api-key", "create", "--email", "s@secret.test", "--name", "leaky"], {
+      DATABASE_URL: db.url,
+    });
     const { key, id } = cli.json as { key: string; id: string };
     const typo = key.slice(0, -1) + (key.endsWith("a") ? "b" : "a");
     const call = (path: string, auth: string, init: RequestInit = {}) =>
-      fetch(`${base}${path}`, { ...init, headers: { authorization: `Bearer ${auth}`, "content-type": "application/json", ...(init.headers ?? {}) } }).then((r) => r.text());
+      fetch(`${base}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${auth}`, "content-type": "application/json", ...(init.headers ?? {}) },
+      }).then((r) => r.text());
 
     await call("/api/v1/leads", key);
     await call("/api/v1/leads", key, { method: "POST", body: JSON.stringify({ name: "Leaky", notes: SECRET_NOTE }) });
@@ -58,7 +70,13 @@ describe("secrets stay secret", () => {
     try {
       const logs = await sql`select * from request_logs`;
       expect(logs.length).toBeGreaterThanOrEqual(5);
-      const everything = JSON.stringify(await Promise.all((await sql`select table_name from information_schema.tables where table_schema = 'public' and table_name <> 'leads'`).map((t) => sql.unsafe(`select * from "${t.table_name}"`))));
+      const everything = JSON.stringify(
+        await Promise.all(
+          (
+            await sql`select table_name from information_schema.tables where table_schema = 'public' and table_name <> 'leads'`
+          ).map((t) => sql.unsafe(`select * from "${t.table_name}"`)),
+        ),
+      );
       for (const secret of [key, typo, PASSWORD, SECRET_NOTE]) expect(everything).not.toContain(secret);
     } finally {
       await sql.end();

@@ -25,7 +25,9 @@ describe("cursor paging in the URL", () => {
   it("ignores a malformed cursor or stack instead of passing it on", () => {
     expect(readPagePosition({ cursor: "not a cursor!", prev: "a,b" })).toEqual({ cursor: undefined, prev: [] });
     expect(readPagePosition({ cursor: "abc", prev: "a,,b c,d" })).toEqual({ cursor: "abc", prev: ["a", "d"] });
-    expect(readPagePosition({ cursor: "abc", prev: Array.from({ length: 80 }, (_, i) => `c${i}`).join(",") }).prev).toHaveLength(50);
+    expect(
+      readPagePosition({ cursor: "abc", prev: Array.from({ length: 80 }, (_, i) => `c${i}`).join(",") }).prev,
+    ).toHaveLength(50);
   });
 
   it("reads date filters as whole UTC days", () => {

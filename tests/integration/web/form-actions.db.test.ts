@@ -16,7 +16,22 @@ import { userActor } from "@/lib/forms/user-actor";
 import { agencyWithStaff, form, leadOf, visitOf, type Agency } from "./web-fixtures";
 
 const leadFields = (leadId: string, overrides: Record<string, string> = {}) =>
-  form({ leadId, name: "Edited Name", email: "", phone: "", status: "new", source: "", interest: "", budget: "", propertyId: "", assignedTo: "", tags: "", notes: "", smsOptOutShown: "1", ...overrides });
+  form({
+    leadId,
+    name: "Edited Name",
+    email: "",
+    phone: "",
+    status: "new",
+    source: "",
+    interest: "",
+    budget: "",
+    propertyId: "",
+    assignedTo: "",
+    tags: "",
+    notes: "",
+    smsOptOutShown: "1",
+    ...overrides,
+  });
 
 describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
   let a: Agency;
@@ -34,20 +49,57 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       const lead = await leadOf(a, { name: "Form Lead", email: "form@x.test" });
       const state = await updateLeadForm(
         a.staff,
-        leadFields(lead.id, { name: "Form Lead", email: "Form@X.test", phone: "(415) 555-0199", status: "contacted", budget: "$450,000", tags: "vip, investor, vip", assignedTo: a.staff.userId, notes: "Line one\nLine two", smsOptOut: "on" }),
+        leadFields(lead.id, {
+          name: "Form Lead",
+          email: "Form@X.test",
+          phone: "(415) 555-0199",
+          status: "contacted",
+          budget: "$450,000",
+          tags: "vip, investor, vip",
+          assignedTo: a.staff.userId,
+          notes: "Line one\nLine two",
+          smsOptOut: "on",
+        }),
       );
       expect(state).toMatchObject({ status: "success", message: "Lead saved." });
-      expect(await getLead(a.accountId, lead.id)).toMatchObject({ email: "form@x.test", phone: "+14155550199", status: "contacted", budget: 450000, tags: ["vip", "investor"], assignedTo: a.staff.userId, notes: "Line one\nLine two", smsOptOut: true });
+      expect(await getLead(a.accountId, lead.id)).toMatchObject({
+        email: "form@x.test",
+        phone: "+14155550199",
+        status: "contacted",
+        budget: 450000,
+        tags: ["vip", "investor"],
+        assignedTo: a.staff.userId,
+        notes: "Line one\nLine two",
+        smsOptOut: true,
+      });
       const [latest] = (await getLeadWithActivities(a.accountId, lead.id)).activities;
-      expect(latest).toMatchObject({ type: "lead_status_changed", actor: { type: "user", id: a.staff.userId, name: "Stan Staff" } });
-      expect(Object.keys((latest.data as { changes: object }).changes).sort()).toEqual(["assignedTo", "budget", "notes", "phone", "smsOptOut", "status", "tags"]);
+      expect(latest).toMatchObject({
+        type: "lead_status_changed",
+        actor: { type: "user", id: a.staff.userId, name: "Stan Staff" },
+      });
+      expect(Object.keys((latest.data as { changes: object }).changes).sort()).toEqual([
+        "assignedTo",
+        "budget",
+        "notes",
+        "phone",
+        "smsOptOut",
+        "status",
+        "tags",
+      ]);
     });
 
     it("shows each field's error and keeps what was typed", async () => {
       const lead = await leadOf(a);
-      const state = await updateLeadForm(a.staff, leadFields(lead.id, { name: " ", email: "not-an-email", budget: "lots", phone: "12" }));
+      const state = await updateLeadForm(
+        a.staff,
+        leadFields(lead.id, { name: " ", email: "not-an-email", budget: "lots", phone: "12" }),
+      );
       expect(state.status).toBe("error");
-      expect(state.fieldErrors).toMatchObject({ name: "Required, 1–200 characters", email: "Invalid email", budget: "Enter a whole number, e.g. 450000" });
+      expect(state.fieldErrors).toMatchObject({
+        name: "Required, 1–200 characters",
+        email: "Invalid email",
+        budget: "Enter a whole number, e.g. 450000",
+      });
       expect(state.values).toMatchObject({ email: "not-an-email", budget: "lots" });
       // The phone is checked by the service (after the schema): its message names the field too.
       const phone = await updateLeadForm(a.staff, leadFields(lead.id, { name: "Fine", phone: "12" }));
@@ -59,36 +111,78 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
     it("refuses a property or assignee of another account", async () => {
       const lead = await leadOf(a);
       const { property } = await visitOf(other, (await leadOf(other)).id);
-      expect((await updateLeadForm(a.staff, leadFields(lead.id, { propertyId: property.id }))).fieldErrors).toEqual({ propertyId: "No such property in this account" });
-      expect((await updateLeadForm(a.staff, leadFields(lead.id, { assignedTo: other.staff.userId }))).fieldErrors).toEqual({ assignedTo: "No such user in this account" });
+      expect((await updateLeadForm(a.staff, leadFields(lead.id, { propertyId: property.id }))).fieldErrors).toEqual({
+        propertyId: "No such property in this account",
+      });
+      expect(
+        (await updateLeadForm(a.staff, leadFields(lead.id, { assignedTo: other.staff.userId }))).fieldErrors,
+      ).toEqual({ assignedTo: "No such user in this account" });
     });
 
     it("creates a lead with a lead_created activity by the user", async () => {
-      const state = await createLeadForm(a.owner, form({ name: "Brand New", email: "", phone: "415 555 0100", status: "new", source: "walk-in", interest: "buy", budget: "", tags: "", notes: "" }));
+      const state = await createLeadForm(
+        a.owner,
+        form({
+          name: "Brand New",
+          email: "",
+          phone: "415 555 0100",
+          status: "new",
+          source: "walk-in",
+          interest: "buy",
+          budget: "",
+          tags: "",
+          notes: "",
+        }),
+      );
       expect(state).toMatchObject({ status: "success", leadId: expect.stringMatching(/^lead_/) });
       const created = await getLeadWithActivities(a.accountId, state.leadId ?? "");
       expect(created).toMatchObject({ name: "Brand New", phone: "+14155550100", source: "walk-in", smsOptOut: false });
-      expect(created.activities[0]).toMatchObject({ type: "lead_created", actor: { type: "user", name: "Olga Owner" } });
-      expect((await createLeadForm(a.owner, form({ name: "" }))).fieldErrors).toMatchObject({ name: "Required, 1–200 characters" });
+      expect(created.activities[0]).toMatchObject({
+        type: "lead_created",
+        actor: { type: "user", name: "Olga Owner" },
+      });
+      expect((await createLeadForm(a.owner, form({ name: "" }))).fieldErrors).toMatchObject({
+        name: "Required, 1–200 characters",
+      });
     });
   });
 
   describe("notes, SMS and deletion", () => {
     it("adds a note and sends an SMS through the log provider, both on the timeline", async () => {
       const lead = await leadOf(a);
-      expect(await addNoteForm(a.staff, form({ leadId: lead.id, text: "" }))).toMatchObject({ status: "error", fieldErrors: { text: "Write the note first." } });
-      expect(await addNoteForm(a.staff, form({ leadId: lead.id, text: "Prefers mornings" }))).toMatchObject({ status: "success" });
-      expect(await sendSmsForm(a.staff, form({ leadId: lead.id, message: "" }))).toMatchObject({ status: "error", fieldErrors: { message: "1–1,600 characters" } });
-      expect(await sendSmsForm(a.staff, form({ leadId: lead.id, message: "See you at 3" }))).toMatchObject({ status: "success", message: "SMS sent to +14155550123." });
-      const types = (await getLeadWithActivities(a.accountId, lead.id)).activities.map((x) => `${x.type}:${x.actor.name}`);
+      expect(await addNoteForm(a.staff, form({ leadId: lead.id, text: "" }))).toMatchObject({
+        status: "error",
+        fieldErrors: { text: "Write the note first." },
+      });
+      expect(await addNoteForm(a.staff, form({ leadId: lead.id, text: "Prefers mornings" }))).toMatchObject({
+        status: "success",
+      });
+      expect(await sendSmsForm(a.staff, form({ leadId: lead.id, message: "" }))).toMatchObject({
+        status: "error",
+        fieldErrors: { message: "1–1,600 characters" },
+      });
+      expect(await sendSmsForm(a.staff, form({ leadId: lead.id, message: "See you at 3" }))).toMatchObject({
+        status: "success",
+        message: "SMS sent to +14155550123.",
+      });
+      const types = (await getLeadWithActivities(a.accountId, lead.id)).activities.map(
+        (x) => `${x.type}:${x.actor.name}`,
+      );
       expect(types.slice(0, 2)).toEqual(["sms_sent:Stan Staff", "note:Stan Staff"]);
     });
 
     it("explains a missing phone, an opt-out and a provider failure in plain words", async () => {
       const noPhone = await leadOf(a, { phone: null });
-      expect(await sendSmsForm(a.staff, form({ leadId: noPhone.id, message: "Hi" }))).toMatchObject({ status: "error", message: expect.stringContaining("has no phone number"), values: { message: "Hi" } });
+      expect(await sendSmsForm(a.staff, form({ leadId: noPhone.id, message: "Hi" }))).toMatchObject({
+        status: "error",
+        message: expect.stringContaining("has no phone number"),
+        values: { message: "Hi" },
+      });
       const optedOut = await leadOf(a, { smsOptOut: true });
-      expect(await sendSmsForm(a.staff, form({ leadId: optedOut.id, message: "Hi" }))).toMatchObject({ status: "error", message: expect.stringContaining("opted out of SMS") });
+      expect(await sendSmsForm(a.staff, form({ leadId: optedOut.id, message: "Hi" }))).toMatchObject({
+        status: "error",
+        message: expect.stringContaining("opted out of SMS"),
+      });
 
       // Twilio configured but unreachable: the provider fails, the message is kept as failed.
       vi.stubEnv("SMS_PROVIDER", "twilio");
@@ -100,16 +194,29 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       const failed = await sendSmsForm(a.staff, form({ leadId: lead.id, message: "Will fail" }));
       expect(failed).toMatchObject({ status: "error", message: expect.stringContaining("in the outbox as failed") });
       const [outboxEntry] = (await listOutbox(a.accountId, { limit: 1, leadId: lead.id })).data;
-      expect(outboxEntry).toMatchObject({ status: "failed", provider: "twilio", error: expect.stringContaining("Twilio") });
-      expect((await getLeadWithActivities(a.accountId, lead.id)).activities[0]).toMatchObject({ type: "sms_failed", actor: { name: "Stan Staff" } });
+      expect(outboxEntry).toMatchObject({
+        status: "failed",
+        provider: "twilio",
+        error: expect.stringContaining("Twilio"),
+      });
+      expect((await getLeadWithActivities(a.accountId, lead.id)).activities[0]).toMatchObject({
+        type: "sms_failed",
+        actor: { name: "Stan Staff" },
+      });
     });
 
     it("soft-deletes for anyone on the team, and restores for owners only", async () => {
       const lead = await leadOf(a);
       expect(await deleteLeadForm(a.staff, form({ leadId: lead.id }))).toMatchObject({ status: "success" });
       await expect(getLead(a.accountId, lead.id)).rejects.toMatchObject({ code: "not_found" });
-      expect(await restoreLeadForm(a.staff, form({ leadId: lead.id }))).toMatchObject({ status: "error", message: "Only account owners can do this." });
-      expect(await restoreLeadForm(a.owner, form({ leadId: lead.id }))).toMatchObject({ status: "success", message: `${lead.name} was restored.` });
+      expect(await restoreLeadForm(a.staff, form({ leadId: lead.id }))).toMatchObject({
+        status: "error",
+        message: "Only account owners can do this.",
+      });
+      expect(await restoreLeadForm(a.owner, form({ leadId: lead.id }))).toMatchObject({
+        status: "success",
+        message: `${lead.name} was restored.`,
+      });
       expect((await getLead(a.accountId, lead.id)).id).toBe(lead.id);
     });
   });
@@ -130,7 +237,10 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       expect((await listOutbox(a.accountId, { limit: 20, leadId: victim.id })).data).toEqual([]);
 
       await deleteLead(a.accountId, victim.id, userActor(a.owner));
-      expect(await restoreLeadForm(attacker, form({ leadId: victim.id }))).toMatchObject({ status: "error", message: "Lead not found." });
+      expect(await restoreLeadForm(attacker, form({ leadId: victim.id }))).toMatchObject({
+        status: "error",
+        message: "Lead not found.",
+      });
       await expect(getLead(a.accountId, victim.id)).rejects.toMatchObject({ code: "not_found" });
     });
 
@@ -138,13 +248,25 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       const lead = await leadOf(a);
       const { visit, property } = await visitOf(a, lead.id);
       const attacker = other.staff;
-      expect(await setVisitStatusForm(attacker, form({ visitId: visit.id, status: "cancelled" }))).toMatchObject({ status: "error", message: "Visit not found." });
-      expect(await updatePropertyForm(attacker, form({ propertyId: property.id, title: "Hijacked" }))).toMatchObject({ status: "error", message: "Property not found." });
-      expect(await deletePropertyForm(attacker, form({ propertyId: property.id }))).toMatchObject({ status: "error", message: "Property not found." });
-      const [stillScheduled] = (await listVisitsBySchedule(a.accountId, { limit: 1, order: "asc", leadId: lead.id })).data;
+      expect(await setVisitStatusForm(attacker, form({ visitId: visit.id, status: "cancelled" }))).toMatchObject({
+        status: "error",
+        message: "Visit not found.",
+      });
+      expect(await updatePropertyForm(attacker, form({ propertyId: property.id, title: "Hijacked" }))).toMatchObject({
+        status: "error",
+        message: "Property not found.",
+      });
+      expect(await deletePropertyForm(attacker, form({ propertyId: property.id }))).toMatchObject({
+        status: "error",
+        message: "Property not found.",
+      });
+      const [stillScheduled] = (await listVisitsBySchedule(a.accountId, { limit: 1, order: "asc", leadId: lead.id }))
+        .data;
       expect(stillScheduled.status).toBe("scheduled");
       expect((await getPropertyOrThrow(await getDb(), a.accountId, property.id)).title).toBe("Test flat");
-      expect((await listActivities(a.accountId, { limit: 20, sort: "-createdAt", leadId: lead.id })).data.map((x) => x.type)).toEqual(["visit_scheduled", "lead_created"]);
+      expect(
+        (await listActivities(a.accountId, { limit: 20, sort: "-createdAt", leadId: lead.id })).data.map((x) => x.type),
+      ).toEqual(["visit_scheduled", "lead_created"]);
     });
   });
 
@@ -152,16 +274,55 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
     it("create, edit with nested address errors, and delete", async () => {
       const created = await createPropertyForm(
         a.staff,
-        form({ title: "Canal house", type: "house", listingType: "sale", status: "available", price: "1,250,000", currency: "", "address.street": "1 Canal St", "address.city": "Amsterdam", "address.country": "nl", bedrooms: "3", bathrooms: "", areaSqm: "120.5", description: "" }),
+        form({
+          title: "Canal house",
+          type: "house",
+          listingType: "sale",
+          status: "available",
+          price: "1,250,000",
+          currency: "",
+          "address.street": "1 Canal St",
+          "address.city": "Amsterdam",
+          "address.country": "nl",
+          bedrooms: "3",
+          bathrooms: "",
+          areaSqm: "120.5",
+          description: "",
+        }),
       );
       expect(created).toMatchObject({ status: "success", propertyId: expect.stringMatching(/^prop_/) });
       const id = created.propertyId ?? "";
-      expect(await getPropertyOrThrow(await getDb(), a.accountId, id)).toMatchObject({ price: 1250000, currency: "USD", city: "Amsterdam", country: "NL", bedrooms: 3, bathrooms: null, areaSqm: 120.5 });
+      expect(await getPropertyOrThrow(await getDb(), a.accountId, id)).toMatchObject({
+        price: 1250000,
+        currency: "USD",
+        city: "Amsterdam",
+        country: "NL",
+        bedrooms: 3,
+        bathrooms: null,
+        areaSqm: 120.5,
+      });
 
-      const bad = await updatePropertyForm(a.staff, form({ propertyId: id, title: "Canal house", "address.country": "Netherlands", bedrooms: "many", price: "-5" }));
-      expect(bad.fieldErrors).toMatchObject({ "address.country": "ISO 3166-1 alpha-2 code, e.g. US", bedrooms: "Enter a whole number from 0 to 100", price: "Enter a whole number, e.g. 450000" });
-      expect(await updatePropertyForm(a.staff, form({ propertyId: id, title: "Canal house, renovated", status: "reserved", "address.city": "" }))).toMatchObject({ status: "success" });
-      expect(await getPropertyOrThrow(await getDb(), a.accountId, id)).toMatchObject({ title: "Canal house, renovated", status: "reserved", city: null, street: "1 Canal St" });
+      const bad = await updatePropertyForm(
+        a.staff,
+        form({ propertyId: id, title: "Canal house", "address.country": "Netherlands", bedrooms: "many", price: "-5" }),
+      );
+      expect(bad.fieldErrors).toMatchObject({
+        "address.country": "ISO 3166-1 alpha-2 code, e.g. US",
+        bedrooms: "Enter a whole number from 0 to 100",
+        price: "Enter a whole number, e.g. 450000",
+      });
+      expect(
+        await updatePropertyForm(
+          a.staff,
+          form({ propertyId: id, title: "Canal house, renovated", status: "reserved", "address.city": "" }),
+        ),
+      ).toMatchObject({ status: "success" });
+      expect(await getPropertyOrThrow(await getDb(), a.accountId, id)).toMatchObject({
+        title: "Canal house, renovated",
+        status: "reserved",
+        city: null,
+        street: "1 Canal St",
+      });
       expect(await deletePropertyForm(a.staff, form({ propertyId: id }))).toMatchObject({ status: "success" });
       await expect(getPropertyOrThrow(await getDb(), a.accountId, id)).rejects.toMatchObject({ code: "not_found" });
     });

@@ -19,10 +19,20 @@ const DAY = 86_400_000;
 const NOW = new Date("2031-03-15T12:00:00.000Z");
 
 async function newKey(t: TestTenant) {
-  return (await createApiKey({ accountId: t.accountId, name: `k-${Math.random().toString(36).slice(2, 8)}`, createdBy: t.userId })).id;
+  return (
+    await createApiKey({
+      accountId: t.accountId,
+      name: `k-${Math.random().toString(36).slice(2, 8)}`,
+      createdBy: t.userId,
+    })
+  ).id;
 }
 
-async function insertLogs(t: TestTenant, apiKeyId: string, rows: Array<{ at: Date; status: number; errorCode?: string }>) {
+async function insertLogs(
+  t: TestTenant,
+  apiKeyId: string,
+  rows: Array<{ at: Date; status: number; errorCode?: string }>,
+) {
   const db = await getDb();
   const values = rows.map((r) => ({
     id: newId("requestLog"),
@@ -60,7 +70,9 @@ async function planOf(query: { getSQL(): SQL }): Promise<string> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     const result: unknown = await tx.execute(sql`explain ${query.getSQL()}`);
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, string>>;
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<
+      Record<string, string>
+    >;
     return rows.map((row) => row["QUERY PLAN"]).join("\n");
   });
 }
@@ -114,26 +126,55 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
   it("gives a key without requests 30 zero days and zero shares", async () => {
     const days = await countRequestsPerDay(t.accountId, await newKey(t), { now: NOW });
     expect(days.map((d) => d.total)).toEqual(Array(30).fill(0));
-    expect(summarizeUsage(days)).toMatchObject({ total: 0, clientErrorShare: 0, serverErrorShare: 0, rateLimitedShare: 0 });
-    expect((await listRecentRequests(t.accountId, await newKey(t), { statusClass: "all", limit: 20 })).data).toEqual([]);
+    expect(summarizeUsage(days)).toMatchObject({
+      total: 0,
+      clientErrorShare: 0,
+      serverErrorShare: 0,
+      rateLimitedShare: 0,
+    });
+    expect((await listRecentRequests(t.accountId, await newKey(t), { statusClass: "all", limit: 20 })).data).toEqual(
+      [],
+    );
   });
 
   it("lists recent requests newest first, filtered by status class, paged by cursor without gaps or repeats", async () => {
     const keyId = await newKey(t);
     const base = NOW.getTime() - DAY;
     const statuses = [200, 201, 400, 404, 429, 500, 503, 204, 422, 200];
-    const rows = await insertLogs(t, keyId, statuses.map((status, i) => ({ at: new Date(base + i * MINUTE), status })));
+    const rows = await insertLogs(
+      t,
+      keyId,
+      statuses.map((status, i) => ({ at: new Date(base + i * MINUTE), status })),
+    );
     // Two requests in the same millisecond: the id breaks the tie, and paging must not lose one.
-    rows.push(...(await insertLogs(t, keyId, [{ at: new Date(base + 3 * MINUTE), status: 200 }, { at: new Date(base + 3 * MINUTE), status: 200 }])));
-    const newestFirst = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+    rows.push(
+      ...(await insertLogs(t, keyId, [
+        { at: new Date(base + 3 * MINUTE), status: 200 },
+        { at: new Date(base + 3 * MINUTE), status: 200 },
+      ])),
+    );
+    const newestFirst = [...rows].sort(
+      (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1),
+    );
 
     const first = await listRecentRequests(t.accountId, keyId, { statusClass: "all", limit: 5 });
     expect(first.data.map((e) => e.id)).toEqual(newestFirst.slice(0, 5).map((r) => r.id));
     expect(first.meta).toMatchObject({ hasMore: true, limit: 5 });
-    expect(first.data[0]).toEqual({ id: rows[9].id, apiKeyId: keyId, requestId: rows[9].requestId, method: "GET", path: "/api/v1/leads", status: 200, durationMs: 7, errorCode: null, createdAt: rows[9].createdAt });
+    expect(first.data[0]).toEqual({
+      id: rows[9].id,
+      apiKeyId: keyId,
+      requestId: rows[9].requestId,
+      method: "GET",
+      path: "/api/v1/leads",
+      status: 200,
+      durationMs: 7,
+      errorCode: null,
+      createdAt: rows[9].createdAt,
+    });
     expect(Object.keys(first.data[0])).not.toContain("accountId");
 
-    for (const limit of [1, 2, 5, 100]) expect(await allPages(t, keyId, "all", limit)).toEqual(newestFirst.map((r) => r.id));
+    for (const limit of [1, 2, 5, 100])
+      expect(await allPages(t, keyId, "all", limit)).toEqual(newestFirst.map((r) => r.id));
     const only = (test: (s: number) => boolean) => newestFirst.filter((r) => test(r.status)).map((r) => r.id);
     expect(await allPages(t, keyId, "2xx", 2)).toEqual(only((s) => s >= 200 && s < 300));
     expect(await allPages(t, keyId, "4xx", 2)).toEqual(only((s) => s >= 400 && s < 500));
@@ -142,30 +183,51 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
 
     // A cursor belongs to its key and its filter.
     const cursor = first.meta.cursor ?? undefined;
-    await expect(listRecentRequests(t.accountId, keyId, { statusClass: "4xx", limit: 5, cursor })).rejects.toMatchObject({ code: "invalid_cursor" });
-    await expect(listRecentRequests(t.accountId, t.keyId, { statusClass: "all", limit: 5, cursor })).rejects.toMatchObject({ code: "invalid_cursor" });
-    await expect(listRecentRequests(t.accountId, keyId, { statusClass: "all", limit: 5, cursor: `${cursor}x` })).rejects.toMatchObject({ code: "invalid_cursor" });
+    await expect(
+      listRecentRequests(t.accountId, keyId, { statusClass: "4xx", limit: 5, cursor }),
+    ).rejects.toMatchObject({ code: "invalid_cursor" });
+    await expect(
+      listRecentRequests(t.accountId, t.keyId, { statusClass: "all", limit: 5, cursor }),
+    ).rejects.toMatchObject({ code: "invalid_cursor" });
+    await expect(
+      listRecentRequests(t.accountId, keyId, { statusClass: "all", limit: 5, cursor: `${cursor}x` }),
+    ).rejects.toMatchObject({ code: "invalid_cursor" });
   });
 
   it("opens one entry with its key's name and prefix, never its hash", async () => {
     const keyId = await newKey(t);
-    const [row] = await insertLogs(t, keyId, [{ at: new Date(NOW.getTime() - MINUTE), status: 404, errorCode: "not_found" }]);
+    const [row] = await insertLogs(t, keyId, [
+      { at: new Date(NOW.getTime() - MINUTE), status: 404, errorCode: "not_found" },
+    ]);
     const entry = await getRequestLogEntry(t.accountId, row.id);
     const key = (await listApiKeys(t.accountId)).find((k) => k.id === keyId);
-    expect(entry).toMatchObject({ id: row.id, requestId: row.requestId, method: "GET", path: "/api/v1/leads", status: 404, errorCode: "not_found", durationMs: 7, createdAt: row.createdAt });
+    expect(entry).toMatchObject({
+      id: row.id,
+      requestId: row.requestId,
+      method: "GET",
+      path: "/api/v1/leads",
+      status: 404,
+      errorCode: "not_found",
+      durationMs: 7,
+      createdAt: row.createdAt,
+    });
     expect(entry.key).toEqual({ id: keyId, name: key?.name, prefix: expect.stringMatching(/^lpm_\w{8}$/) });
     expect(JSON.stringify(entry)).not.toMatch(/keyHash|accountId|[0-9a-f]{64}/);
     await expect(getRequestLogEntry(t.accountId, newId("requestLog"))).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("scopes everything by account: another account's key or entry is not found or empty", async () => {
-    const [row] = await insertLogs(other, other.keyId, [{ at: new Date(NOW.getTime() - MINUTE), status: 500, errorCode: "internal_error" }]);
+    const [row] = await insertLogs(other, other.keyId, [
+      { at: new Date(NOW.getTime() - MINUTE), status: 500, errorCode: "internal_error" },
+    ]);
     await expect(getRequestLogEntry(t.accountId, row.id)).rejects.toMatchObject({ code: "not_found" });
     expect((await countRequestsPerDay(t.accountId, other.keyId, { now: NOW })).every((d) => d.total === 0)).toBe(true);
     expect((await listRecentRequests(t.accountId, other.keyId, { statusClass: "all", limit: 100 })).data).toEqual([]);
     // The owner of the key still sees it.
     expect((await getRequestLogEntry(other.accountId, row.id)).requestId).toBe(row.requestId);
-    expect((await countRequestsPerDay(other.accountId, other.keyId, { now: NOW })).at(-1)?.total).toBeGreaterThanOrEqual(1);
+    expect(
+      (await countRequestsPerDay(other.accountId, other.keyId, { now: NOW })).at(-1)?.total,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it("records real API calls after the response: path without the query, status, error code, request id", async () => {
@@ -174,14 +236,30 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
     const bad = await callApi("GET", "/api/v1/leads?limit=0", { key: tenant.key });
     expect([ok.status, bad.status]).toEqual([200, 400]);
     // Written after the response (batched by the API): wait for both rows.
-    await expect.poll(async () => (await listRecentRequests(tenant.accountId, tenant.keyId, { statusClass: "all", limit: 10 })).data.length, { timeout: 5_000 }).toBe(2);
+    await expect
+      .poll(
+        async () =>
+          (await listRecentRequests(tenant.accountId, tenant.keyId, { statusClass: "all", limit: 10 })).data.length,
+        { timeout: 5_000 },
+      )
+      .toBe(2);
 
     // The log's time is when the row was recorded (after the response), so two quick calls
     // may land in either order: match them by request id.
     const logged = (await listRecentRequests(tenant.accountId, tenant.keyId, { statusClass: "all", limit: 10 })).data;
     const byRequestId = new Map(logged.map((e) => [e.requestId, e]));
-    expect(byRequestId.get(ok.headers.get("x-request-id") ?? "")).toMatchObject({ method: "GET", path: "/api/v1/leads", status: 200, errorCode: null });
-    expect(byRequestId.get(bad.headers.get("x-request-id") ?? "")).toMatchObject({ method: "GET", path: "/api/v1/leads", status: 400, errorCode: "validation_error" });
+    expect(byRequestId.get(ok.headers.get("x-request-id") ?? "")).toMatchObject({
+      method: "GET",
+      path: "/api/v1/leads",
+      status: 200,
+      errorCode: null,
+    });
+    expect(byRequestId.get(bad.headers.get("x-request-id") ?? "")).toMatchObject({
+      method: "GET",
+      path: "/api/v1/leads",
+      status: 400,
+      errorCode: "validation_error",
+    });
     expect(logged.every((e) => e.durationMs >= 0)).toBe(true);
 
     const failed = await listRecentRequests(tenant.accountId, tenant.keyId, { statusClass: "4xx", limit: 10 });

@@ -46,14 +46,22 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
     it("refuses staff, another account's owner, and a lead that is not deleted", async () => {
       const lead = await leadOf(a);
       await deleteLead(a.accountId, lead.id, userActor(a.owner));
-      await expect(restoreLead({ accountId: a.accountId, actorUserId: a.staff.userId, leadId: lead.id })).rejects.toMatchObject({ code: "forbidden" });
-      await expect(restoreLead({ accountId: other.accountId, actorUserId: other.owner.userId, leadId: lead.id })).rejects.toMatchObject({ code: "not_found" });
+      await expect(
+        restoreLead({ accountId: a.accountId, actorUserId: a.staff.userId, leadId: lead.id }),
+      ).rejects.toMatchObject({ code: "forbidden" });
+      await expect(
+        restoreLead({ accountId: other.accountId, actorUserId: other.owner.userId, leadId: lead.id }),
+      ).rejects.toMatchObject({ code: "not_found" });
       // An owner naming another account passes no check: the membership is looked up in it.
-      await expect(restoreLead({ accountId: a.accountId, actorUserId: other.owner.userId, leadId: lead.id })).rejects.toMatchObject({ code: "forbidden" });
+      await expect(
+        restoreLead({ accountId: a.accountId, actorUserId: other.owner.userId, leadId: lead.id }),
+      ).rejects.toMatchObject({ code: "forbidden" });
       await expect(getLeadWithActivities(a.accountId, lead.id)).rejects.toMatchObject({ code: "not_found" });
 
       const live = await leadOf(a);
-      await expect(restoreLead({ accountId: a.accountId, actorUserId: a.owner.userId, leadId: live.id })).rejects.toMatchObject({ code: "conflict" });
+      await expect(
+        restoreLead({ accountId: a.accountId, actorUserId: a.owner.userId, leadId: live.id }),
+      ).rejects.toMatchObject({ code: "conflict" });
     });
   });
 
@@ -76,8 +84,12 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       expect(two.meta.hasMore).toBe(false);
       // A cursor of the live list is not a cursor of this one.
       const live = await listLeads(a.accountId, { ...page, limit: 1 });
-      await expect(listDeletedLeads(owner, { limit: 1, cursor: live.meta.cursor ?? undefined })).rejects.toMatchObject({ code: "invalid_cursor" });
-      await expect(listDeletedLeads({ accountId: a.accountId, actorUserId: a.staff.userId }, { limit: 20 })).rejects.toMatchObject({ code: "forbidden" });
+      await expect(listDeletedLeads(owner, { limit: 1, cursor: live.meta.cursor ?? undefined })).rejects.toMatchObject({
+        code: "invalid_cursor",
+      });
+      await expect(
+        listDeletedLeads({ accountId: a.accountId, actorUserId: a.staff.userId }, { limit: 20 }),
+      ).rejects.toMatchObject({ code: "forbidden" });
     });
   });
 
@@ -86,7 +98,13 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       const lead = await leadOf(a);
       const text = `Second viewing went well.\n${"Likes the kitchen. ".repeat(20)}`;
       const note = await addNote(a.accountId, lead.id, `  ${text}  `, userActor(a.staff));
-      expect(note).toMatchObject({ leadId: lead.id, type: "note", summary: "Second viewing went well.", data: { text: text.trim() }, actor: { type: "user", id: a.staff.userId, name: "Stan Staff" } });
+      expect(note).toMatchObject({
+        leadId: lead.id,
+        type: "note",
+        summary: "Second viewing went well.",
+        data: { text: text.trim() },
+        actor: { type: "user", id: a.staff.userId, name: "Stan Staff" },
+      });
       const long = await addNote(a.accountId, lead.id, "x".repeat(300), userActor(a.staff));
       expect(long.summary).toHaveLength(140);
       expect(long.summary.endsWith("…")).toBe(true);
@@ -95,9 +113,13 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
     it("refuses an empty note, another account's lead and a deleted lead", async () => {
       const lead = await leadOf(a);
       await expect(addNote(a.accountId, lead.id, "   ", userActor(a.staff))).rejects.toThrow("Write the note first.");
-      await expect(addNote(other.accountId, lead.id, "hi", userActor(other.staff))).rejects.toMatchObject({ code: "not_found" });
+      await expect(addNote(other.accountId, lead.id, "hi", userActor(other.staff))).rejects.toMatchObject({
+        code: "not_found",
+      });
       await deleteLead(a.accountId, lead.id, userActor(a.staff));
-      await expect(addNote(a.accountId, lead.id, "hi", userActor(a.staff))).rejects.toMatchObject({ code: "not_found" });
+      await expect(addNote(a.accountId, lead.id, "hi", userActor(a.staff))).rejects.toMatchObject({
+        code: "not_found",
+      });
     });
   });
 
@@ -118,16 +140,24 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       await setVisitStatus(a.accountId, visit.id, "completed", userActor(a.staff));
       expect((await getLeadWithActivities(a.accountId, lead.id)).activities[0].id).toBe(latest.id);
       await setVisitStatus(a.accountId, visit.id, "no_show", userActor(a.staff));
-      expect((await getLeadWithActivities(a.accountId, lead.id)).activities[0].data).toMatchObject({ changes: { visitStatus: ["completed", "no_show"] } });
+      expect((await getLeadWithActivities(a.accountId, lead.id)).activities[0].data).toMatchObject({
+        changes: { visitStatus: ["completed", "no_show"] },
+      });
     });
 
     it("refuses another account's visit, a deleted lead's visit and an unknown status", async () => {
       const lead = await leadOf(a);
       const { visit } = await visitOf(a, lead.id);
-      await expect(setVisitStatus(other.accountId, visit.id, "cancelled", userActor(other.staff))).rejects.toMatchObject({ code: "not_found" });
-      await expect(setVisitStatus(a.accountId, visit.id, "scheduled" as "completed", userActor(a.staff))).rejects.toThrow();
+      await expect(
+        setVisitStatus(other.accountId, visit.id, "cancelled", userActor(other.staff)),
+      ).rejects.toMatchObject({ code: "not_found" });
+      await expect(
+        setVisitStatus(a.accountId, visit.id, "scheduled" as "completed", userActor(a.staff)),
+      ).rejects.toThrow();
       await deleteLead(a.accountId, lead.id, userActor(a.staff));
-      await expect(setVisitStatus(a.accountId, visit.id, "cancelled", userActor(a.staff))).rejects.toMatchObject({ code: "not_found" });
+      await expect(setVisitStatus(a.accountId, visit.id, "cancelled", userActor(a.staff))).rejects.toMatchObject({
+        code: "not_found",
+      });
     });
   });
 
@@ -137,20 +167,50 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       const lead = await leadOf(b, { name: "Vera Visit" });
       const { property } = await visitOf(b, lead.id);
       const at = (day: number) => `2030-02-${String(day).padStart(2, "0")}T09:00:00.000Z`;
-      for (const day of [5, 3, 4]) await createVisit(b.accountId, { leadId: lead.id, propertyId: property.id, scheduledAt: at(day), agentId: b.staff.userId }, userActor(b.staff));
-      const asc = await listVisitsBySchedule(b.accountId, { limit: 2, order: "asc", from: new Date("2030-02-01T00:00:00Z") });
+      for (const day of [5, 3, 4])
+        await createVisit(
+          b.accountId,
+          { leadId: lead.id, propertyId: property.id, scheduledAt: at(day), agentId: b.staff.userId },
+          userActor(b.staff),
+        );
+      const asc = await listVisitsBySchedule(b.accountId, {
+        limit: 2,
+        order: "asc",
+        from: new Date("2030-02-01T00:00:00Z"),
+      });
       expect(asc.data.map((v) => v.scheduledAt)).toEqual([at(3), at(4)]);
-      expect(asc.data[0]).toMatchObject({ leadName: "Vera Visit", leadDeleted: false, propertyTitle: "Test flat", agentName: "Stan Staff" });
-      const next = await listVisitsBySchedule(b.accountId, { limit: 2, order: "asc", from: new Date("2030-02-01T00:00:00Z"), cursor: asc.meta.cursor ?? undefined });
+      expect(asc.data[0]).toMatchObject({
+        leadName: "Vera Visit",
+        leadDeleted: false,
+        propertyTitle: "Test flat",
+        agentName: "Stan Staff",
+      });
+      const next = await listVisitsBySchedule(b.accountId, {
+        limit: 2,
+        order: "asc",
+        from: new Date("2030-02-01T00:00:00Z"),
+        cursor: asc.meta.cursor ?? undefined,
+      });
       expect(next.data.map((v) => v.scheduledAt)).toEqual([at(5)]);
       expect(next.meta.hasMore).toBe(false);
-      const window = await listVisitsBySchedule(b.accountId, { limit: 20, order: "desc", from: new Date(at(4)), to: new Date(at(5)) });
+      const window = await listVisitsBySchedule(b.accountId, {
+        limit: 20,
+        order: "desc",
+        from: new Date(at(4)),
+        to: new Date(at(5)),
+      });
       expect(window.data.map((v) => v.scheduledAt)).toEqual([at(4)]);
       const all = await listVisitsBySchedule(b.accountId, { limit: 20, order: "desc", leadId: lead.id });
       expect(all.data.map((v) => v.scheduledAt)).toEqual([at(5), at(4), at(3), "2030-01-02T10:00:00.000Z"]);
       await setVisitStatus(b.accountId, all.data[0].id, "cancelled", userActor(b.staff));
-      expect((await listVisitsBySchedule(b.accountId, { limit: 20, order: "asc", status: "cancelled" })).data.map((v) => v.id)).toEqual([all.data[0].id]);
-      expect((await listVisitsBySchedule(other.accountId, { limit: 20, order: "asc", leadId: lead.id })).data).toEqual([]);
+      expect(
+        (await listVisitsBySchedule(b.accountId, { limit: 20, order: "asc", status: "cancelled" })).data.map(
+          (v) => v.id,
+        ),
+      ).toEqual([all.data[0].id]);
+      expect((await listVisitsBySchedule(other.accountId, { limit: 20, order: "asc", leadId: lead.id })).data).toEqual(
+        [],
+      );
     });
   });
 
@@ -163,7 +223,18 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       await sendSmsToLead(other.accountId, (await leadOf(other)).id, "Elsewhere", userActor(other.staff));
 
       const one = await listOutbox(b.accountId, { limit: 1 });
-      expect(one.data).toEqual([expect.objectContaining({ id: second.id, leadId: lead.id, leadName: "Sally Sms", to: "+14155550123", message: "Second", status: "sent", provider: "log", error: null })]);
+      expect(one.data).toEqual([
+        expect.objectContaining({
+          id: second.id,
+          leadId: lead.id,
+          leadName: "Sally Sms",
+          to: "+14155550123",
+          message: "Second",
+          status: "sent",
+          provider: "log",
+          error: null,
+        }),
+      ]);
       const rest = await listOutbox(b.accountId, { limit: 1, cursor: one.meta.cursor ?? undefined });
       expect(rest.data.map((m) => m.id)).toEqual([first.id]);
       expect(rest.meta.hasMore).toBe(false);

@@ -23,18 +23,45 @@ async function memberOrThrow(accountId: string, userId: string): Promise<Member>
 
 /** An Agency-plan account with an owner and a staff member, as the web UI sees them. */
 export async function agencyWithStaff(name = "Web Realty"): Promise<Agency> {
-  const owner = await createAccount({ name, ownerName: "Olga Owner", email: `web-owner-${unique()}@x.test`, password: "owner-pass-1", plan: "agency" });
-  const staff = await addUserToAccount({ accountId: owner.accountId, email: `web-staff-${unique()}@x.test`, name: "Stan Staff", password: "staff-pass-1", role: "staff" });
-  return { accountId: owner.accountId, owner: await memberOrThrow(owner.accountId, owner.userId), staff: await memberOrThrow(owner.accountId, staff.userId) };
+  const owner = await createAccount({
+    name,
+    ownerName: "Olga Owner",
+    email: `web-owner-${unique()}@x.test`,
+    password: "owner-pass-1",
+    plan: "agency",
+  });
+  const staff = await addUserToAccount({
+    accountId: owner.accountId,
+    email: `web-staff-${unique()}@x.test`,
+    name: "Stan Staff",
+    password: "staff-pass-1",
+    role: "staff",
+  });
+  return {
+    accountId: owner.accountId,
+    owner: await memberOrThrow(owner.accountId, owner.userId),
+    staff: await memberOrThrow(owner.accountId, staff.userId),
+  };
 }
 
 export function leadOf(agency: Agency, input: Partial<LeadCreateInput> = {}) {
-  return createLead({ accountId: agency.accountId, defaultCountry: "US" }, { name: `Lead ${unique()}`, phone: "+14155550123", ...input }, userActor(agency.staff));
+  return createLead(
+    { accountId: agency.accountId, defaultCountry: "US" },
+    { name: `Lead ${unique()}`, phone: "+14155550123", ...input },
+    userActor(agency.staff),
+  );
 }
 
 export async function visitOf(agency: Agency, leadId: string) {
-  const property = await createProperty({ accountId: agency.accountId, currency: "USD" }, { title: "Test flat", type: "apartment", listingType: "sale" });
-  const visit = await createVisit(agency.accountId, { leadId, propertyId: property.id, scheduledAt: "2030-01-02T10:00:00.000Z" }, userActor(agency.staff));
+  const property = await createProperty(
+    { accountId: agency.accountId, currency: "USD" },
+    { title: "Test flat", type: "apartment", listingType: "sale" },
+  );
+  const visit = await createVisit(
+    agency.accountId,
+    { leadId, propertyId: property.id, scheduledAt: "2030-01-02T10:00:00.000Z" },
+    userActor(agency.staff),
+  );
   return { visit, property };
 }
 

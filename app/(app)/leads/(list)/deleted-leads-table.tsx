@@ -27,7 +27,13 @@ export function DeletedLeadsTable({ leads }: { leads: DeletedLead[] }) {
             <time dateTime={lead.deletedAt}>{formatDateTime(new Date(lead.deletedAt))}</time>
           </td>
           <td className={`${styles.td} text-right`}>
-            <ActionButton label="Restore" pendingLabel="Restoring…" ariaLabel={`Restore ${lead.name}`} action={restoreLeadAction} fields={{ leadId: lead.id }} />
+            <ActionButton
+              label="Restore"
+              pendingLabel="Restoring…"
+              ariaLabel={`Restore ${lead.name}`}
+              action={restoreLeadAction}
+              fields={{ leadId: lead.id }}
+            />
           </td>
         </tr>
       ))}

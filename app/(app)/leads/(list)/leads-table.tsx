@@ -27,7 +27,9 @@ export function LeadsTable({ leads, memberNames }: { leads: PublicLead[]; member
             <Link href={`/leads/${lead.id}`} className={styles.link}>
               {lead.name}
             </Link>
-            {lead.phone ? <span className="block text-xs font-normal text-slate-500 sm:hidden">{lead.phone}</span> : null}
+            {lead.phone ? (
+              <span className="block text-xs font-normal text-slate-500 sm:hidden">{lead.phone}</span>
+            ) : null}
           </td>
           <td className={styles.td}>
             <Badge tone={LEAD_STATUS_TONES[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
@@ -35,7 +37,13 @@ export function LeadsTable({ leads, memberNames }: { leads: PublicLead[]; member
           <td className={`${styles.td} hidden whitespace-nowrap sm:table-cell`}>{lead.phone ?? <Missing />}</td>
           <td className={`${styles.td} hidden md:table-cell`}>{lead.email ?? <Missing />}</td>
           <td className={`${styles.td} hidden lg:table-cell`}>{lead.source ?? <Missing />}</td>
-          <td className={`${styles.td} hidden lg:table-cell`}>{lead.assignedTo ? (memberNames.get(lead.assignedTo) ?? "Former member") : <span className="text-slate-500">Unassigned</span>}</td>
+          <td className={`${styles.td} hidden lg:table-cell`}>
+            {lead.assignedTo ? (
+              (memberNames.get(lead.assignedTo) ?? "Former member")
+            ) : (
+              <span className="text-slate-500">Unassigned</span>
+            )}
+          </td>
           <td className={`${styles.td} hidden whitespace-nowrap md:table-cell`}>
             <time dateTime={lead.createdAt}>{formatDate(new Date(lead.createdAt))}</time>
           </td>

@@ -27,7 +27,10 @@ import { LeadsTable } from "./leads-table";
 export const metadata: Metadata = { title: "Leads" };
 
 const PAGE_SIZE = 25;
-const STATUS_OPTIONS = [{ value: "", label: "All statuses" }, ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))];
+const STATUS_OPTIONS = [
+  { value: "", label: "All statuses" },
+  ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
+];
 
 export default async function LeadsPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const member = await requireMember();
@@ -39,7 +42,12 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
 
   const status = leadStatusSchema.safeParse(params.status).data;
   const filters = { q, status };
-  const [page, members] = await Promise.all([loadListPage(listLeads(member.accountId, { ...filters, limit: PAGE_SIZE, sort: "-createdAt", cursor: position.cursor })), listMembers(member.accountId)]);
+  const [page, members] = await Promise.all([
+    loadListPage(
+      listLeads(member.accountId, { ...filters, limit: PAGE_SIZE, sort: "-createdAt", cursor: position.cursor }),
+    ),
+    listMembers(member.accountId),
+  ]);
   const filtered = Boolean(q || status);
   return (
     <div className="space-y-5">
@@ -53,15 +61,37 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
         }
       />
       {params.notice === "deleted" ? (
-        <FlashNotice>The lead was deleted. {isOwner ? "You can restore it from the deleted leads." : "An owner can restore it."}</FlashNotice>
+        <FlashNotice>
+          The lead was deleted. {isOwner ? "You can restore it from the deleted leads." : "An owner can restore it."}
+        </FlashNotice>
       ) : null}
       <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <FilterBar action="/leads" label="Filter leads" submitLabel="Search" clearHref={filtered ? "/leads" : undefined}>
+        <FilterBar
+          action="/leads"
+          label="Filter leads"
+          submitLabel="Search"
+          clearHref={filtered ? "/leads" : undefined}
+        >
           <div className="sm:w-72">
-            <TextField label="Search" name="q" type="search" defaultValue={q} placeholder="Name, email or phone" maxLength={200} autoComplete="off" idPrefix="filter" />
+            <TextField
+              label="Search"
+              name="q"
+              type="search"
+              defaultValue={q}
+              placeholder="Name, email or phone"
+              maxLength={200}
+              autoComplete="off"
+              idPrefix="filter"
+            />
           </div>
           <div className="sm:w-48">
-            <SelectField label="Status" name="status" options={STATUS_OPTIONS} defaultValue={status ?? ""} idPrefix="filter" />
+            <SelectField
+              label="Status"
+              name="status"
+              options={STATUS_OPTIONS}
+              defaultValue={status ?? ""}
+              idPrefix="filter"
+            />
           </div>
         </FilterBar>
         {isOwner ? (
@@ -75,9 +105,18 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
           <StaleLinkNotice firstPage={hrefWith("/leads", filters)} />
         ) : page.data.length === 0 ? (
           filtered ? (
-            <EmptyState title="No leads match these filters">Try another search or status, or clear the filters.</EmptyState>
+            <EmptyState title="No leads match these filters">
+              Try another search or status, or clear the filters.
+            </EmptyState>
           ) : (
-            <EmptyState title="No leads yet" action={<Link href="/leads/new" className={styles.primaryButton}>Add your first lead</Link>}>
+            <EmptyState
+              title="No leads yet"
+              action={
+                <Link href="/leads/new" className={styles.primaryButton}>
+                  Add your first lead
+                </Link>
+              }
+            >
               Leads arrive here from your integrations through the Public API, or add one yourself.
             </EmptyState>
           )
@@ -93,7 +132,15 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
 }
 
 // The owners' view of soft-deleted leads. The service checks the role again.
-async function DeletedLeads({ member, q, position }: { member: Member; q?: string; position: ReturnType<typeof readPagePosition> }) {
+async function DeletedLeads({
+  member,
+  q,
+  position,
+}: {
+  member: Member;
+  q?: string;
+  position: ReturnType<typeof readPagePosition>;
+}) {
   const header = (
     <PageHeader
       title="Deleted leads"
@@ -114,24 +161,50 @@ async function DeletedLeads({ member, q, position }: { member: Member; q?: strin
     );
   }
   const filters = { view: "deleted", q };
-  const page = await loadListPage(listDeletedLeads({ accountId: member.accountId, actorUserId: member.userId }, { q, limit: PAGE_SIZE, cursor: position.cursor }));
+  const page = await loadListPage(
+    listDeletedLeads(
+      { accountId: member.accountId, actorUserId: member.userId },
+      { q, limit: PAGE_SIZE, cursor: position.cursor },
+    ),
+  );
   return (
     <div className="space-y-5">
       {header}
-      <FilterBar action="/leads" label="Filter deleted leads" submitLabel="Search" hidden={{ view: "deleted" }} clearHref={q ? "/leads?view=deleted" : undefined}>
+      <FilterBar
+        action="/leads"
+        label="Filter deleted leads"
+        submitLabel="Search"
+        hidden={{ view: "deleted" }}
+        clearHref={q ? "/leads?view=deleted" : undefined}
+      >
         <div className="sm:w-72">
-          <TextField label="Search" name="q" type="search" defaultValue={q} placeholder="Name, email or phone" maxLength={200} autoComplete="off" idPrefix="filter" />
+          <TextField
+            label="Search"
+            name="q"
+            type="search"
+            defaultValue={q}
+            placeholder="Name, email or phone"
+            maxLength={200}
+            autoComplete="off"
+            idPrefix="filter"
+          />
         </div>
       </FilterBar>
       <section className={`${styles.card} overflow-hidden`}>
         {page === "invalid_cursor" ? (
           <StaleLinkNotice firstPage={hrefWith("/leads", filters)} />
         ) : page.data.length === 0 ? (
-          <EmptyState title={q ? "No deleted leads match this search" : "No deleted leads"}>Leads deleted in the app or through the API appear here.</EmptyState>
+          <EmptyState title={q ? "No deleted leads match this search" : "No deleted leads"}>
+            Leads deleted in the app or through the API appear here.
+          </EmptyState>
         ) : (
           <>
             <DeletedLeadsTable leads={page.data} />
-            <Pager label="Deleted leads" links={pagerLinks("/leads", filters, position, page.meta)} shown={page.data.length} />
+            <Pager
+              label="Deleted leads"
+              links={pagerLinks("/leads", filters, position, page.meta)}
+              shown={page.data.length}
+            />
           </>
         )}
       </section>

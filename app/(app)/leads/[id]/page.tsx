@@ -29,9 +29,18 @@ import { loadLead } from "./load-lead";
 export const metadata: Metadata = { title: "Lead" };
 
 const TIMELINE_PAGE = 30;
-const NOTICES: Record<string, string> = { created: "Lead created.", restored: "Lead restored. Its timeline is back, and the team sees it again." };
+const NOTICES: Record<string, string> = {
+  created: "Lead created.",
+  restored: "Lead restored. Its timeline is back, and the team sees it again.",
+};
 
-export default async function LeadPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
+export default async function LeadPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<RawSearchParams>;
+}) {
   const { id } = await params;
   const query = singleParams(await searchParams);
   // Already looked up by the layout (a 404 before anything streams): see lib/ui/load-member-record.ts.
@@ -40,7 +49,14 @@ export default async function LeadPage({ params, searchParams }: { params: Promi
   const [account, options, timeline, visits, sms] = await Promise.all([
     getAccountOrThrow(member.accountId),
     leadFormOptions(member.accountId, lead.propertyId),
-    loadListPage(listActivities(member.accountId, { leadId: lead.id, limit: TIMELINE_PAGE, sort: "-createdAt", cursor: timelineAt.cursor })),
+    loadListPage(
+      listActivities(member.accountId, {
+        leadId: lead.id,
+        limit: TIMELINE_PAGE,
+        sort: "-createdAt",
+        cursor: timelineAt.cursor,
+      }),
+    ),
     listVisitsBySchedule(member.accountId, { leadId: lead.id, order: "desc", limit: 50 }),
     listOutbox(member.accountId, { leadId: lead.id, limit: 100 }),
   ]);
@@ -50,7 +66,10 @@ export default async function LeadPage({ params, searchParams }: { params: Promi
   };
   const activities = timeline === "invalid_cursor" ? null : timeline;
   const base = `/leads/${lead.id}`;
-  const olderHref = activities?.meta.hasMore && activities.meta.cursor ? `${hrefWith(base, { activities: activities.meta.cursor })}#activity` : null;
+  const olderHref =
+    activities?.meta.hasMore && activities.meta.cursor
+      ? `${hrefWith(base, { activities: activities.meta.cursor })}#activity`
+      : null;
 
   return (
     <div className="space-y-6">
@@ -73,7 +92,12 @@ export default async function LeadPage({ params, searchParams }: { params: Promi
           <ConfirmDialog
             triggerLabel="Delete lead"
             title={`Delete ${lead.name}?`}
-            description={<p>The lead disappears from the lists and the API. Its activity is kept, and an account owner can restore it.</p>}
+            description={
+              <p>
+                The lead disappears from the lists and the API. Its activity is kept, and an account owner can restore
+                it.
+              </p>
+            }
             confirmLabel="Delete lead"
             pendingLabel="Deleting…"
             action={deleteLeadAction}
@@ -87,11 +111,26 @@ export default async function LeadPage({ params, searchParams }: { params: Promi
         <div className="space-y-6 lg:col-span-3">
           <Panel title="Details" id="details">
             <div className="p-5 sm:p-6">
-              <LeadForm revision={lead.updatedAt} action={updateLeadAction} leadId={lead.id} initial={leadFormValues(lead)} options={options} submitLabel="Save changes" pendingLabel="Saving…" currency={account.currency} />
+              <LeadForm
+                revision={lead.updatedAt}
+                action={updateLeadAction}
+                leadId={lead.id}
+                initial={leadFormValues(lead)}
+                options={options}
+                submitLabel="Save changes"
+                pendingLabel="Saving…"
+                currency={account.currency}
+              />
             </div>
           </Panel>
           <Panel title="Visits" id="visits">
-            {visits.data.length ? <VisitsTable visits={visits.data} hide={["lead"]} action={setVisitStatusAction} /> : <EmptyState title="No visits yet">Visits booked through the API or your booking tools show up here.</EmptyState>}
+            {visits.data.length ? (
+              <VisitsTable visits={visits.data} hide={["lead"]} action={setVisitStatusAction} />
+            ) : (
+              <EmptyState title="No visits yet">
+                Visits booked through the API or your booking tools show up here.
+              </EmptyState>
+            )}
           </Panel>
         </div>
         <div className="space-y-6 lg:col-span-2">
@@ -103,9 +142,13 @@ export default async function LeadPage({ params, searchParams }: { params: Promi
           <Panel title="Send SMS" id="sms">
             <div className="p-5">
               {!lead.phone ? (
-                <p className="text-sm text-slate-600">This lead has no phone number. Add one in the details to send an SMS.</p>
+                <p className="text-sm text-slate-600">
+                  This lead has no phone number. Add one in the details to send an SMS.
+                </p>
               ) : lead.smsOptOut ? (
-                <p className="text-sm text-slate-600">This lead opted out of SMS. Untick “Opted out of SMS” only if they asked to hear from you again.</p>
+                <p className="text-sm text-slate-600">
+                  This lead opted out of SMS. Untick “Opted out of SMS” only if they asked to hear from you again.
+                </p>
               ) : (
                 <SmsForm leadId={lead.id} to={lead.phone} action={sendSmsAction} />
               )}
@@ -113,9 +156,22 @@ export default async function LeadPage({ params, searchParams }: { params: Promi
           </Panel>
           <Panel title="Activity" id="activity">
             {activities ? (
-              <ActivityTimeline activities={activities.data} names={names} smsText={new Map(sms.data.map((m) => [m.id, m.message]))} olderHref={olderHref} newestHref={timelineAt.cursor ? `${base}#activity` : null} />
+              <ActivityTimeline
+                activities={activities.data}
+                names={names}
+                smsText={new Map(sms.data.map((m) => [m.id, m.message]))}
+                olderHref={olderHref}
+                newestHref={timelineAt.cursor ? `${base}#activity` : null}
+              />
             ) : (
-              <EmptyState title="This timeline link is out of date" action={<Link href={`${base}#activity`} className={styles.secondaryButton}>Show the latest activity</Link>} />
+              <EmptyState
+                title="This timeline link is out of date"
+                action={
+                  <Link href={`${base}#activity`} className={styles.secondaryButton}>
+                    Show the latest activity
+                  </Link>
+                }
+              />
             )}
           </Panel>
         </div>

@@ -12,7 +12,10 @@ export const metadata: Metadata = { title: "New lead" };
 
 export default async function NewLeadPage() {
   const member = await requireMember();
-  const [account, options] = await Promise.all([getAccountOrThrow(member.accountId), leadFormOptions(member.accountId)]);
+  const [account, options] = await Promise.all([
+    getAccountOrThrow(member.accountId),
+    leadFormOptions(member.accountId),
+  ]);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -25,7 +28,14 @@ export default async function NewLeadPage() {
         }
       />
       <section className={`${styles.card} max-w-3xl p-5 sm:p-6`}>
-        <LeadForm action={createLeadAction} initial={{ ...leadFormValues(), assignedTo: member.userId }} options={options} submitLabel="Create lead" pendingLabel="Creating…" currency={account.currency} />
+        <LeadForm
+          action={createLeadAction}
+          initial={{ ...leadFormValues(), assignedTo: member.userId }}
+          options={options}
+          submitLabel="Create lead"
+          pendingLabel="Creating…"
+          currency={account.currency}
+        />
       </section>
     </div>
   );

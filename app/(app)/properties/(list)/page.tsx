@@ -34,7 +34,9 @@ export default async function PropertiesPage({ searchParams }: { searchParams: P
     listingType: listingTypeSchema.safeParse(params.listingType).data,
   };
   const filtered = Object.values(filters).some(Boolean);
-  const page = await loadListPage(listProperties(member.accountId, { ...filters, limit: PAGE_SIZE, sort: "-createdAt", cursor: position.cursor }));
+  const page = await loadListPage(
+    listProperties(member.accountId, { ...filters, limit: PAGE_SIZE, sort: "-createdAt", cursor: position.cursor }),
+  );
   const newButton = (
     <Link href="/properties/new" className={styles.primaryButton}>
       New property
@@ -42,20 +44,53 @@ export default async function PropertiesPage({ searchParams }: { searchParams: P
   );
   return (
     <div className="space-y-5">
-      <PageHeader title="Properties" description="Your listings for sale and for rent. Leads and visits point at them." actions={newButton} />
-      {params.notice === "deleted" ? <FlashNotice>The property was deleted. Its visits keep their history.</FlashNotice> : null}
+      <PageHeader
+        title="Properties"
+        description="Your listings for sale and for rent. Leads and visits point at them."
+        actions={newButton}
+      />
+      {params.notice === "deleted" ? (
+        <FlashNotice>The property was deleted. Its visits keep their history.</FlashNotice>
+      ) : null}
       <FilterBar action="/properties" label="Filter properties" clearHref={filtered ? "/properties" : undefined}>
         <div className="sm:w-64">
-          <TextField label="Search" name="q" type="search" defaultValue={filters.q} placeholder="Title, description or street" maxLength={200} autoComplete="off" idPrefix="filter" />
+          <TextField
+            label="Search"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            placeholder="Title, description or street"
+            maxLength={200}
+            autoComplete="off"
+            idPrefix="filter"
+          />
         </div>
         <div className="sm:w-40">
-          <SelectField label="Status" name="status" options={all("Any status", PROPERTY_FORM_OPTIONS.statuses)} defaultValue={filters.status ?? ""} idPrefix="filter" />
+          <SelectField
+            label="Status"
+            name="status"
+            options={all("Any status", PROPERTY_FORM_OPTIONS.statuses)}
+            defaultValue={filters.status ?? ""}
+            idPrefix="filter"
+          />
         </div>
         <div className="sm:w-40">
-          <SelectField label="Type" name="type" options={all("Any type", PROPERTY_FORM_OPTIONS.types)} defaultValue={filters.type ?? ""} idPrefix="filter" />
+          <SelectField
+            label="Type"
+            name="type"
+            options={all("Any type", PROPERTY_FORM_OPTIONS.types)}
+            defaultValue={filters.type ?? ""}
+            idPrefix="filter"
+          />
         </div>
         <div className="sm:w-36">
-          <SelectField label="Listing" name="listingType" options={all("Sale or rent", PROPERTY_FORM_OPTIONS.listingTypes)} defaultValue={filters.listingType ?? ""} idPrefix="filter" />
+          <SelectField
+            label="Listing"
+            name="listingType"
+            options={all("Sale or rent", PROPERTY_FORM_OPTIONS.listingTypes)}
+            defaultValue={filters.listingType ?? ""}
+            idPrefix="filter"
+          />
         </div>
       </FilterBar>
       <section className={`${styles.card} overflow-hidden`}>
@@ -72,7 +107,11 @@ export default async function PropertiesPage({ searchParams }: { searchParams: P
         ) : (
           <>
             <PropertiesTable properties={page.data} />
-            <Pager label="Properties" links={pagerLinks("/properties", filters, position, page.meta)} shown={page.data.length} />
+            <Pager
+              label="Properties"
+              links={pagerLinks("/properties", filters, position, page.meta)}
+              shown={page.data.length}
+            />
           </>
         )}
       </section>

@@ -1,13 +1,19 @@
 import Link from "next/link";
 import type { PublicProperty } from "@/lib/properties/to-public-property";
-import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_STATUS_TONES, PROPERTY_TYPE_LABELS } from "@/lib/properties/property-labels";
+import {
+  LISTING_TYPE_LABELS,
+  PROPERTY_STATUS_LABELS,
+  PROPERTY_STATUS_TONES,
+  PROPERTY_TYPE_LABELS,
+} from "@/lib/properties/property-labels";
 import { formatDate } from "@/lib/ui/format-date";
 import { formatMoney } from "@/lib/ui/format-money";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 
-const rooms = (p: PublicProperty) => (p.bedrooms === null && p.bathrooms === null ? "—" : `${p.bedrooms ?? "–"} bd · ${p.bathrooms ?? "–"} ba`);
+const rooms = (p: PublicProperty) =>
+  p.bedrooms === null && p.bathrooms === null ? "—" : `${p.bedrooms ?? "–"} bd · ${p.bathrooms ?? "–"} ba`;
 
 export function PropertiesTable({ properties }: { properties: PublicProperty[] }) {
   return (
@@ -28,7 +34,9 @@ export function PropertiesTable({ properties }: { properties: PublicProperty[] }
             <Link href={`/properties/${p.id}`} className={styles.link}>
               {p.title}
             </Link>
-            <span className="block text-xs text-slate-500">{[p.address.street, p.address.city].filter(Boolean).join(", ") || "No address"}</span>
+            <span className="block text-xs text-slate-500">
+              {[p.address.street, p.address.city].filter(Boolean).join(", ") || "No address"}
+            </span>
           </td>
           <td className={styles.td}>
             <Badge tone={PROPERTY_STATUS_TONES[p.status]}>{PROPERTY_STATUS_LABELS[p.status]}</Badge>
@@ -38,7 +46,8 @@ export function PropertiesTable({ properties }: { properties: PublicProperty[] }
             {p.listingType === "rent" && p.price !== null ? <span className="text-xs text-slate-500"> /mo</span> : null}
           </td>
           <td className={`${styles.td} hidden md:table-cell`}>
-            {PROPERTY_TYPE_LABELS[p.type]} <span className="text-slate-500">· {LISTING_TYPE_LABELS[p.listingType]}</span>
+            {PROPERTY_TYPE_LABELS[p.type]}{" "}
+            <span className="text-slate-500">· {LISTING_TYPE_LABELS[p.listingType]}</span>
           </td>
           <td className={`${styles.td} hidden whitespace-nowrap lg:table-cell`}>{rooms(p)}</td>
           <td className={`${styles.td} hidden whitespace-nowrap md:table-cell`}>

@@ -1,7 +1,13 @@
 import { loadProperty } from "./load-property";
 
 // Outside the page's loading boundary: see lib/ui/load-member-record.ts.
-export default async function PropertyLayout({ children, params }: { children: React.ReactNode; params: Promise<{ id: string }> }) {
+export default async function PropertyLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ id: string }>;
+}) {
   await loadProperty((await params).id);
   return children;
 }

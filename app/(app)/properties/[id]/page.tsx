@@ -1,7 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PROPERTY_FORM_OPTIONS, propertyFormValues } from "@/lib/forms/properties/property-form-options";
-import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_STATUS_TONES, PROPERTY_TYPE_LABELS } from "@/lib/properties/property-labels";
+import {
+  LISTING_TYPE_LABELS,
+  PROPERTY_STATUS_LABELS,
+  PROPERTY_STATUS_TONES,
+  PROPERTY_TYPE_LABELS,
+} from "@/lib/properties/property-labels";
 import { formatMoney } from "@/lib/ui/format-money";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
@@ -19,7 +24,13 @@ import { loadProperty } from "./load-property";
 
 export const metadata: Metadata = { title: "Property" };
 
-export default async function PropertyPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<RawSearchParams> }) {
+export default async function PropertyPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<RawSearchParams>;
+}) {
   const { id } = await params;
   const query = singleParams(await searchParams);
   // Already looked up by the layout (a 404 before anything streams): see lib/ui/load-member-record.ts.
@@ -38,14 +49,20 @@ export default async function PropertyPage({ params, searchParams }: { params: P
               <Badge tone={PROPERTY_STATUS_TONES[property.status]}>{PROPERTY_STATUS_LABELS[property.status]}</Badge>
             </div>
             <p className="text-sm text-slate-600">
-              {PROPERTY_TYPE_LABELS[property.type]} · {LISTING_TYPE_LABELS[property.listingType]} · {formatMoney(property.price, property.currency)}
+              {PROPERTY_TYPE_LABELS[property.type]} · {LISTING_TYPE_LABELS[property.listingType]} ·{" "}
+              {formatMoney(property.price, property.currency)}
               {property.address.city ? ` · ${property.address.city}` : ""}
             </p>
           </div>
           <ConfirmDialog
             triggerLabel="Delete property"
             title={`Delete ${property.title}?`}
-            description={<p>The property is removed for good. Its visits keep their history, and leads interested in it keep their record without it.</p>}
+            description={
+              <p>
+                The property is removed for good. Its visits keep their history, and leads interested in it keep their
+                record without it.
+              </p>
+            }
             confirmLabel="Delete property"
             pendingLabel="Deleting…"
             action={deletePropertyAction}
@@ -58,13 +75,25 @@ export default async function PropertyPage({ params, searchParams }: { params: P
         <div className="lg:col-span-3">
           <Panel title="Details" id="details">
             <div className="p-5 sm:p-6">
-              <PropertyForm revision={property.updatedAt} action={updatePropertyAction} propertyId={property.id} initial={propertyFormValues(property, property.currency)} options={PROPERTY_FORM_OPTIONS} submitLabel="Save changes" pendingLabel="Saving…" />
+              <PropertyForm
+                revision={property.updatedAt}
+                action={updatePropertyAction}
+                propertyId={property.id}
+                initial={propertyFormValues(property, property.currency)}
+                options={PROPERTY_FORM_OPTIONS}
+                submitLabel="Save changes"
+                pendingLabel="Saving…"
+              />
             </div>
           </Panel>
         </div>
         <div className="lg:col-span-2">
           <Panel title="Visits" id="visits">
-            {visits.data.length ? <VisitsTable visits={visits.data} hide={["property"]} action={setVisitStatusAction} /> : <EmptyState title="No visits yet">Visits of this property show up here.</EmptyState>}
+            {visits.data.length ? (
+              <VisitsTable visits={visits.data} hide={["property"]} action={setVisitStatusAction} />
+            ) : (
+              <EmptyState title="No visits yet">Visits of this property show up here.</EmptyState>
+            )}
           </Panel>
         </div>
       </div>

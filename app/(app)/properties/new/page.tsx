@@ -25,7 +25,13 @@ export default async function NewPropertyPage() {
         }
       />
       <section className={`${styles.card} max-w-3xl p-5 sm:p-6`}>
-        <PropertyForm action={createPropertyAction} initial={propertyFormValues(undefined, account.currency)} options={PROPERTY_FORM_OPTIONS} submitLabel="Create property" pendingLabel="Creating…" />
+        <PropertyForm
+          action={createPropertyAction}
+          initial={propertyFormValues(undefined, account.currency)}
+          options={PROPERTY_FORM_OPTIONS}
+          submitLabel="Create property"
+          pendingLabel="Creating…"
+        />
       </section>
     </div>
   );

@@ -18,7 +18,11 @@ export async function createApiKeyAction(_previous: CreateKeyState, formData: Fo
   const parsed = apiKeyNameSchema.safeParse(values);
   if (!parsed.success) return errorState(parsed.error, values);
   try {
-    const created = await createApiKeyAsOwner({ accountId: member.accountId, actorUserId: member.userId, name: parsed.data.name });
+    const created = await createApiKeyAsOwner({
+      accountId: member.accountId,
+      actorUserId: member.userId,
+      name: parsed.data.name,
+    });
     revalidatePath("/settings/api");
     return { status: "success", createdKey: { key: created.key, prefix: created.prefix, name: created.name } };
   } catch (error) {
@@ -30,7 +34,11 @@ export async function createApiKeyAction(_previous: CreateKeyState, formData: Fo
 export async function revokeApiKeyAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const member = await requireMember();
   try {
-    await revokeApiKeyAsOwner({ accountId: member.accountId, actorUserId: member.userId, keyId: String(formData.get("keyId") ?? "") });
+    await revokeApiKeyAsOwner({
+      accountId: member.accountId,
+      actorUserId: member.userId,
+      keyId: String(formData.get("keyId") ?? ""),
+    });
   } catch (error) {
     return errorState(error);
   }

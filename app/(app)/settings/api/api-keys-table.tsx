@@ -7,9 +7,13 @@ import { revokeApiKeyAction } from "./actions";
 
 function StatusBadge({ status }: { status: ApiKeySummary["status"] }) {
   return status === "active" ? (
-    <span className="inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200">Active</span>
+    <span className="inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200">
+      Active
+    </span>
   ) : (
-    <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200">Revoked</span>
+    <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200">
+      Revoked
+    </span>
   );
 }
 
@@ -18,7 +22,9 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
     return (
       <div className="px-4 py-10 text-center">
         <p className="font-medium text-slate-900">No API keys yet</p>
-        <p className="mt-1 text-sm text-slate-600">Create a key for each integration, so you can revoke one without breaking the others.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Create a key for each integration, so you can revoke one without breaking the others.
+        </p>
       </div>
     );
   }
@@ -46,7 +52,11 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
             <time dateTime={key.createdAt.toISOString()}>{formatDateTime(key.createdAt)}</time>
           </td>
           <td className={`${styles.td} whitespace-nowrap`}>
-            {key.lastUsedAt ? <time dateTime={key.lastUsedAt.toISOString()}>{formatDateTime(key.lastUsedAt)}</time> : <span className="text-slate-500">Never</span>}
+            {key.lastUsedAt ? (
+              <time dateTime={key.lastUsedAt.toISOString()}>{formatDateTime(key.lastUsedAt)}</time>
+            ) : (
+              <span className="text-slate-500">Never</span>
+            )}
           </td>
           <td className={styles.td}>
             <StatusBadge status={key.status} />
@@ -57,7 +67,12 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
                 triggerLabel="Revoke"
                 triggerAriaLabel={`Revoke ${key.name}`}
                 title={`Revoke “${key.name}”?`}
-                description={<p>Requests with this key are refused from the moment you confirm. This cannot be undone; create a new key if you need one.</p>}
+                description={
+                  <p>
+                    Requests with this key are refused from the moment you confirm. This cannot be undone; create a new
+                    key if you need one.
+                  </p>
+                }
                 confirmLabel="Revoke key"
                 pendingLabel="Revoking…"
                 action={revokeApiKeyAction}

@@ -23,7 +23,11 @@ export function CopyButton({ text, targetId }: { text: string; targetId: string 
         {status === "copied" ? "Copied" : "Copy"}
       </button>
       <span role="status" className="text-xs text-slate-600">
-        {status === "copied" ? "Copied to the clipboard." : status === "select" ? "Selected: press Ctrl+C (⌘C) to copy." : ""}
+        {status === "copied"
+          ? "Copied to the clipboard."
+          : status === "select"
+            ? "Selected: press Ctrl+C (⌘C) to copy."
+            : ""}
       </span>
     </span>
   );

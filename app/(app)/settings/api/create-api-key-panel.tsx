@@ -22,13 +22,24 @@ export function CreateApiKeyPanel() {
 
   if (shownKey) {
     return (
-      <div tabIndex={-1} autoFocus className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 focus:outline-none" aria-labelledby="new-key-title">
+      <div
+        tabIndex={-1}
+        autoFocus
+        className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 focus:outline-none"
+        aria-labelledby="new-key-title"
+      >
         <h3 id="new-key-title" className="font-semibold text-slate-900">
           Your new key “{shownKey.name}”
         </h3>
-        <p className="text-sm font-medium text-amber-900">Copy this key now and store it somewhere safe. It will not be shown again.</p>
+        <p className="text-sm font-medium text-amber-900">
+          Copy this key now and store it somewhere safe. It will not be shown again.
+        </p>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <code id="new-api-key" data-testid="new-api-key" className="block min-w-0 flex-1 select-all break-all rounded-md border border-amber-200 bg-white px-3 py-2 font-mono text-sm text-slate-900">
+          <code
+            id="new-api-key"
+            data-testid="new-api-key"
+            className="block min-w-0 flex-1 select-all break-all rounded-md border border-amber-200 bg-white px-3 py-2 font-mono text-sm text-slate-900"
+          >
             {shownKey.key}
           </code>
           <CopyButton text={shownKey.key} targetId="new-api-key" />

@@ -17,7 +17,11 @@ import { selectUsageKey } from "./select-usage-key";
 
 export const metadata: Metadata = { title: "Public API" };
 
-export default async function PublicApiSettingsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PublicApiSettingsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const member = await requireMember();
   if (member.role !== "owner") forbidden();
   const onApiPlan = member.plan === API_PLAN;
@@ -35,7 +39,11 @@ export default async function PublicApiSettingsPage({ searchParams }: { searchPa
             <Link href="/docs" className={styles.secondaryButton}>
               API reference
             </Link>
-            <a href="/api/v1/postman.json" download="leadprop-api.postman_collection.json" className={styles.secondaryButton}>
+            <a
+              href="/api/v1/postman.json"
+              download="leadprop-api.postman_collection.json"
+              className={styles.secondaryButton}
+            >
               Download Postman collection
             </a>
           </>
@@ -48,13 +56,17 @@ export default async function PublicApiSettingsPage({ searchParams }: { searchPa
             New key
           </h2>
           <p className="text-sm text-slate-600">
-            Send it as <code className="rounded bg-slate-100 px-1 font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>. Keys act for the whole account: keep them on servers, never in a web page or an app.
+            Send it as{" "}
+            <code className="rounded bg-slate-100 px-1 font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>. Keys
+            act for the whole account: keep them on servers, never in a web page or an app.
           </p>
           <CreateApiKeyPanel />
         </section>
       ) : (
         <section role="note" className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50 p-5">
-          <h2 className="font-semibold text-indigo-950">The Public API is available on the {PLAN_LABELS[API_PLAN]} plan</h2>
+          <h2 className="font-semibold text-indigo-950">
+            The Public API is available on the {PLAN_LABELS[API_PLAN]} plan
+          </h2>
           <p className="text-sm text-indigo-900">
             Your account is on the {PLAN_LABELS[member.plan]} plan. Change to the {PLAN_LABELS[API_PLAN]} plan in{" "}
             <Link href="/settings" className={styles.link}>
@@ -80,7 +92,10 @@ export default async function PublicApiSettingsPage({ searchParams }: { searchPa
             <h2 id="usage-title" className="text-base font-semibold text-slate-900">
               Usage
             </h2>
-            <p className="text-sm text-slate-600">Requests per key over the last 30 days. Only the method, path, status, duration and request id are kept: never bodies or keys.</p>
+            <p className="text-sm text-slate-600">
+              Requests per key over the last 30 days. Only the method, path, status, duration and request id are kept:
+              never bodies or keys.
+            </p>
           </div>
           <Suspense fallback={<UsageSkeleton />}>
             <UsageSection accountId={member.accountId} keys={keys} usageKey={usageKey} params={usageParams} />

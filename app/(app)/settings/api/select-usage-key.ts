@@ -6,6 +6,8 @@ import type { ApiKeySummary } from "@/lib/api-keys/list-api-keys";
 // else the newest one.
 export function selectUsageKey(keys: ApiKeySummary[], keyId: string | undefined): ApiKeySummary | undefined {
   if (keyId) return keys.find((k) => k.id === keyId);
-  const used = keys.filter((k) => k.lastUsedAt).sort((a, b) => (b.lastUsedAt?.getTime() ?? 0) - (a.lastUsedAt?.getTime() ?? 0));
+  const used = keys
+    .filter((k) => k.lastUsedAt)
+    .sort((a, b) => (b.lastUsedAt?.getTime() ?? 0) - (a.lastUsedAt?.getTime() ?? 0));
   return used[0] ?? keys[0];
 }

@@ -29,19 +29,33 @@ async function recentOrStale(load: ReturnType<typeof listRecentRequests>) {
 
 // Usage of one key (chosen by the page among the account's own keys): the chart and shares
 // over 30 days, then its latest requests.
-export async function UsageSection({ accountId, keys, usageKey: key, params }: { accountId: string; keys: ApiKeySummary[]; usageKey: ApiKeySummary; params: UsageParams }) {
+export async function UsageSection({
+  accountId,
+  keys,
+  usageKey: key,
+  params,
+}: {
+  accountId: string;
+  keys: ApiKeySummary[];
+  usageKey: ApiKeySummary;
+  params: UsageParams;
+}) {
   const { statusClass, cursor } = params;
   const [days, recent] = await Promise.all([
     countRequestsPerDay(accountId, key.id),
     recentOrStale(listRecentRequests(accountId, key.id, { statusClass, limit: PAGE_SIZE, cursor })),
   ]);
   const summary = summarizeUsage(days);
-  const neverUsed = summary.total === 0 && statusClass === "all" && !cursor && recent !== "stale" && recent.data.length === 0;
+  const neverUsed =
+    summary.total === 0 && statusClass === "all" && !cursor && recent !== "stale" && recent.data.length === 0;
   const newestHref = usageHref({ keyId: key.id, statusClass });
 
   return (
     <div className="space-y-5 p-5 sm:p-6">
-      <KeyPicker keys={keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, revoked: k.status === "revoked" }))} selectedId={key.id} />
+      <KeyPicker
+        keys={keys.map((k) => ({ id: k.id, name: k.name, prefix: k.prefix, revoked: k.status === "revoked" }))}
+        selectedId={key.id}
+      />
       {neverUsed ? (
         <UsageEmptyState keyName={key.name} />
       ) : (
@@ -62,10 +76,19 @@ export async function UsageSection({ accountId, keys, usageKey: key, params }: {
               </p>
             ) : (
               <>
-                <RecentRequestsTable entries={recent.data} emptyText={statusClass === "all" ? "No requests on this page." : `No ${statusClass} responses in the log.`} />
+                <RecentRequestsTable
+                  entries={recent.data}
+                  emptyText={
+                    statusClass === "all" ? "No requests on this page." : `No ${statusClass} responses in the log.`
+                  }
+                />
                 <RequestsPager
                   newestHref={cursor ? newestHref : null}
-                  olderHref={recent.meta.hasMore && recent.meta.cursor ? usageHref({ keyId: key.id, statusClass, cursor: recent.meta.cursor }) : null}
+                  olderHref={
+                    recent.meta.hasMore && recent.meta.cursor
+                      ? usageHref({ keyId: key.id, statusClass, cursor: recent.meta.cursor })
+                      : null
+                  }
                 />
               </>
             )}

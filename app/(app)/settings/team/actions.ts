@@ -20,14 +20,21 @@ export async function addStaffAction(_previous: FormState, formData: FormData): 
     return errorState(error, values);
   }
   revalidatePath("/settings/team");
-  return { status: "success", message: `${parsed.data.name} was added. Give them their email and temporary password to sign in.` };
+  return {
+    status: "success",
+    message: `${parsed.data.name} was added. Give them their email and temporary password to sign in.`,
+  };
 }
 
 // Remove a member: owners only, never oneself, never the last owner (all checked by the service).
 export async function removeMemberAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const member = await requireMember();
   try {
-    await removeTeamMember({ accountId: member.accountId, actorUserId: member.userId, userId: String(formData.get("userId") ?? "") });
+    await removeTeamMember({
+      accountId: member.accountId,
+      actorUserId: member.userId,
+      userId: String(formData.get("userId") ?? ""),
+    });
   } catch (error) {
     return errorState(error);
   }

@@ -17,8 +17,23 @@ export function AddStaffForm() {
     <form action={formAction} className="space-y-4" noValidate>
       <FormStateMessage state={state} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Name" name="name" defaultValue={values.name} required autoComplete="off" error={errors.name} />
-        <TextField label="Email" name="email" type="email" defaultValue={values.email} required autoComplete="off" error={errors.email} />
+        <TextField
+          label="Name"
+          name="name"
+          defaultValue={values.name}
+          required
+          autoComplete="off"
+          error={errors.name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          defaultValue={values.email}
+          required
+          autoComplete="off"
+          error={errors.email}
+        />
         <TextField
           label="Temporary password"
           name="password"

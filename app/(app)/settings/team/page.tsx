@@ -19,7 +19,10 @@ export default async function TeamPage() {
   const owners = members.filter((m) => m.role === "owner").length;
   return (
     <div className="space-y-6">
-      <PageHeader title="Team" description="Everyone who signs in to this account. Staff work leads, properties and visits; only owners open settings." />
+      <PageHeader
+        title="Team"
+        description="Everyone who signs in to this account. Staff work leads, properties and visits; only owners open settings."
+      />
 
       <section aria-labelledby="members-title" className={`${styles.card} overflow-hidden`}>
         <h2 id="members-title" className="sr-only">
@@ -54,7 +57,12 @@ export default async function TeamPage() {
                       triggerLabel="Remove"
                       triggerAriaLabel={`Remove ${m.name}`}
                       title={`Remove ${m.name}?`}
-                      description={<p>{m.name} will be signed out and can no longer sign in. Their leads and visits stay in the account, unassigned.</p>}
+                      description={
+                        <p>
+                          {m.name} will be signed out and can no longer sign in. Their leads and visits stay in the
+                          account, unassigned.
+                        </p>
+                      }
                       confirmLabel="Remove from team"
                       pendingLabel="Removing…"
                       action={removeMemberAction}
@@ -67,7 +75,9 @@ export default async function TeamPage() {
           })}
         </DataTable>
         {members.length === 1 ? (
-          <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">It&apos;s just you so far. Add your staff below so they can work your leads.</p>
+          <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
+            It&apos;s just you so far. Add your staff below so they can work your leads.
+          </p>
         ) : null}
       </section>
 
@@ -76,7 +86,9 @@ export default async function TeamPage() {
           <h2 id="add-staff-title" className="text-base font-semibold text-slate-900">
             Add a staff member
           </h2>
-          <p className="text-sm text-slate-600">Choose a temporary password and pass it on; they sign in with their email and it.</p>
+          <p className="text-sm text-slate-600">
+            Choose a temporary password and pass it on; they sign in with their email and it.
+          </p>
         </div>
         <AddStaffForm />
       </section>

@@ -15,7 +15,11 @@ export const GET = apiRoute({ route: "GET /leads", query: leadListQuery }, async
 
 // POST /api/v1/leads – create a lead (writes lead_created; the lead comes serialized by PostgreSQL)
 export const POST = apiRoute({ route: "POST /leads", body: leadCreateSchema }, async ({ apiKey, body }) => {
-  const lead = await createLeadJson({ accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry }, body, apiKeyActor(apiKey));
+  const lead = await createLeadJson(
+    { accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry },
+    body,
+    apiKeyActor(apiKey),
+  );
   return { status: 201, json: `{"data":${lead.json}}`, location: `/api/v1/leads/${lead.id}` };
 });
 

@@ -11,15 +11,28 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/leads/:id – a lead with its 50 most recent activities, serialized by PostgreSQL
 // and read in the API key's lookup (one statement: the route's only round trip to the database).
-export const GET = apiRoute({ route: "GET /leads/:id", params: leadIdParams, readWithKey: apiKeyWithLeadJson }, async ({ read }) => {
-  if (read == null) throw notFound("Lead");
-  return { json: `{"data":${read}}` };
-});
+export const GET = apiRoute(
+  { route: "GET /leads/:id", params: leadIdParams, readWithKey: apiKeyWithLeadJson },
+  async ({ read }) => {
+    if (read == null) throw notFound("Lead");
+    return { json: `{"data":${read}}` };
+  },
+);
 
 // PATCH /api/v1/leads/:id – change any subset of fields (writes one activity)
-export const PATCH = apiRoute({ route: "PATCH /leads/:id", params: leadIdParams, body: leadUpdateSchema }, async ({ apiKey, params, body }) => ({
-  body: { data: await updateLead({ accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry }, params.id, body, apiKeyActor(apiKey)) },
-}));
+export const PATCH = apiRoute(
+  { route: "PATCH /leads/:id", params: leadIdParams, body: leadUpdateSchema },
+  async ({ apiKey, params, body }) => ({
+    body: {
+      data: await updateLead(
+        { accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry },
+        params.id,
+        body,
+        apiKeyActor(apiKey),
+      ),
+    },
+  }),
+);
 
 // DELETE /api/v1/leads/:id – soft delete (writes lead_deleted)
 export const DELETE = apiRoute({ route: "DELETE /leads/:id", params: leadIdParams }, async ({ apiKey, params }) => ({

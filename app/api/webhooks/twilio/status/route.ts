@@ -13,9 +13,11 @@ export async function POST(req: Request): Promise<Response> {
   const requestId = newRequestId();
   const authToken = process.env.TWILIO_AUTH_TOKEN;
   const callbackUrl = process.env.TWILIO_STATUS_CALLBACK_URL;
-  if (!authToken || !callbackUrl) return errorResponse(new ApiError("not_found", "Twilio callbacks are not configured."), requestId);
+  if (!authToken || !callbackUrl)
+    return errorResponse(new ApiError("not_found", "Twilio callbacks are not configured."), requestId);
   const text = await req.text();
-  if (text.length > 64 * 1024) return errorResponse(new ApiError("payload_too_large", "The body is too large."), requestId);
+  if (text.length > 64 * 1024)
+    return errorResponse(new ApiError("payload_too_large", "The body is too large."), requestId);
   const params = new URLSearchParams(text);
   if (!isValidTwilioSignature(authToken, callbackUrl, params, req.headers.get("x-twilio-signature"))) {
     logger.warn("twilio callback refused: bad signature", { requestId });

@@ -8,9 +8,12 @@ import { sendSmsToLead } from "@/lib/sms/send-sms-to-lead";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/leads/:id/sms – send an SMS to the lead (writes sms_sent or sms_failed)
-export const POST = apiRoute({ route: "POST /leads/:id/sms", params: leadIdParams, body: smsCreateSchema }, async ({ apiKey, params, body }) => {
-  const sms = await sendSmsToLead(apiKey.accountId, params.id, body.message, apiKeyActor(apiKey));
-  return { status: 201, body: { data: sms }, location: `/api/v1/leads/${params.id}/sms/${sms.id}` };
-});
+export const POST = apiRoute(
+  { route: "POST /leads/:id/sms", params: leadIdParams, body: smsCreateSchema },
+  async ({ apiKey, params, body }) => {
+    const sms = await sendSmsToLead(apiKey.accountId, params.id, body.message, apiKeyActor(apiKey));
+    return { status: 201, body: { data: sms }, location: `/api/v1/leads/${params.id}/sms/${sms.id}` };
+  },
+);
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);

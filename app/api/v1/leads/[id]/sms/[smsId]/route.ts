@@ -7,8 +7,11 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/leads/:id/sms/:smsId – one message to the lead, with its current status (where
 // POST /leads/:id/sms's Location points)
-export const GET = apiRoute({ route: "GET /leads/:id/sms/:smsId", params: leadSmsParams }, async ({ apiKey, params }) => ({
-  body: { data: await getLeadSmsOrThrow(apiKey.accountId, params.id, params.smsId) },
-}));
+export const GET = apiRoute(
+  { route: "GET /leads/:id/sms/:smsId", params: leadSmsParams },
+  async ({ apiKey, params }) => ({
+    body: { data: await getLeadSmsOrThrow(apiKey.accountId, params.id, params.smsId) },
+  }),
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
