@@ -21,7 +21,7 @@ interface DbHandle {
 const MIGRATION_LOCK_ID = 727001;
 const MIGRATIONS_FOLDER = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "db/migrations");
 
-export function embeddedDataDir(): string {
+function embeddedDataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ process.cwd(), process.env.PGLITE_DIR ?? ".data/pglite");
 }
 

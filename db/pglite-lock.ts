@@ -5,9 +5,9 @@ import { dirname } from "node:path";
 // So the process that opens the embedded database holds a lock file with its pid; a second
 // opener is refused while that pid lives, and a stale lock (its holder died) is cleared.
 
-export const EMBEDDED_DB_IN_USE = "the embedded database is in use by the running app; stop it or set DATABASE_URL";
+const EMBEDDED_DB_IN_USE = "the embedded database is in use by the running app; stop it or set DATABASE_URL";
 
-export class EmbeddedDatabaseInUseError extends Error {
+class EmbeddedDatabaseInUseError extends Error {
   constructor(readonly holderPid: number) {
     super(`${EMBEDDED_DB_IN_USE} (held by pid ${holderPid})`);
     this.name = "EmbeddedDatabaseInUseError";

@@ -19,6 +19,9 @@ npx prettier --check . --log-level warn
 step "lint"
 npx eslint . --max-warnings 0
 
+step "unused files, exports and dependencies (knip)"
+npx knip
+
 step "unit and integration tests (PostgreSQL)"
 npx vitest run
 

@@ -1,16 +1,20 @@
 // The benchmark's "what Node and PostgreSQL allow" reference: a bare node:http server doing the
-// API's database work for GET /leads/:id and a list page (the key lookup with its account and, in
-// the same statement, the lead and its 50 recent activities; or the lookup, then a page of 100)
+// API's database work for GET /leads/:id and a list page (the key lookup with its account, then the
+// lead and its 50 recent activities in the app's own statement, or a page of 100)
 // on the same driver (postgres-js) with the same pool size as the app, without Next.js and
 // without the rate limiter. Also serves the OFFSET page the API refuses to use, to show what
 // keyset pagination saves.
 //   PORT=3412 DATABASE_URL=… node --import tsx bench/servers/bare-server.ts
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import postgres from "postgres";
-import { poolSize } from "@/db/client";
+import { sql as drizzleSql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
+import { poolSize, type Db } from "@/db/client";
+import * as schema from "@/db/schema";
 import type { Lead } from "@/db/schema";
-import { hashApiKey, isWellFormedApiKey } from "@/lib/api-keys/key-format";
-import { toPublicLead } from "@/lib/leads/to-public-lead";
+import { leadWithRecentActivitiesJson } from "@/lib/leads/get-lead-with-activities";
+import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/key-format";
+import { toPublicLead } from "@/lib/leads/public-lead";
 
 const sql = postgres(process.env.DATABASE_URL!, {
   max: poolSize(),
@@ -44,37 +48,24 @@ async function accountOf(keyHash: string): Promise<string | null> {
 // bigint arrives as a string from the driver; Drizzle's { mode: "number" } column converts it.
 const publicLead = (row: Lead) => toPublicLead({ ...row, budget: row.budget === null ? null : Number(row.budget) });
 
-// One statement, like the app's (lib/leads/get-lead-with-activities.ts): the lead with its 51
-// most recent activities, serialized by PostgreSQL into the body's text (lib/leads/public-lead-json.ts,
-// lib/activities/public-activity-json.ts). Scenario 1 checks the two bodies are byte-equal.
-const iso = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const LEAD_JSON = `(select row_to_json(p)::text from (select l.id as "id", l.name as "name", l.email as "email",
-  l.phone as "phone", l.status as "status", l.source as "source", l.interest as "interest", l.budget as "budget",
-  l.property_id as "propertyId", l.assigned_to as "assignedTo", l.tags as "tags", l.notes as "notes",
-  l.sms_opt_out as "smsOptOut", ${iso("l.created_at")} as "createdAt", ${iso("l.updated_at")} as "updatedAt") p)`;
-const ACTIVITY_JSON = `(select row_to_json(p)::text from (select a.id as "id", a.lead_id as "leadId", a.type as "type",
-  a.summary as "summary", a.data as "data",
-  (select row_to_json(x) from (select a.actor_type as "type", a.actor_id as "id", a.actor_name as "name") x) as "actor",
-  ${iso("a.created_at")} as "createdAt") p)`;
+// GET /leads/:id's statement is the app's own (lib/leads/get-lead-with-activities.ts: the lead
+// with its 51 most recent activities, serialized by PostgreSQL from the public shapes), rendered to
+// text once by Drizzle and run here as a prepared statement. Scenario 1 checks the two bodies are
+// byte-equal.
+const leadStatement = leadWithRecentActivitiesJson(
+  drizzle.mock({ schema }) as unknown as Db,
+  drizzleSql.placeholder("accountId"),
+  drizzleSql.placeholder("leadId"),
+).toSQL();
+const leadParams = (accountId: string, leadId: string) =>
+  leadStatement.params.map((p) => ((p as { name?: string }).name === "leadId" ? leadId : accountId));
 
-// The key lookup and the lead in one statement, like the app's (keyLookupWithRead in
-// lib/api/authenticate-api-key.ts with lib/leads/get-lead-with-activities.ts).
-async function getLead(res: ServerResponse, keyHash: string, id: string) {
-  const [row] = await sql<Array<{ plan: string; revokedAt: Date | null; json: string | null }>>`
-    select acc.plan, k.revoked_at, case when k.revoked_at is null and acc.plan = 'agency' then (
-      select left(${sql.unsafe(LEAD_JSON)}, -1)
-        || ',"activities":[' || coalesce(string_agg(r.json, ',' order by r.rank) filter (where r.rank <= 50), '')
-        || '],"activitiesHasMore":' || (count(r.rank) > 50)::text || '}'
-      from leads l left join lateral (
-        select ${sql.unsafe(ACTIVITY_JSON)} as json, row_number() over (order by a.created_at desc, a.id desc) as rank
-        from activities a where a.lead_id = l.id and a.account_id = l.account_id
-        order by a.created_at desc, a.id desc limit 51) r on true
-      where l.id = ${id} and l.account_id = acc.id and l.deleted_at is null
-      group by l.id) end as json
-    from api_keys k join accounts acc on acc.id = k.account_id
-    where k.key_hash = ${keyHash} limit 1`;
-  if (!row || row.revokedAt || row.plan !== "agency") return send(res, 401, { error: { code: "invalid_api_key" } });
-  if (row.json === null) return send(res, 404, { error: { code: "not_found" } });
+// The key lookup, then the lead, like the app: nothing of the account is read before the key is.
+async function getLead(res: ServerResponse, accountId: string, id: string) {
+  const [row] = await sql.unsafe<Array<{ json: string }>>(leadStatement.sql, leadParams(accountId, id), {
+    prepare: true,
+  });
+  if (!row) return send(res, 404, { error: { code: "not_found" } });
   res.writeHead(200, HEADERS);
   res.end(`{"data":${row.json}}`);
 }
@@ -91,10 +82,10 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
   if (url.pathname === "/health") return send(res, 200, { ok: true });
   const keyHash = keyHashOf(req);
   if (!keyHash) return send(res, 401, { error: { code: "invalid_api_key" } });
-  const lead = /^\/leads\/([^/]+)$/.exec(url.pathname);
-  if (lead) return getLead(res, keyHash, decodeURIComponent(lead[1]));
   const accountId = await accountOf(keyHash);
   if (!accountId) return send(res, 401, { error: { code: "invalid_api_key" } });
+  const lead = /^\/leads\/([^/]+)$/.exec(url.pathname);
+  if (lead) return getLead(res, accountId, decodeURIComponent(lead[1]));
   if (url.pathname === "/leads") {
     const limit = Math.min(100, Math.max(1, Number(url.searchParams.get("limit") ?? 20)));
     return listLeads(res, accountId, limit, Math.max(0, Number(url.searchParams.get("offset") ?? 0)));

@@ -1,6 +1,6 @@
+import { type ActivityType } from "@/lib/domain/enums";
 import Link from "next/link";
-import type { ActivityType } from "@/db/schema";
-import type { PublicActivity } from "@/lib/activities/to-public-activity";
+import type { PublicActivity } from "@/lib/activities/public-activity";
 import { formatDateTime } from "@/lib/ui/format-date";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -19,7 +19,7 @@ const TYPE_LABELS: Record<ActivityType, [string, BadgeTone]> = {
 };
 
 /** Who did it: a person, an API key by its name, or the system. */
-export function actorLabel(actor: PublicActivity["actor"]): string {
+function actorLabel(actor: PublicActivity["actor"]): string {
   if (actor.type === "api_key") return `API key “${actor.name}”`;
   return actor.name;
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { styles } from "./styles";
 
 /** What the control inside a FieldFrame spreads onto itself. */
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;

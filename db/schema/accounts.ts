@@ -1,7 +1,7 @@
 import { pgEnum, pgTable, text, varchar } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
+import { PLANS } from "../../lib/domain/enums";
 
-export const PLANS = ["starter", "professional", "agency"] as const;
 export const planEnum = pgEnum("plan", PLANS);
 
 // An agency. Everything else hangs off an account and is scoped by its id.
@@ -18,4 +18,3 @@ export const accounts = pgTable("accounts", {
 });
 
 export type Account = typeof accounts.$inferSelect;
-export type Plan = (typeof PLANS)[number];

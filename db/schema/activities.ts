@@ -2,18 +2,9 @@ import { index, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { leads } from "./leads";
 import { createdAt } from "./columns";
+import type { ActivityData } from "../../lib/schemas/activities";
+import { ACTIVITY_TYPES, ACTOR_TYPES } from "../../lib/domain/enums";
 
-export const ACTIVITY_TYPES = [
-  "lead_created",
-  "lead_updated",
-  "lead_status_changed",
-  "lead_deleted",
-  "visit_scheduled",
-  "sms_sent",
-  "sms_failed",
-  "note",
-] as const;
-export const ACTOR_TYPES = ["api_key", "user", "system"] as const;
 export const activityTypeEnum = pgEnum("activity_type", ACTIVITY_TYPES);
 export const actorTypeEnum = pgEnum("actor_type", ACTOR_TYPES);
 
@@ -30,7 +21,7 @@ export const activities = pgTable(
       .references(() => leads.id, { onDelete: "cascade" }),
     type: activityTypeEnum().notNull(),
     summary: text().notNull(),
-    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    data: jsonb().$type<ActivityData>().notNull().default({}),
     actorType: actorTypeEnum().notNull(),
     actorId: text(),
     // Denormalised so the timeline still names a revoked key or a removed user.
@@ -46,5 +37,3 @@ export const activities = pgTable(
 );
 
 export type Activity = typeof activities.$inferSelect;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
-export type ActorType = (typeof ACTOR_TYPES)[number];

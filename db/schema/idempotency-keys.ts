@@ -4,6 +4,9 @@ import { createdAt, nullableTimestamp } from "./columns";
 
 // One row per (API key, Idempotency-Key). The primary key makes concurrent duplicates race at
 // the database: one insert wins, the others replay or get 409.
+/** A key is kept 24 hours: a retry within that time replays; housekeeping deletes older ones. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {

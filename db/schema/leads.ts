@@ -4,17 +4,8 @@ import { accounts } from "./accounts";
 import { users } from "./users";
 import { properties } from "./properties";
 import { createdAt, nullableTimestamp, updatedAt } from "./columns";
+import { LEAD_STATUSES, LEAD_INTERESTS } from "../../lib/domain/enums";
 
-export const LEAD_STATUSES = [
-  "new",
-  "contacted",
-  "qualified",
-  "visit_scheduled",
-  "negotiating",
-  "won",
-  "lost",
-] as const;
-export const LEAD_INTERESTS = ["buy", "rent", "sell", "let"] as const;
 export const leadStatusEnum = pgEnum("lead_status", LEAD_STATUSES);
 export const leadInterestEnum = pgEnum("lead_interest", LEAD_INTERESTS);
 
@@ -86,4 +77,3 @@ export const leads = pgTable(
 );
 
 export type Lead = typeof leads.$inferSelect;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];

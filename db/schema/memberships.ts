@@ -2,8 +2,8 @@ import { index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { users } from "./users";
 import { createdAt } from "./columns";
+import { ROLES } from "../../lib/domain/enums";
 
-export const ROLES = ["owner", "staff"] as const;
 export const roleEnum = pgEnum("role", ROLES);
 
 // Which users belong to which account, and as what.
@@ -29,4 +29,3 @@ export const memberships = pgTable(
 );
 
 export type Membership = typeof memberships.$inferSelect;
-export type Role = (typeof ROLES)[number];

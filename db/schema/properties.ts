@@ -1,10 +1,8 @@
 import { doublePrecision, bigint, index, integer, pgEnum, pgTable, text, varchar } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
+import { PROPERTY_TYPES, LISTING_TYPES, PROPERTY_STATUSES } from "../../lib/domain/enums";
 
-export const PROPERTY_TYPES = ["house", "apartment", "land", "commercial", "other"] as const;
-export const LISTING_TYPES = ["sale", "rent"] as const;
-export const PROPERTY_STATUSES = ["available", "reserved", "sold", "rented", "off_market"] as const;
 export const propertyTypeEnum = pgEnum("property_type", PROPERTY_TYPES);
 export const listingTypeEnum = pgEnum("listing_type", LISTING_TYPES);
 export const propertyStatusEnum = pgEnum("property_status", PROPERTY_STATUSES);

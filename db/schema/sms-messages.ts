@@ -2,8 +2,8 @@ import { index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { leads } from "./leads";
 import { createdAt, updatedAt } from "./columns";
+import { SMS_STATUSES } from "../../lib/domain/enums";
 
-export const SMS_STATUSES = ["queued", "sent", "failed"] as const;
 export const smsStatusEnum = pgEnum("sms_status", SMS_STATUSES);
 
 // Every SMS attempt, sent or failed; the web UI's outbox reads this table.

@@ -4,8 +4,8 @@ import { leads } from "./leads";
 import { properties } from "./properties";
 import { users } from "./users";
 import { createdAt, updatedAt } from "./columns";
+import { VISIT_STATUSES } from "../../lib/domain/enums";
 
-export const VISIT_STATUSES = ["scheduled", "completed", "cancelled", "no_show"] as const;
 export const visitStatusEnum = pgEnum("visit_status", VISIT_STATUSES);
 
 export const visits = pgTable(

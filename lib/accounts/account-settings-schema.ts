@@ -1,5 +1,5 @@
+import { PLANS } from "@/lib/domain/enums";
 import { z } from "zod";
-import { PLANS } from "@/db/schema";
 import { isKnownCountry, isKnownCurrency } from "./region-options";
 
 // The settings form's fields; validated by the server action, again by the service.

@@ -1,5 +1,6 @@
+import { type Plan } from "@/lib/domain/enums";
 import { getDb, type DbOrTx } from "@/db/client";
-import { accounts, type Plan } from "@/db/schema";
+import { accounts } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 

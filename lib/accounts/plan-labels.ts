@@ -1,5 +1,3 @@
-import type { Plan } from "@/db/schema";
-
 export const PLAN_LABELS: Record<Plan, string> = {
   starter: "Starter",
   professional: "Professional",
@@ -8,3 +6,4 @@ export const PLAN_LABELS: Record<Plan, string> = {
 
 /** The plan that includes the Public API (the API wrapper enforces it per request too). */
 export const API_PLAN: Plan = "agency";
+import { type Plan } from "@/lib/domain/enums";

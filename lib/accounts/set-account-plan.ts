@@ -1,6 +1,7 @@
+import { type Plan } from "@/lib/domain/enums";
 import { eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
-import { accounts, type Plan } from "@/db/schema";
+import { accounts } from "@/db/schema";
 import { notFound } from "@/lib/errors/api-error";
 
 export async function setAccountPlan(accountId: string, plan: Plan, db?: DbOrTx): Promise<void> {

@@ -1,5 +1,5 @@
+import { PLANS } from "@/lib/domain/enums";
 import { z } from "zod";
-import { PLANS } from "@/db/schema";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 
 // A password rule shared by signup and the team page's temporary passwords.
@@ -22,5 +22,3 @@ export const signupSchema = z.object({
   password: passwordSchema,
   plan: z.enum(PLANS, { error: "Choose a plan." }),
 });
-
-export type SignupInput = z.infer<typeof signupSchema>;

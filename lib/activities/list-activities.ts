@@ -4,7 +4,7 @@ import { activities, leads } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import type { ActivityListQuery } from "@/lib/schemas/activities";
-import { toPublicActivity, type PublicActivity } from "./to-public-activity";
+import { toPublicActivity, type PublicActivity } from "./public-activity";
 
 // Activities of live leads only: a deleted lead's timeline is kept, but hidden until restored.
 export async function listActivities(accountId: string, query: ActivityListQuery): Promise<Page<PublicActivity>> {

@@ -10,4 +10,3 @@ export const noteSchema = z.object({
     .min(1, { error: "Write the note first." })
     .max(NOTE_MAX_LENGTH, { error: `At most ${NOTE_MAX_LENGTH.toLocaleString("en-US")} characters` }),
 });
-export type NoteInput = z.output<typeof noteSchema>;

@@ -1,6 +1,13 @@
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { activities, type ActivityType, type ActorType } from "@/db/schema";
+import { activities } from "@/db/schema";
+import type { ActivityType, ActorType } from "@/lib/domain/enums";
 import { newId } from "@/lib/ids/new-id";
+import type { ActivityData } from "@/lib/schemas/activities";
+
+// Every activity is written through this module (recordActivity, or activityRow for a batch), so
+// each kind's type, summary text and data keys exist once. The summary is what the timeline
+// shows; the data is what the API documents (activityDataSchema).
 
 export interface Actor {
   type: ActorType;
@@ -8,31 +15,115 @@ export interface Actor {
   name: string;
 }
 
-export const SYSTEM_ACTOR: Actor = { type: "system", id: null, name: "System" };
+type Changes = Record<string, [unknown, unknown]>;
+
+/** What happened, in the terms of the change that wrote it. */
+export type ActivityFact =
+  | { kind: "lead_created"; name: string; source: string | null }
+  | { kind: "lead_changed"; changes: Changes }
+  | { kind: "lead_deleted"; name: string }
+  | { kind: "lead_restored" }
+  | { kind: "visit_scheduled"; visitId: string; propertyId: string | null; scheduledAt: Date }
+  | { kind: "visit_outcome"; visitId: string; scheduledAt: Date; from: string; to: string; label: string }
+  | { kind: "sms_sent"; smsId: string; to: string | null }
+  | { kind: "sms_failed"; smsId: string; to: string | null }
+  | { kind: "sms_undelivered"; smsId: string; to: string; providerStatus: string }
+  | { kind: "note"; text: string };
+
+const LEAD_CREATED = ["Lead ", " created"] as const;
+const NOTE_SUMMARY_LENGTH = 140;
+
+/** A time as the timeline writes it: `2026-11-22 09:30 UTC`. */
+const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** The timeline's line for a note: its first line, shortened. */
+function noteSummary(text: string): string {
+  const firstLine = text.split("\n", 1)[0].trim();
+  return firstLine.length > NOTE_SUMMARY_LENGTH ? `${firstLine.slice(0, NOTE_SUMMARY_LENGTH - 1)}…` : firstLine;
+}
+
+export function describeActivity(fact: ActivityFact): { type: ActivityType; summary: string; data: ActivityData } {
+  switch (fact.kind) {
+    case "lead_created":
+      return {
+        type: "lead_created",
+        summary: `${LEAD_CREATED[0]}${fact.name}${LEAD_CREATED[1]}`,
+        data: { source: fact.source },
+      };
+    case "lead_changed": {
+      const status = fact.changes.status;
+      return status
+        ? {
+            type: "lead_status_changed",
+            summary: `Status changed from ${status[0]} to ${status[1]}`,
+            data: { changes: fact.changes },
+          }
+        : {
+            type: "lead_updated",
+            summary: `Updated ${Object.keys(fact.changes).join(", ")}`,
+            data: { changes: fact.changes },
+          };
+    }
+    case "lead_deleted":
+      return { type: "lead_deleted", summary: `Lead ${fact.name} deleted`, data: {} };
+    case "lead_restored":
+      return { type: "lead_updated", summary: "Lead restored", data: { changes: { deleted: [true, false] } } };
+    case "visit_scheduled":
+      return {
+        type: "visit_scheduled",
+        summary: `Visit scheduled for ${utcMinute(fact.scheduledAt)}`,
+        data: { visitId: fact.visitId, propertyId: fact.propertyId, scheduledAt: fact.scheduledAt.toISOString() },
+      };
+    case "visit_outcome":
+      return {
+        type: "lead_updated",
+        summary: `Visit of ${utcMinute(fact.scheduledAt)} marked ${fact.label.toLowerCase()}`,
+        data: { visitId: fact.visitId, changes: { visitStatus: [fact.from, fact.to] } },
+      };
+    case "sms_sent":
+      return { type: "sms_sent", summary: `SMS sent to ${fact.to}`, data: { smsId: fact.smsId } };
+    case "sms_failed":
+      return { type: "sms_failed", summary: `SMS to ${fact.to} failed`, data: { smsId: fact.smsId } };
+    case "sms_undelivered":
+      return {
+        type: "sms_failed",
+        summary: `SMS to ${fact.to} was not delivered`,
+        data: { smsId: fact.smsId, providerStatus: fact.providerStatus },
+      };
+    case "note":
+      return { type: "note", summary: noteSummary(fact.text), data: { text: fact.text } };
+  }
+}
+
+/** lead_created's summary built by PostgreSQL from a name column (the bulk seed's one statement). */
+export const leadCreatedSummarySql = (name: SQLWrapper): SQL<string> =>
+  sql<string>`${LEAD_CREATED[0]} || ${name} || ${LEAD_CREATED[1]}`;
+
+interface ActivityTarget {
+  accountId: string;
+  leadId: string;
+  actor: Actor;
+  /** When it happened; the database's now() when absent. */
+  at?: Date;
+}
+
+/** The activity's row, for a batch insert (the demo seed); recordActivity writes one. */
+export function activityRow(target: ActivityTarget, fact: ActivityFact): typeof activities.$inferInsert {
+  return {
+    id: newId("activity"),
+    accountId: target.accountId,
+    leadId: target.leadId,
+    ...describeActivity(fact),
+    actorType: target.actor.type,
+    actorId: target.actor.id,
+    actorName: target.actor.name,
+    ...(target.at && { createdAt: target.at }),
+  };
+}
 
 // Call inside the transaction of the change it records: both commit or neither.
-export async function recordActivity(
-  tx: DbOrTx,
-  input: {
-    accountId: string;
-    leadId: string;
-    type: ActivityType;
-    summary: string;
-    data?: Record<string, unknown>;
-    actor: Actor;
-  },
-): Promise<string> {
-  const id = newId("activity");
-  await tx.insert(activities).values({
-    id,
-    accountId: input.accountId,
-    leadId: input.leadId,
-    type: input.type,
-    summary: input.summary,
-    data: input.data ?? {},
-    actorType: input.actor.type,
-    actorId: input.actor.id,
-    actorName: input.actor.name,
-  });
-  return id;
+export async function recordActivity(tx: DbOrTx, target: ActivityTarget, fact: ActivityFact): Promise<string> {
+  const row = activityRow(target, fact);
+  await tx.insert(activities).values(row);
+  return row.id;
 }

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
-import { accounts, apiKeys, type Plan } from "@/db/schema";
+import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import type { Plan } from "@/lib/domain/enums";
+import { accounts, apiKeys } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
-import { hashApiKey, isWellFormedApiKey } from "@/lib/api-keys/key-format";
+import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/key-format";
 import { prepareOnce } from "@/lib/query/prepare-once";
 import { createWriteBatcher } from "./write-batcher";
 
@@ -34,37 +35,29 @@ export function apiKeyHashFromHeader(authorization: string | null): string {
 /** The only plan whose keys may call the API (others get 403 plan_required). */
 export const API_PLAN: Plan = "agency";
 
-const keyColumns = {
-  id: apiKeys.id,
-  name: apiKeys.name,
-  revokedAt: apiKeys.revokedAt,
-  accountId: accounts.id,
-  plan: accounts.plan,
-  defaultCountry: accounts.defaultCountry,
-  currency: accounts.currency,
-};
-
-function keyLookup<Extra extends Record<string, SQL.Aliased | SQL>>(db: Db, extra: Extra) {
-  return db
-    .select({ ...keyColumns, ...extra })
+// Every API request runs this: prepared once (lib/query/prepare-once.ts).
+const keyByHash = prepareOnce((db) =>
+  db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      revokedAt: apiKeys.revokedAt,
+      accountId: accounts.id,
+      plan: accounts.plan,
+      defaultCountry: accounts.defaultCountry,
+      currency: accounts.currency,
+    })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
-    .limit(1);
-}
+    .limit(1)
+    .prepare("api_key_by_hash"),
+);
 
-type KeyRow = {
-  id: string;
-  name: string;
-  revokedAt: Date | null;
-  accountId: string;
-  plan: Plan;
-  defaultCountry: string;
-  currency: string;
-};
-
-// Revocation is read on every request, so it takes effect at once on every instance.
-function liveKey(row: KeyRow | undefined): ApiKeyContext {
+/** The key with this hash and its account, or 401. Revocation is read on every request, so it
+ * takes effect at once on every instance. */
+export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> {
+  const [row] = await keyByHash(await getDb()).execute({ keyHash });
   if (!row || row.revokedAt) throw new ApiError("invalid_api_key", INVALID_MESSAGE);
   return {
     id: row.id,
@@ -74,50 +67,6 @@ function liveKey(row: KeyRow | undefined): ApiKeyContext {
     defaultCountry: row.defaultCountry,
     currency: row.currency,
   };
-}
-
-// Every API request runs this: prepared once (lib/query/prepare-once.ts).
-const keyByHash = prepareOnce((db) => keyLookup(db, {}).prepare("api_key_by_hash"));
-
-/** The key with this hash and its account, or 401. */
-export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> {
-  const [row] = await keyByHash(await getDb()).execute({ keyHash });
-  return liveKey(row);
-}
-
-export interface KeyWithRead {
-  key: ApiKeyContext;
-  /** The read's text; null when it found nothing, or did not run (revoked key, other plan). */
-  read: string | null;
-}
-
-/**
- * The key's lookup with one read of its account riding along in the same statement: one round
- * trip to PostgreSQL instead of two after the other, for the hottest reads (GET /leads/:id:
- * lib/api/handler.ts `readWithKey`). The read is a one-column query of JSON text, given the
- * account's id as a column; it runs only for a live key of the API's plan, so a revoked key or
- * another plan's reads nothing. `values` fill the read's placeholders.
- */
-export function keyLookupWithRead<V extends Record<string, unknown>>(
-  name: string,
-  buildRead: (db: Db, accountId: SQLWrapper) => SQLWrapper,
-): (keyHash: string, values: V) => Promise<KeyWithRead> {
-  const statement = prepareOnce((db) =>
-    keyLookup(db, {
-      read: sql<
-        string | null
-      >`case when ${apiKeys.revokedAt} is null and ${accounts.plan} = ${sql.raw(`'${API_PLAN}'`)} then (${buildRead(db, accounts.id)}) end`,
-    }).prepare(name),
-  );
-  return async (keyHash, values) => {
-    const [row] = await statement(await getDb()).execute({ ...values, keyHash });
-    return { key: liveKey(row), read: row?.read ?? null };
-  };
-}
-
-/** `Authorization: Bearer lpm_…` → the key and its account, or 401. */
-export async function authenticateApiKey(authorization: string | null): Promise<ApiKeyContext> {
-  return findApiKeyByHash(apiKeyHashFromHeader(authorization));
 }
 
 const LAST_USED_INTERVAL_MS = 60_000;

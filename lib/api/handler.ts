@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
+import { JsonText } from "@/lib/query/json-text";
 import { limitApiKey, type RateLimitResult } from "@/lib/rate-limit/limit-api-key";
 import {
   API_PLAN,
@@ -8,24 +9,22 @@ import {
   findApiKeyByHash,
   touchApiKeyLastUsed,
   type ApiKeyContext,
-  type KeyWithRead,
 } from "./authenticate-api-key";
 import { keepAliveUntil } from "./after-response";
-import { errorBody, jsonResponse, jsonTextResponse, toApiError } from "./respond";
+import { errorBody, jsonTextResponse, rateLimitHeaders, toApiError } from "./respond";
 import { parseWith, queryObject, readJsonBody } from "./parse-input";
-import { requestFingerprint, startIdempotentRequest, type IdempotencyStart } from "./idempotency";
+import { claimIdempotencyKey, type IdempotencyStart } from "./idempotency";
 import { newRequestId } from "./request-id";
 import { recordApiRequest } from "./record-api-request";
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
+/** What every /api/v1 handler returns. The body is an object, serialized here, or JSON text a
+ * service had PostgreSQL write from the resource's public shape (lib/query/json-text.ts). */
 export interface ApiResult {
   status?: number;
-  /** The response body, serialized here. */
-  body?: unknown;
-  /** Or the body already serialized as JSON text (GET /leads: rows serialized by PostgreSQL). */
-  json?: string;
+  body: object | JsonText<unknown>;
   location?: string;
 }
 
@@ -35,34 +34,24 @@ export interface HandlerContext<Q, B, P> {
   body: B;
   params: P;
   requestId: string;
-  /** The text of the route's `readWithKey` (null: it found nothing); undefined without one. */
-  read: string | null | undefined;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
 /** The rate limiter's identifier for a key: half its SHA-256 (128 bits), not the stored hash. */
-export const rateLimitIdentifier = (keyHash: string) => `kh_${keyHash.slice(0, 32)}`;
+const rateLimitIdentifier = (keyHash: string) => `kh_${keyHash.slice(0, 32)}`;
 
-// The one wrapper of /api/v1: request id → key and rate limit (at once) → plan → declared schemas →
-// idempotency (POST) → handler → headers → error envelope → one log line.
+const textOf = (body: ApiResult["body"]) => (body instanceof JsonText ? body.text : JSON.stringify(body));
+
+// The one wrapper of /api/v1: request id → key and rate limit (at once) → plan → declared
+// schemas → idempotency (POST) → handler → headers → error envelope → one log line. Nothing of
+// the account's data is read before the key, the limit and the plan have passed.
 export function apiRoute<
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
 >(
-  spec: {
-    query?: Q;
-    body?: B;
-    params?: P;
-    route: string;
-    /** A read that runs in the API key's lookup, one round trip for both (keyLookupWithRead).
-     * Reads only: the limit's answer comes back beside it, so a request over the limit has run
-     * the read too, and answers 429 all the same. */
-    readWithKey?: (keyHash: string, params: Out<P>) => Promise<KeyWithRead>;
-  },
+  spec: { query?: Q; body?: B; params?: P; route: string },
   handler: (ctx: HandlerContext<Out<Q>, Out<B>, Out<P>>) => Promise<ApiResult>,
 ) {
   return async (req: Request, routeContext?: RouteContext): Promise<Response> => {
@@ -73,34 +62,31 @@ export function apiRoute<
     let apiKey: ApiKeyContext | undefined;
     let rate: RateLimitResult | undefined;
     let idempotency: IdempotencyStart | undefined;
-    let result: ApiResult;
-    let replayed = false;
+    let status: number;
+    let text: string;
+    let location: string | undefined;
     try {
       const keyHash = apiKeyHashFromHeader(req.headers.get("authorization"));
       // Counted by the key's hash, the limit runs while the key is looked up: two round trips
       // at once instead of one after the other. A key that turns out unknown or revoked is
       // counted under a hash no live key has, so it never costs a real key anything.
       const counting = limitApiKey(rateLimitIdentifier(keyHash));
-      // Path parameters are read first for a route whose read rides along with the key lookup;
-      // invalid ones are still reported after the key, the limit and the plan, like any other.
-      const pathInput = spec.params ? await routeContext?.params : undefined;
-      const early = spec.readWithKey && spec.params ? spec.params.safeParse(pathInput) : undefined;
-      let read: string | null | undefined;
-      if (early?.success) ({ key: apiKey, read } = await spec.readWithKey!(keyHash, early.data as Out<P>));
-      else apiKey = await findApiKeyByHash(keyHash);
+      apiKey = await findApiKeyByHash(keyHash);
       rate = await counting;
-      if (!rate.success)
+      if (!rate.success) {
         throw new ApiError(
           "rate_limited",
           `Rate limit of ${rate.limit} requests per minute exceeded. Retry after the time in Retry-After.`,
         );
-      if (apiKey.plan !== API_PLAN)
+      }
+      if (apiKey.plan !== API_PLAN) {
         throw new ApiError(
           "plan_required",
           "The Public API is available on the Agency plan. Upgrade in Settings → Plan.",
         );
+      }
 
-      const params = early?.success ? early.data : spec.params ? parseWith(spec.params, pathInput, "path") : undefined;
+      const params = spec.params ? parseWith(spec.params, await routeContext?.params, "path") : undefined;
       const query = spec.query ? parseWith(spec.query, queryObject(url), "query string") : undefined;
       let body: unknown;
       let raw = "";
@@ -109,75 +95,46 @@ export function apiRoute<
         raw = read.raw;
         body = parseWith(spec.body, read.value, "request body");
       }
-      const idempotencyKey = req.headers.get("idempotency-key");
-      if (req.method === "POST" && idempotencyKey !== null) {
-        if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
-          throw new ApiError("validation_error", "The Idempotency-Key header is invalid.", [
-            { path: "Idempotency-Key", message: "Must be 1–255 visible ASCII characters" },
-          ]);
-        }
-        idempotency = await startIdempotentRequest({
-          apiKeyId: apiKey.id,
-          key: idempotencyKey,
-          method: req.method,
-          path: url.pathname,
-          fingerprint: requestFingerprint(req.method, url.pathname, raw),
-        });
-      }
+      if (req.method === "POST") idempotency = await claimIdempotencyKey(req, url, apiKey.id, raw);
       if (idempotency?.kind === "replay") {
-        replayed = true;
-        result = {
-          status: idempotency.response.status,
-          body: idempotency.response.body,
-          location: idempotency.response.location ?? undefined,
-        };
+        status = idempotency.response.status;
+        text = JSON.stringify(idempotency.response.body);
+        location = idempotency.response.location ?? undefined;
       } else {
-        result = await handler({
-          apiKey,
-          query: query as Out<Q>,
-          body: body as Out<B>,
-          params: params as Out<P>,
-          requestId,
-          read,
-        });
-        if (idempotency?.kind === "proceed") {
-          // Serialized once: the stored replay and this response are the same text.
-          result.json ??= JSON.stringify(result.body);
-          await idempotency.finish({ status: result.status ?? 200, json: result.json, location: result.location });
-        }
+        const ctx = { apiKey, query, body, params, requestId } as HandlerContext<Out<Q>, Out<B>, Out<P>>;
+        const result = await handler(ctx);
+        status = result.status ?? 200;
+        text = textOf(result.body);
+        location = result.location;
+        // Serialized once: the stored replay and this response are the same text.
+        if (idempotency) await idempotency.finish({ status, json: text, location });
       }
     } catch (thrown) {
       const error = toApiError(thrown, requestId);
-      result = { status: error.status, body: errorBody(error, requestId) };
+      status = error.status;
+      text = JSON.stringify(errorBody(error, requestId));
+      location = undefined;
       if (idempotency?.kind === "proceed") {
         // A provider failure happened for real (the SMS is stored as failed): replay it. Our own
         // failures did nothing: free the key so the retry runs.
         const keep = error.status < 500 || error.code === "sms_provider_error";
-        if (keep) {
-          result.json = JSON.stringify(result.body);
-          await idempotency.finish({ status: error.status, json: result.json }).catch(() => {});
-        } else {
-          await idempotency.abandon().catch(() => {});
-        }
+        await (keep ? idempotency.finish({ status, json: text }) : idempotency.abandon()).catch(() => {});
       }
     }
 
-    const status = result.status ?? 200;
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     if (rate) Object.assign(headers, rateLimitHeaders(rate, status === 429));
-    if (result.location) headers.Location = result.location;
-    if (replayed) headers["Idempotent-Replayed"] = "true";
-    const response =
-      result.json !== undefined
-        ? jsonTextResponse(status, result.json, headers)
-        : jsonResponse(status, result.body, headers);
+    if (location) headers.Location = location;
+    if (idempotency?.kind === "replay") headers["Idempotent-Replayed"] = "true";
+    const response = jsonTextResponse(status, text, headers);
 
     const durationMs = Math.round(performance.now() - started);
-    const errorCode = status >= 400 ? (result.body as { error?: { code?: string } })?.error?.code : undefined;
+    const errorCode = status >= 400 ? (JSON.parse(text) as { error?: { code?: string } }).error?.code : undefined;
+    const { method } = req;
     logger.info("api request", {
       requestId,
       keyId: apiKey?.id ?? null,
-      method: req.method,
+      method,
       route: spec.route,
       status,
       durationMs,
@@ -186,31 +143,10 @@ export function apiRoute<
     if (apiKey) {
       // Queued, not written: both go out in batches, after the response (write-batcher).
       keepAliveUntil(touchApiKeyLastUsed(apiKey.id));
-      keepAliveUntil(
-        recordApiRequest({
-          accountId: apiKey.accountId,
-          apiKeyId: apiKey.id,
-          requestId,
-          method: req.method,
-          path: url.pathname,
-          status,
-          durationMs,
-          errorCode: errorCode ?? null,
-          at: arrivedAt,
-        }),
-      );
+      const { accountId, id: apiKeyId } = apiKey;
+      const record = { accountId, apiKeyId, requestId, method, path: url.pathname, status, durationMs, at: arrivedAt };
+      keepAliveUntil(recordApiRequest({ ...record, errorCode: errorCode ?? null }));
     }
     return response;
   };
-}
-
-function rateLimitHeaders(rate: RateLimitResult, limited: boolean): Record<string, string> {
-  const resetSeconds = Math.max(0, Math.ceil((rate.reset - Date.now()) / 1000));
-  const headers: Record<string, string> = {
-    "RateLimit-Limit": String(rate.limit),
-    "RateLimit-Remaining": String(Math.max(0, rate.remaining)),
-    "RateLimit-Reset": String(resetSeconds),
-  };
-  if (limited) headers["Retry-After"] = String(Math.max(1, resetSeconds));
-  return headers;
 }

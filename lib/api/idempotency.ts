@@ -1,12 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { idempotencyKeys } from "@/db/schema";
+import { IDEMPOTENCY_KEY_TTL_MS, idempotencyKeys } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
 
-const TTL_MS = 24 * 60 * 60 * 1000;
-
-export interface StoredResponse {
+interface StoredResponse {
   status: number;
   body: unknown;
   location?: string | null;
@@ -14,7 +12,7 @@ export interface StoredResponse {
 
 /** What the first request answered, its body as the JSON text it sent (stored as jsonb as is:
  * nothing parses it to store it). */
-export interface FinishedResponse {
+interface FinishedResponse {
   status: number;
   json: string;
   location?: string | null;
@@ -24,8 +22,28 @@ export type IdempotencyStart =
   | { kind: "proceed"; finish: (response: FinishedResponse) => Promise<void>; abandon: () => Promise<void> }
   | { kind: "replay"; response: StoredResponse };
 
-export function requestFingerprint(method: string, path: string, rawBody: string): string {
+function requestFingerprint(method: string, path: string, rawBody: string): string {
   return createHash("sha256").update(`${method} ${path}\n${rawBody}`).digest("hex");
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** A POST's Idempotency-Key, checked and claimed; undefined when the request sent none. */
+export async function claimIdempotencyKey(
+  req: Request,
+  url: URL,
+  apiKeyId: string,
+  rawBody: string,
+): Promise<IdempotencyStart | undefined> {
+  const key = req.headers.get("idempotency-key");
+  if (key === null) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new ApiError("validation_error", "The Idempotency-Key header is invalid.", [
+      { path: "Idempotency-Key", message: "Must be 1–255 visible ASCII characters" },
+    ]);
+  }
+  const fingerprint = requestFingerprint(req.method, url.pathname, rawBody);
+  return startIdempotentRequest({ apiKeyId, key, method: req.method, path: url.pathname, fingerprint });
 }
 
 /**
@@ -33,7 +51,7 @@ export function requestFingerprint(method: string, path: string, rawBody: string
  * at the database, so exactly one request proceeds; the others replay the stored response, get
  * 409 while the first still runs, or 422 if the body differs.
  */
-export async function startIdempotentRequest(input: {
+async function startIdempotentRequest(input: {
   apiKeyId: string;
   key: string;
   method: string;
@@ -42,7 +60,9 @@ export async function startIdempotentRequest(input: {
 }): Promise<IdempotencyStart> {
   const db = await getDb();
   const id = and(eq(idempotencyKeys.apiKeyId, input.apiKeyId), eq(idempotencyKeys.key, input.key));
-  await db.delete(idempotencyKeys).where(and(id, lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS))));
+  await db
+    .delete(idempotencyKeys)
+    .where(and(id, lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS))));
   const claimed = await db
     .insert(idempotencyKeys)
     .values({
@@ -103,7 +123,3 @@ export async function startIdempotentRequest(input: {
 }
 
 /** Hourly housekeeping: records older than 24 hours are dead weight. */
-export async function deleteExpiredIdempotencyKeys(): Promise<void> {
-  const db = await getDb();
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - TTL_MS)));
-}

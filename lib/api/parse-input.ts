@@ -1,9 +1,9 @@
 import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
 
-export const MAX_BODY_BYTES = 100 * 1024;
+const MAX_BODY_BYTES = 100 * 1024;
 
-export function zodDetails(error: z.ZodError): ErrorDetail[] {
+function zodDetails(error: z.ZodError): ErrorDetail[] {
   return error.issues
     .map((issue) => {
       const path = issue.path.map(String).join(".");

@@ -1,11 +1,25 @@
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
+import type { RateLimitResult } from "@/lib/rate-limit/limit-api-key";
 
 // The only places API responses are built: the success envelopes and the one error envelope.
 
-export const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
+const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" };
 
-export function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
+/** RateLimit-* (IETF draft) on every answer of a counted request; Retry-After, in whole seconds,
+ * on a 429. */
+export function rateLimitHeaders(rate: RateLimitResult, limited: boolean): Record<string, string> {
+  const resetSeconds = Math.max(0, Math.ceil((rate.reset - Date.now()) / 1000));
+  const headers: Record<string, string> = {
+    "RateLimit-Limit": String(rate.limit),
+    "RateLimit-Remaining": String(Math.max(0, rate.remaining)),
+    "RateLimit-Reset": String(resetSeconds),
+  };
+  if (limited) headers["Retry-After"] = String(Math.max(1, resetSeconds));
+  return headers;
+}
+
+function jsonResponse(status: number, body: unknown, headers?: Record<string, string>): Response {
   return jsonTextResponse(status, JSON.stringify(body), headers);
 }
 

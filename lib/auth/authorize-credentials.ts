@@ -1,5 +1,5 @@
+import { type Role } from "@/lib/domain/enums";
 import type { DbOrTx } from "@/db/client";
-import type { Role } from "@/db/schema";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { findMemberByUserId } from "@/lib/users/get-member";
 import { hashPassword, verifyPassword } from "./password";
@@ -15,7 +15,7 @@ export interface SessionUser {
 }
 
 /** Thrown with a message the sign-in form turns into words: next-auth passes it through. */
-export class SignInError extends Error {
+class SignInError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "SignInError";

@@ -1,5 +1,3 @@
-import type { Role } from "@/db/schema";
-
 // Imported by the proxy and client forms: keep this file free of server-only imports.
 export const SIGN_IN_PATH = "/login";
 
@@ -26,3 +24,4 @@ export function safeCallbackPath(callbackUrl: string | null | undefined, origin:
   if (path === "/" || path.startsWith("/login") || path.startsWith("/signup")) return null;
   return path;
 }
+import { type Role } from "@/lib/domain/enums";

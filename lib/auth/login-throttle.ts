@@ -7,7 +7,7 @@ import { loginAttempts } from "@/db/schema";
 // emails exist. Attempts refused by the lock are not recorded: hammering a locked email does
 // not extend the lock forever for its real owner.
 export const MAX_FAILED_ATTEMPTS = 10;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
+const FAILURE_WINDOW_MS = 15 * 60_000;
 export const LOCK_DURATION_MS = 15 * 60_000;
 // Rows older than this can no longer matter; they are pruned as new ones arrive.
 const RETENTION_MS = 24 * 60 * 60_000;

@@ -1,5 +1,3 @@
-import type { Role } from "@/db/schema";
-
 // What our sessions and tokens carry besides next-auth's defaults.
 declare module "next-auth" {
   interface User {
@@ -19,3 +17,4 @@ declare module "next-auth/jwt" {
     role?: Role;
   }
 }
+import { type Role } from "@/lib/domain/enums";

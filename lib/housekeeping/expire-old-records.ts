@@ -1,7 +1,6 @@
 import { lt } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { requestLogs } from "@/db/schema";
-import { deleteExpiredIdempotencyKeys } from "@/lib/api/idempotency";
+import { IDEMPOTENCY_KEY_TTL_MS, idempotencyKeys, requestLogs } from "@/db/schema";
 import { logger } from "@/lib/log/logger";
 
 const REQUEST_LOG_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
@@ -9,8 +8,8 @@ const EVERY_MS = 60 * 60 * 1000;
 
 /** Idempotency records live 24 hours, request log entries 30 days. */
 export async function expireOldRecords(): Promise<void> {
-  await deleteExpiredIdempotencyKeys();
   const db = await getDb();
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS)));
   await db.delete(requestLogs).where(lt(requestLogs.createdAt, new Date(Date.now() - REQUEST_LOG_RETENTION_MS)));
 }
 

@@ -18,7 +18,6 @@ const PREFIXES = {
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;
-export type IdPrefix = (typeof PREFIXES)[IdKind];
 
 // ulid's own PRNG asks crypto.getRandomValues for one byte per character: 16 calls per id, and
 // every API request makes two ids or more. Under load that was 5 % of the server's CPU
@@ -40,8 +39,4 @@ const ulid = monotonicFactory(pooledRandom);
 
 export function newId(kind: IdKind): string {
   return `${PREFIXES[kind]}_${ulid().toLowerCase()}`;
-}
-
-export function idPrefix(kind: IdKind): IdPrefix {
-  return PREFIXES[kind];
 }

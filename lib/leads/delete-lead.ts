@@ -15,14 +15,7 @@ export async function deleteLead(
     const lead = await getLeadOrThrow(tx, accountId, leadId, { forUpdate: true });
     const deletedAt = new Date();
     await tx.update(leads).set({ deletedAt }).where(eq(leads.id, lead.id));
-    await recordActivity(tx, {
-      accountId,
-      leadId,
-      type: "lead_deleted",
-      summary: `Lead ${lead.name} deleted`,
-      data: {},
-      actor,
-    });
+    await recordActivity(tx, { accountId, leadId, actor }, { kind: "lead_deleted", name: lead.name });
     return { id: lead.id, deleted: true, deletedAt: deletedAt.toISOString() };
   });
 }

@@ -1,5 +1,3 @@
-import type { LEAD_INTERESTS, LeadStatus } from "@/db/schema";
-
 // How the web UI names the API's enum values. The tone is the badge colour in tables.
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   new: "New",
@@ -27,3 +25,4 @@ export const LEAD_INTEREST_LABELS: Record<(typeof LEAD_INTERESTS)[number], strin
   sell: "Sell",
   let: "Let",
 };
+import { type LEAD_INTERESTS, type LeadStatus } from "@/lib/domain/enums";

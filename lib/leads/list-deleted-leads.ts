@@ -5,7 +5,7 @@ import { ifSet } from "@/lib/query/if-set";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import { assertOwner } from "@/lib/users/assert-owner";
 import { leadSearchCondition } from "./lead-search";
-import { toPublicLead, type PublicLead } from "./to-public-lead";
+import { toPublicLead, type PublicLead } from "./public-lead";
 
 export type DeletedLead = PublicLead & { deletedAt: string };
 

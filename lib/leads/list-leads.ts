@@ -1,12 +1,12 @@
 import { and, arrayContains, eq, gt, isNull, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { leads } from "@/db/schema";
+import { JsonText } from "@/lib/query/json-text";
 import { ifSet } from "@/lib/query/if-set";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import type { LeadListQuery } from "@/lib/schemas/leads";
 import { leadSearchCondition } from "./lead-search";
-import { publicLeadJson } from "./public-lead-json";
-import { toPublicLead, type PublicLead } from "./to-public-lead";
+import { publicLeadJson, toPublicLead, type PublicLead } from "./public-lead";
 
 function leadListConditions(accountId: string, query: LeadListQuery) {
   const { limit, cursor, sort, ...filters } = query;
@@ -47,10 +47,10 @@ export async function listLeads(accountId: string, query: LeadListQuery): Promis
 }
 
 /** The same page as listLeads, as the API's JSON body: the rows come serialized by PostgreSQL
- * (public-lead-json.ts). Same filters, order and limit as leadListSelect. */
-export async function listLeadsJson(accountId: string, query: LeadListQuery): Promise<string> {
+ * (public-lead.ts). Same filters, order and limit as leadListSelect. */
+export async function listLeadsJson(accountId: string, query: LeadListQuery): Promise<JsonText<Page<PublicLead>>> {
   const { select, page } = leadListJsonSelect(await getDb(), accountId, query);
-  return page.toJsonPage((await select).map((row) => row.json));
+  return page.toJsonPage((await select).map((row) => new JsonText<PublicLead>(row.json)));
 }
 
 /** The page query GET /leads runs, unexecuted: the bench and tests/integration/lead-query-plans

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { recordActivity } from "@/lib/activities/record-activity";
 import { assertOwner } from "@/lib/users/assert-owner";
 import { getLeadOrThrow } from "./get-lead-or-throw";
-import { toPublicLead, type PublicLead } from "./to-public-lead";
+import { toPublicLead, type PublicLead } from "./public-lead";
 
 // Owners undo a soft delete from the web UI. The role is read from the database here, not
 // trusted from the page, so staff calling the action directly are refused. The lead's
@@ -21,14 +21,8 @@ export async function restoreLead(input: {
     const lead = await getLeadOrThrow(tx, input.accountId, input.leadId, { forUpdate: true, includeDeleted: true });
     if (!lead.deletedAt) throw new ApiError("conflict", "This lead is not deleted.");
     const [restored] = await tx.update(leads).set({ deletedAt: null }).where(eq(leads.id, lead.id)).returning();
-    await recordActivity(tx, {
-      accountId: input.accountId,
-      leadId: lead.id,
-      type: "lead_updated",
-      summary: "Lead restored",
-      data: { changes: { deleted: [true, false] } },
-      actor: { type: "user", id: owner.userId, name: owner.name },
-    });
+    const actor = { type: "user" as const, id: owner.userId, name: owner.name };
+    await recordActivity(tx, { accountId: input.accountId, leadId: lead.id, actor }, { kind: "lead_restored" });
     return toPublicLead(restored);
   });
 }

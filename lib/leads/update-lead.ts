@@ -5,7 +5,7 @@ import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import type { LeadUpdateInput } from "@/lib/schemas/leads";
 import { getLeadOrThrow } from "./get-lead-or-throw";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
-import { toPublicLead, type PublicLead } from "./to-public-lead";
+import { toPublicLead, type PublicLead } from "./public-lead";
 
 type Changes = Record<string, [unknown, unknown]>;
 
@@ -33,18 +33,7 @@ export async function updateLead(
     const changes = diff(before, fields);
     if (Object.keys(changes).length === 0) return toPublicLead(before);
     const [lead] = await tx.update(leads).set(fields).where(eq(leads.id, leadId)).returning();
-    const status = changes.status;
-    const summary = status
-      ? `Status changed from ${status[0]} to ${status[1]}`
-      : `Updated ${Object.keys(changes).join(", ")}`;
-    await recordActivity(tx, {
-      accountId: account.accountId,
-      leadId,
-      type: status ? "lead_status_changed" : "lead_updated",
-      summary,
-      data: { changes },
-      actor,
-    });
+    await recordActivity(tx, { accountId: account.accountId, leadId, actor }, { kind: "lead_changed", changes });
     return toPublicLead(lead);
   });
 }

@@ -2,7 +2,7 @@
 // above the operations. It says what the schemas cannot: how to get a key, page, retry, and
 // the choices API.md leaves open.
 
-export const POSTMAN_COLLECTION_PATH = "/api/v1/postman.json";
+const POSTMAN_COLLECTION_PATH = "/api/v1/postman.json";
 export const OPENAPI_DOCUMENT_PATH = "/api/v1/openapi.json";
 
 export const API_GUIDE = `

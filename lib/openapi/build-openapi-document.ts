@@ -8,7 +8,7 @@ import { toOperationObject, type ResourceTag } from "./operation-spec";
 // The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the routes validate with
 // (lib/schemas) and the operation list (./operations). Nothing here is written by hand twice.
 
-export const API_VERSION = "1.0.0";
+const API_VERSION = "1.0.0";
 
 const TAGS: Array<{ name: ResourceTag; description: string }> = [
   {

@@ -10,22 +10,18 @@ import { idempotentReplayedHeader, rateLimitHeaders, requestIdHeader, retryAfter
 export const errorEnvelopeSchema = z
   .object({
     error: z.object({
-      code: z
-        .enum(PUBLIC_ERROR_CODES)
-        .meta({
-          description: "Stable, machine-readable. Program against this, not against `message`.",
-          example: "validation_error",
-        }),
+      code: z.enum(PUBLIC_ERROR_CODES).meta({
+        description: "Stable, machine-readable. Program against this, not against `message`.",
+        example: "validation_error",
+      }),
       message: z.string().meta({ description: "Human-readable explanation; wording may change." }),
       details: z
         .array(
           z.object({
-            path: z
-              .string()
-              .meta({
-                description: "The field, query parameter or header at fault, dotted when nested (`address.country`).",
-                example: "email",
-              }),
+            path: z.string().meta({
+              description: "The field, query parameter or header at fault, dotted when nested (`address.country`).",
+              example: "email",
+            }),
             message: z.string().meta({ description: "What is wrong with it, for a human.", example: "Invalid email" }),
           }),
         )
@@ -144,7 +140,7 @@ function errorHeaders(
   };
 }
 
-export function exampleErrorBody(code: PublicErrorCode, example: ErrorExample = ERROR_CATALOGUE[code]) {
+function exampleErrorBody(code: PublicErrorCode, example: ErrorExample = ERROR_CATALOGUE[code]) {
   const { message, details } = example;
   return { error: { code, message, ...(details && { details }), requestId: "req_01jf3v6q2m8k4x5y7z9a0b1c2d" } };
 }

@@ -9,7 +9,7 @@ import { idempotentReplayedHeader, locationHeader, rateLimitHeaders, requestIdHe
 // turns it into an OpenAPI operation, adding what every operation of its kind shares (auth,
 // rate limit, body errors, idempotency) so no operation can forget them.
 
-export type HttpMethod = "get" | "post" | "patch" | "delete";
+type HttpMethod = "get" | "post" | "patch" | "delete";
 export type ResourceTag = "Leads" | "Properties" | "Visits" | "Activities" | "SMS";
 
 export interface OperationSpec {
@@ -71,7 +71,7 @@ const idempotencyHeaders = z.object({
     }),
 });
 
-export function errorCodesOf(spec: OperationSpec): PublicErrorCode[] {
+function errorCodesOf(spec: OperationSpec): PublicErrorCode[] {
   return [
     ...EVERY_OPERATION,
     ...(spec.params ? WITH_PARAMS : []),

@@ -23,7 +23,7 @@ interface PostmanRequest {
   [other: string]: unknown;
 }
 
-export interface PostmanItem {
+interface PostmanItem {
   name: string;
   item?: PostmanItem[];
   request?: PostmanRequest;

@@ -1,6 +1,7 @@
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { decodeCursor, encodeCursor, filterFingerprint, type CursorPosition } from "./cursor";
+import { JsonText } from "@/lib/query/json-text";
 import type { Sort } from "@/lib/schemas/common";
 
 export interface PageRequest {
@@ -69,12 +70,12 @@ export function keyset(page: PageRequest, columns: SortColumns, filters: Record<
     /** The same page as JSON text, from rows the database serialized in their public shape: byte
      * for byte what JSON.stringify(toPage(…)) makes. The cursor's sort value and id are read back
      * from the last row kept, the only one that needs parsing. */
-    toJsonPage(rows: string[]): string {
-      const { items, meta } = cut(rows, (json) => {
-        const row = JSON.parse(json) as { id: string; createdAt: string; updatedAt?: string };
+    toJsonPage<T>(rows: JsonText<T>[]): JsonText<Page<T>> {
+      const { items, meta } = cut(rows, ({ text }) => {
+        const row = JSON.parse(text) as { id: string; createdAt: string; updatedAt?: string };
         return { at: new Date((field === "updatedAt" && row.updatedAt) || row.createdAt), id: row.id };
       });
-      return `{"data":[${items.join(",")}],"meta":${JSON.stringify(meta)}}`;
+      return new JsonText(`{"data":[${items.map((item) => item.text).join(",")}],"meta":${JSON.stringify(meta)}}`);
     },
   };
 }

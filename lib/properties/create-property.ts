@@ -3,7 +3,7 @@ import { properties } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import type { PropertyCreateInput } from "@/lib/schemas/properties";
 import { toPropertyColumns } from "./property-columns";
-import { toPublicProperty, type PublicProperty } from "./to-public-property";
+import { toPublicProperty, type PublicProperty } from "./public-property";
 
 export async function createProperty(
   account: { accountId: string; currency: string },

@@ -5,7 +5,7 @@ import { ifSet } from "@/lib/query/if-set";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import { likePattern } from "@/lib/query/like-pattern";
 import type { PropertyListQuery } from "@/lib/schemas/properties";
-import { toPublicProperty, type PublicProperty } from "./to-public-property";
+import { toPublicProperty, type PublicProperty } from "./public-property";
 
 export async function listProperties(accountId: string, query: PropertyListQuery): Promise<Page<PublicProperty>> {
   const { limit, cursor, sort, ...filters } = query;

@@ -1,5 +1,3 @@
-import type { LISTING_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from "@/db/schema";
-
 // How the web UI names the API's property enums; tones are badge colours.
 export const PROPERTY_TYPE_LABELS: Record<(typeof PROPERTY_TYPES)[number], string> = {
   house: "House",
@@ -29,3 +27,4 @@ export const PROPERTY_STATUS_TONES = {
   rented: "slate",
   off_market: "red",
 } as const satisfies Record<(typeof PROPERTY_STATUSES)[number], string>;
+import { type LISTING_TYPES, type PROPERTY_STATUSES, type PROPERTY_TYPES } from "@/lib/domain/enums";

@@ -4,7 +4,7 @@ import { properties } from "@/db/schema";
 import { notFound } from "@/lib/errors/api-error";
 import type { PropertyUpdateInput } from "@/lib/schemas/properties";
 import { toPropertyColumns } from "./property-columns";
-import { toPublicProperty, type PublicProperty } from "./to-public-property";
+import { toPublicProperty, type PublicProperty } from "./public-property";
 
 export async function updateProperty(
   accountId: string,

@@ -1,6 +1,6 @@
 // The usage chart's window: the last USAGE_DAYS UTC days, today included. UTC because the
 // server renders the page and the log expires by age, not by anyone's local midnight.
-export const USAGE_DAYS = 30;
+const USAGE_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export interface UsageWindow {

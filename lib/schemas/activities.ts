@@ -1,8 +1,8 @@
+import { ACTIVITY_TYPES, ACTOR_TYPES } from "@/lib/domain/enums";
 import { z } from "zod";
-import { ACTIVITY_TYPES, ACTOR_TYPES } from "@/db/schema/activities";
 import { outputId, outputTimestamp, paginationQuery, timestampQuery } from "./common";
 
-export const activityTypeSchema = z.enum(ACTIVITY_TYPES).meta({ id: "ActivityType" });
+const activityTypeSchema = z.enum(ACTIVITY_TYPES).meta({ id: "ActivityType" });
 
 // What each activity type writes into `data` (lib/leads, lib/visits, lib/sms, lib/activities):
 // every key any of them writes, so an integrator can rely on the names.
@@ -32,19 +32,18 @@ const activityDataSchema = z
     smsId: outputId("sms")
       .optional()
       .meta({ description: "`sms_sent`, `sms_failed`: the message (`GET /leads/{id}/sms/{smsId}`)." }),
-    providerStatus: z
-      .string()
-      .optional()
-      .meta({
-        description:
-          "`sms_failed` reported by the provider after the message was accepted: its status, e.g. `undelivered`.",
-      }),
+    providerStatus: z.string().optional().meta({
+      description:
+        "`sms_failed` reported by the provider after the message was accepted: its status, e.g. `undelivered`.",
+    }),
     text: z.string().optional().meta({ description: "`note`: the note, written by staff in the web UI." }),
   })
   .meta({
     id: "ActivityData",
     description: "Details of the activity; which keys appear depends on `type`. `lead_deleted` has none.",
   });
+
+export type ActivityData = z.output<typeof activityDataSchema>;
 
 export const activitySchema = z
   .object({

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // Building blocks shared by every resource's schemas (and so by the OpenAPI document).
 
-export const SORTS = ["-createdAt", "createdAt", "-updatedAt", "updatedAt"] as const;
+const SORTS = ["-createdAt", "createdAt", "-updatedAt", "updatedAt"] as const;
 export type Sort = (typeof SORTS)[number];
 
 export const timestampSchema = z.iso
@@ -11,7 +11,7 @@ export const timestampSchema = z.iso
 /** A time in a query string, parsed to a Date. */
 export const timestampQuery = timestampSchema.transform((value) => new Date(value));
 
-export const limitQuery = z.coerce
+const limitQuery = z.coerce
   .number({ error: "Must be an integer from 1 to 100" })
   .int({ error: "Must be an integer from 1 to 100" })
   .min(1, { error: "Must be an integer from 1 to 100" })
@@ -19,7 +19,7 @@ export const limitQuery = z.coerce
   .default(20)
   .meta({ description: "Items per page, 1–100.", example: 20 });
 
-export const cursorQuery = z
+const cursorQuery = z
   .string()
   .min(1)
   .max(512)
@@ -37,31 +37,27 @@ export const sortQuery = z
 
 export const listMetaSchema = z
   .object({
-    cursor: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "Cursor of the last item on this page; pass it as `cursor` to get the next page. Null on an empty page.",
-      }),
+    cursor: z.string().nullable().meta({
+      description:
+        "Cursor of the last item on this page; pass it as `cursor` to get the next page. Null on an empty page.",
+    }),
     hasMore: z.boolean().meta({ description: "True while more items follow this page." }),
     limit: z.number().int().meta({ description: "The page size used." }),
   })
   .meta({ id: "ListMeta" });
 
-// Response fields. Responses are built by toPublic*() and never parsed, so these only document
-// what integrators get back (and let the contract test hold every response to it).
+// Response fields. A resource's output schema is its public shape: the mapper and the SQL
+// projection are derived from it (lib/query/public-shape.ts), and the contract test holds every
+// response to it.
 export const outputTimestamp = z
   .string()
   .meta({ format: "date-time", description: "ISO 8601 UTC with milliseconds.", example: "2026-11-22T09:30:00.000Z" });
 export const outputId = (prefix: string) =>
-  z
-    .string()
-    .meta({
-      pattern: `^${prefix}_[0-9a-z]+$`,
-      description: `Opaque id (\`${prefix}_…\`).`,
-      example: `${prefix}_01jf3v6q2m8k4x5y7z9a0b1c2d`,
-    });
+  z.string().meta({
+    pattern: `^${prefix}_[0-9a-z]+$`,
+    description: `Opaque id (\`${prefix}_…\`).`,
+    example: `${prefix}_01jf3v6q2m8k4x5y7z9a0b1c2d`,
+  });
 
 export const idParams = (prefix: string) =>
   z.strictObject({

@@ -1,5 +1,5 @@
+import { LEAD_INTERESTS, LEAD_STATUSES } from "@/lib/domain/enums";
 import { z } from "zod";
-import { LEAD_INTERESTS, LEAD_STATUSES } from "@/db/schema/leads";
 import { activitySchema } from "./activities";
 import {
   atLeastOneField,
@@ -18,7 +18,7 @@ import {
 export const leadStatusSchema = z
   .enum(LEAD_STATUSES)
   .meta({ id: "LeadStatus", description: "Where the lead is in the pipeline." });
-export const leadInterestSchema = z
+const leadInterestSchema = z
   .enum(LEAD_INTERESTS)
   .meta({ id: "LeadInterest", description: "What the lead wants to do." });
 
@@ -28,15 +28,11 @@ const name = z
   .min(1, { error: "Required, 1–200 characters" })
   .max(200, { error: "At most 200 characters" });
 const email = z.email({ error: "Invalid email" }).max(254).nullable();
-const phone = z
-  .string()
-  .max(40, { error: "At most 40 characters" })
-  .nullable()
-  .meta({
-    description:
-      "Any common format; stored and returned as E.164. Numbers without `+` use the account's default country.",
-    example: "(415) 555-0123",
-  });
+const phone = z.string().max(40, { error: "At most 40 characters" }).nullable().meta({
+  description:
+    "Any common format; stored and returned as E.164. Numbers without `+` use the account's default country.",
+  example: "(415) 555-0123",
+});
 const tags = z
   .array(z.string().trim().min(1, { error: "Tags are 1–40 characters" }).max(40, { error: "Tags are 1–40 characters" }))
   .max(20, { error: "At most 20 tags" })

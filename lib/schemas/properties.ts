@@ -1,5 +1,5 @@
+import { LISTING_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from "@/lib/domain/enums";
 import { z } from "zod";
-import { LISTING_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from "@/db/schema/properties";
 import {
   atLeastOneField,
   idParams,
@@ -21,7 +21,7 @@ const addressLine = (max: number) =>
     .max(max, { error: `At most ${max} characters` })
     .nullable()
     .optional();
-export const addressSchema = z
+const addressSchema = z
   .strictObject({
     street: addressLine(200),
     city: addressLine(100),
@@ -139,18 +139,13 @@ export const propertyListQuery = z.strictObject({
   type: propertyTypeSchema.optional().meta({ description: "Only properties of this type." }),
   listingType: listingTypeSchema.optional().meta({ description: "Only properties for sale, or only for rent." }),
   city: z.string().min(1).max(100).optional().meta({ description: "Exact city, case-insensitive." }),
-  minPrice: nonNegativeInt
-    .optional()
-    .meta({
-      description:
-        "Only properties priced at least this (whole currency units); properties without a price are left out.",
-    }),
-  maxPrice: nonNegativeInt
-    .optional()
-    .meta({
-      description:
-        "Only properties priced at most this (whole currency units); properties without a price are left out.",
-    }),
+  minPrice: nonNegativeInt.optional().meta({
+    description:
+      "Only properties priced at least this (whole currency units); properties without a price are left out.",
+  }),
+  maxPrice: nonNegativeInt.optional().meta({
+    description: "Only properties priced at most this (whole currency units); properties without a price are left out.",
+  }),
   q: z
     .string()
     .trim()

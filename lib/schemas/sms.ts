@@ -1,5 +1,5 @@
+import { SMS_STATUSES } from "@/lib/domain/enums";
 import { z } from "zod";
-import { SMS_STATUSES } from "@/db/schema/sms-messages";
 import { outputId, outputTimestamp } from "./common";
 
 export const smsCreateSchema = z
@@ -7,7 +7,6 @@ export const smsCreateSchema = z
     message: z.string().min(1, { error: "1–1,600 characters" }).max(1600, { error: "1–1,600 characters" }),
   })
   .meta({ id: "SmsCreate", example: { message: "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm." } });
-export type SmsCreateInput = z.output<typeof smsCreateSchema>;
 
 export const smsSchema = z
   .object({

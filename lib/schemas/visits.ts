@@ -1,5 +1,5 @@
+import { VISIT_STATUSES } from "@/lib/domain/enums";
 import { z } from "zod";
-import { VISIT_STATUSES } from "@/db/schema/visits";
 import {
   idParams,
   outputId,
@@ -10,12 +10,10 @@ import {
   timestampSchema,
 } from "./common";
 
-export const visitStatusSchema = z
-  .enum(VISIT_STATUSES)
-  .meta({
-    id: "VisitStatus",
-    description: "`scheduled` on create; `completed`, `cancelled` and `no_show` are set from the web UI.",
-  });
+export const visitStatusSchema = z.enum(VISIT_STATUSES).meta({
+  id: "VisitStatus",
+  description: "`scheduled` on create; `completed`, `cancelled` and `no_show` are set from the web UI.",
+});
 
 export const visitCreateSchema = z
   .strictObject({

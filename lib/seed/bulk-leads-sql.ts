@@ -1,5 +1,6 @@
+import { LEAD_INTERESTS } from "@/lib/domain/enums";
 import { sql, type SQL } from "drizzle-orm";
-import { LEAD_INTERESTS } from "@/db/schema";
+import { leadCreatedSummarySql } from "@/lib/activities/record-activity";
 import { FIRST_NAMES, LAST_NAMES, SOURCES, TAGS } from "./demo-data";
 
 // One statement that inserts a range of bulk leads, each with its lead_created activity, entirely
@@ -101,7 +102,7 @@ export function insertBulkLeadsSql(range: BulkLeadRange): SQL {
       ${range.accountId},
       id,
       'lead_created',
-      'Lead ' || name || ' created',
+      ${leadCreatedSummarySql(sql.raw("name"))},
       jsonb_build_object('source', source),
       'system',
       null,

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { apiKeys, leads } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create-account";
 import { setAccountPlan } from "@/lib/accounts/set-account-plan";
-import { generateApiKey } from "@/lib/api-keys/key-format";
+import { generateApiKey } from "@/lib/keys/key-format";
 import { newId } from "@/lib/ids/new-id";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { getMembershipByEmailOrThrow } from "@/lib/users/get-membership-by-email";

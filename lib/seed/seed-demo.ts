@@ -1,6 +1,8 @@
+import { LEAD_STATUSES, LEAD_INTERESTS, PROPERTY_TYPES } from "@/lib/domain/enums";
 import type { Db } from "@/db/client";
-import { activities, leads, properties, visits, LEAD_STATUSES, LEAD_INTERESTS, PROPERTY_TYPES } from "@/db/schema";
+import { activities, leads, properties, visits } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
+import { activityRow, type Actor } from "@/lib/activities/record-activity";
 import { createAccount } from "@/lib/accounts/create-account";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
@@ -124,32 +126,15 @@ async function seedBusinessData(
   leadRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   await db.insert(leads).values(leadRows);
 
-  const actor = { actorType: "system" as const, actorId: null, actorName: "Demo import" };
-  type ActivityRow = typeof activities.$inferInsert;
-  const activityRows: ActivityRow[] = leadRows.flatMap((lead) => {
-    const rows: ActivityRow[] = [
-      {
-        id: newId("activity"),
-        accountId,
-        leadId: lead.id,
-        type: "lead_created" as const,
-        summary: `Lead ${lead.name} created`,
-        data: { source: lead.source },
-        ...actor,
-        createdAt: lead.createdAt,
-      },
+  const actor: Actor = { type: "system", id: null, name: "Demo import" };
+  const activityRows = leadRows.flatMap((lead) => {
+    const target = { accountId, leadId: lead.id, actor };
+    const rows = [
+      activityRow({ ...target, at: lead.createdAt }, { kind: "lead_created", name: lead.name, source: lead.source }),
     ];
     if (lead.status !== "new") {
-      rows.push({
-        id: newId("activity"),
-        accountId,
-        leadId: lead.id,
-        type: "lead_status_changed" as const,
-        summary: `Status changed from new to ${lead.status}`,
-        data: { changes: { status: ["new", lead.status] } },
-        ...actor,
-        createdAt: new Date(lead.createdAt.getTime() + DAY),
-      });
+      const changed = { kind: "lead_changed" as const, changes: { status: ["new", lead.status] as [string, string] } };
+      rows.push(activityRow({ ...target, at: new Date(lead.createdAt.getTime() + DAY) }, changed));
     }
     return rows;
   });
@@ -176,16 +161,9 @@ async function seedBusinessData(
     });
   if (visitRows.length) await db.insert(visits).values(visitRows);
   for (const visit of visitRows) {
-    activityRows.push({
-      id: newId("activity"),
-      accountId,
-      leadId: visit.leadId,
-      type: "visit_scheduled",
-      summary: `Visit scheduled for ${visit.scheduledAt.toISOString().slice(0, 16).replace("T", " ")}`,
-      data: { visitId: visit.id },
-      ...actor,
-      createdAt: visit.createdAt,
-    });
+    const target = { accountId, leadId: visit.leadId, actor, at: visit.createdAt };
+    const { id: visitId, propertyId, scheduledAt } = visit;
+    activityRows.push(activityRow(target, { kind: "visit_scheduled", visitId, propertyId, scheduledAt }));
   }
   for (let i = 0; i < activityRows.length; i += 500) await db.insert(activities).values(activityRows.slice(i, i + 500));
   log(

@@ -37,14 +37,12 @@ export async function applyDeliveryStatus(
       })
       .where(eq(smsMessages.id, sms.id));
     if (next === "failed") {
-      await recordActivity(tx, {
-        accountId: sms.accountId,
-        leadId: sms.leadId,
-        type: "sms_failed",
-        summary: `SMS to ${sms.to} was not delivered`,
-        data: { smsId: sms.id, providerStatus },
-        actor: { type: "system", id: null, name: "Twilio" },
-      });
+      const actor = { type: "system" as const, id: null, name: "Twilio" };
+      await recordActivity(
+        tx,
+        { accountId: sms.accountId, leadId: sms.leadId, actor },
+        { kind: "sms_undelivered", smsId: sms.id, to: sms.to, providerStatus },
+      );
     }
     return true;
   });

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads, smsMessages } from "@/db/schema";
 import { notFound } from "@/lib/errors/api-error";
-import { toPublicSms, type PublicSms } from "./to-public-sms";
+import { toPublicSms, type PublicSms } from "./public-sms";
 
 /** One message sent to a live lead of the account (GET /leads/:id/sms/:smsId, where POST's
  * Location points): how an integrator sees a `queued` message become `sent` or `failed` once

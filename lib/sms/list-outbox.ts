@@ -1,6 +1,7 @@
+import { type SMS_STATUSES } from "@/lib/domain/enums";
 import { and, eq, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { leads, smsMessages, type SMS_STATUSES } from "@/db/schema";
+import { leads, smsMessages } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 

@@ -8,7 +8,7 @@ import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { logger } from "@/lib/log/logger";
 import { getSmsProvider } from "./get-sms-provider";
 import { SmsProviderFailure } from "./providers/sms-provider";
-import { toPublicSms, type PublicSms } from "./to-public-sms";
+import { toPublicSms, type PublicSms } from "./public-sms";
 
 // 1. record the message as queued (so a crash mid-send leaves a trace, never a silent resend);
 // 2. call the provider outside any transaction; 3. store the outcome and its activity together.
@@ -41,14 +41,11 @@ export async function sendSmsToLead(
   const stored = await db.transaction(async (tx) => {
     const [row] = await tx.update(smsMessages).set(outcome).where(eq(smsMessages.id, queued.id)).returning();
     const failed = outcome.status === "failed";
-    await recordActivity(tx, {
-      accountId,
-      leadId,
-      type: failed ? "sms_failed" : "sms_sent",
-      summary: failed ? `SMS to ${lead.phone} failed` : `SMS sent to ${lead.phone}`,
-      data: { smsId: row.id },
-      actor,
-    });
+    await recordActivity(
+      tx,
+      { accountId, leadId, actor },
+      { kind: failed ? "sms_failed" : "sms_sent", smsId: row.id, to: lead.phone },
+    );
     return row;
   });
   if (stored.status === "failed") {

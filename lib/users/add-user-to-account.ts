@@ -1,5 +1,6 @@
+import { type Role } from "@/lib/domain/enums";
 import { getDb, type DbOrTx } from "@/db/client";
-import { memberships, users, type Role } from "@/db/schema";
+import { memberships, users } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { hashPassword } from "@/lib/auth/password";
 import { ApiError } from "@/lib/errors/api-error";

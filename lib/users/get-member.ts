@@ -1,6 +1,7 @@
+import { type Plan, type Role } from "@/lib/domain/enums";
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
-import { accounts, memberships, users, type Plan, type Role } from "@/db/schema";
+import { accounts, memberships, users } from "@/db/schema";
 
 export interface Member {
   userId: string;

@@ -1,6 +1,7 @@
+import { type Role } from "@/lib/domain/enums";
 import { eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
-import { memberships, users, type Role } from "@/db/schema";
+import { memberships, users } from "@/db/schema";
 import { notFound } from "@/lib/errors/api-error";
 
 export interface MembershipRef {

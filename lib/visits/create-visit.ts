@@ -6,7 +6,7 @@ import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { assertPropertyInAccount, assertUserInAccount } from "@/lib/accounts/assert-account-references";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import type { VisitCreateInput } from "@/lib/schemas/visits";
-import { toPublicVisit, type PublicVisit } from "./to-public-visit";
+import { toPublicVisit, type PublicVisit } from "./public-visit";
 
 // The visit and the lead's visit_scheduled activity commit together.
 export async function createVisit(accountId: string, input: VisitCreateInput, actor: Actor): Promise<PublicVisit> {
@@ -35,14 +35,11 @@ export async function createVisit(accountId: string, input: VisitCreateInput, ac
         notes: input.notes ?? null,
       })
       .returning();
-    await recordActivity(tx, {
-      accountId,
-      leadId: lead.id,
-      type: "visit_scheduled",
-      summary: `Visit scheduled for ${visit.scheduledAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
-      data: { visitId: visit.id, propertyId: visit.propertyId, scheduledAt: visit.scheduledAt.toISOString() },
-      actor,
-    });
+    await recordActivity(
+      tx,
+      { accountId, leadId: lead.id, actor },
+      { kind: "visit_scheduled", visitId: visit.id, propertyId: visit.propertyId, scheduledAt: visit.scheduledAt },
+    );
     return toPublicVisit(visit);
   });
 }

@@ -1,9 +1,10 @@
+import { type VISIT_STATUSES } from "@/lib/domain/enums";
 import { and, eq, gte, lt, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { leads, properties, users, visits, type VISIT_STATUSES } from "@/db/schema";
+import { leads, properties, users, visits } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
 import { keyset, type Page } from "@/lib/pagination/keyset";
-import { toPublicVisit, type PublicVisit } from "./to-public-visit";
+import { toPublicVisit, type PublicVisit } from "./public-visit";
 
 type VisitStatus = (typeof VISIT_STATUSES)[number];
 

@@ -4,7 +4,7 @@ import { visits } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import type { VisitListQuery } from "@/lib/schemas/visits";
-import { toPublicVisit, type PublicVisit } from "./to-public-visit";
+import { toPublicVisit, type PublicVisit } from "./public-visit";
 
 export async function listVisits(accountId: string, query: VisitListQuery): Promise<Page<PublicVisit>> {
   const { limit, cursor, sort, ...filters } = query;

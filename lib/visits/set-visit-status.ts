@@ -4,7 +4,7 @@ import { visits } from "@/db/schema";
 import { notFound } from "@/lib/errors/api-error";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
-import { toPublicVisit, type PublicVisit } from "./to-public-visit";
+import { toPublicVisit, type PublicVisit } from "./public-visit";
 import { VISIT_STATUS_LABELS, visitOutcomeSchema, type VisitOutcome } from "./visit-outcome";
 
 // Staff record how a visit went. The activity goes on the lead's timeline (visits have none of
@@ -32,14 +32,18 @@ export async function setVisitStatus(
     });
     if (visit.status === next) return toPublicVisit(visit);
     const [updated] = await tx.update(visits).set({ status: next }).where(eq(visits.id, visit.id)).returning();
-    await recordActivity(tx, {
-      accountId,
-      leadId: visit.leadId,
-      type: "lead_updated",
-      summary: `Visit of ${visit.scheduledAt.toISOString().slice(0, 16).replace("T", " ")} UTC marked ${VISIT_STATUS_LABELS[next].toLowerCase()}`,
-      data: { visitId: visit.id, changes: { visitStatus: [visit.status, next] } },
-      actor,
-    });
+    await recordActivity(
+      tx,
+      { accountId, leadId: visit.leadId, actor },
+      {
+        kind: "visit_outcome",
+        visitId: visit.id,
+        scheduledAt: visit.scheduledAt,
+        from: visit.status,
+        to: next,
+        label: VISIT_STATUS_LABELS[next],
+      },
+    );
     return toPublicVisit(updated);
   });
 }

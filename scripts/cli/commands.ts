@@ -1,12 +1,12 @@
+import { PLANS, ROLES } from "@/lib/domain/enums";
 import { getDb, getDbHandle } from "@/db/client";
-import { PLANS, ROLES } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create-account";
 import { setAccountPlan } from "@/lib/accounts/set-account-plan";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { getMembershipByEmailOrThrow } from "@/lib/users/get-membership-by-email";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import { listApiKeys } from "@/lib/api-keys/list-api-keys";
-import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
+import { createApiKey } from "@/lib/keys/create-api-key";
+import { listApiKeys } from "@/lib/keys/list-api-keys";
+import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { formatDemoLogins } from "@/lib/seed/demo-logins";
 import { UsageError, oneOf, parseFlags } from "./usage";

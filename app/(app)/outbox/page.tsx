@@ -1,5 +1,5 @@
+import { SMS_STATUSES } from "@/lib/domain/enums";
 import type { Metadata } from "next";
-import { SMS_STATUSES } from "@/db/schema";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { listOutbox, type SmsStatus } from "@/lib/sms/list-outbox";
 import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";

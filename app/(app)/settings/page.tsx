@@ -1,6 +1,6 @@
+import { PLANS } from "@/lib/domain/enums";
 import { forbidden } from "next/navigation";
 import type { Metadata } from "next";
-import { PLANS } from "@/db/schema";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { countryOptions, currencyOptions } from "@/lib/accounts/region-options";

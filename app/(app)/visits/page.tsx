@@ -1,6 +1,6 @@
+import { VISIT_STATUSES } from "@/lib/domain/enums";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { VISIT_STATUSES } from "@/db/schema";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { visitStatusSchema } from "@/lib/schemas/visits";
 import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";

@@ -1,6 +1,6 @@
-import { LEAD_INTERESTS, LEAD_STATUSES } from "@/db/schema";
+import { LEAD_INTERESTS, LEAD_STATUSES } from "@/lib/domain/enums";
 import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
-import type { PublicLead } from "@/lib/leads/to-public-lead";
+import type { PublicLead } from "@/lib/leads/public-lead";
 import { listPropertyOptions } from "@/lib/properties/list-property-options";
 import { listMembers } from "@/lib/users/list-members";
 

@@ -1,6 +1,6 @@
-import { LISTING_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from "@/db/schema";
+import { LISTING_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from "@/lib/domain/enums";
 import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "@/lib/properties/property-labels";
-import type { PublicProperty } from "@/lib/properties/to-public-property";
+import type { PublicProperty } from "@/lib/properties/public-property";
 
 // The property form's choices, and a property's values as form text.
 export const PROPERTY_FORM_OPTIONS = {

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { PublicLead } from "@/lib/leads/to-public-lead";
+import type { PublicLead } from "@/lib/leads/public-lead";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_TONES } from "@/lib/leads/lead-labels";
 import { formatDate } from "@/lib/ui/format-date";
 import { Badge } from "@/components/ui/badge";

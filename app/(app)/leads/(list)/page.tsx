@@ -1,3 +1,4 @@
+import { LEAD_STATUSES } from "@/lib/domain/enums";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireMember } from "@/lib/auth/get-current-member";
@@ -5,7 +6,6 @@ import { listDeletedLeads } from "@/lib/leads/list-deleted-leads";
 import { listLeads } from "@/lib/leads/list-leads";
 import { LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
 import { leadStatusSchema } from "@/lib/schemas/leads";
-import { LEAD_STATUSES } from "@/db/schema";
 import { listMembers } from "@/lib/users/list-members";
 import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
 import { loadListPage } from "@/lib/ui/load-list-page";

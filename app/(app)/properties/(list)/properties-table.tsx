@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { PublicProperty } from "@/lib/properties/to-public-property";
+import type { PublicProperty } from "@/lib/properties/public-property";
 import {
   LISTING_TYPE_LABELS,
   PROPERTY_STATUS_LABELS,

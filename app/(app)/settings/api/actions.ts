@@ -1,9 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { apiKeyNameSchema } from "@/lib/api-keys/api-key-name-schema";
-import { createApiKeyAsOwner } from "@/lib/api-keys/create-api-key-as-owner";
-import { revokeApiKeyAsOwner } from "@/lib/api-keys/revoke-api-key-as-owner";
+import { apiKeyNameSchema } from "@/lib/keys/api-key-name-schema";
+import { createApiKeyAsOwner } from "@/lib/keys/create-api-key-as-owner";
+import { revokeApiKeyAsOwner } from "@/lib/keys/revoke-api-key-as-owner";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { errorState, formValues } from "@/lib/ui/form-errors";
 import type { FormState } from "@/lib/ui/form-state";

@@ -1,4 +1,4 @@
-import type { ApiKeySummary } from "@/lib/api-keys/list-api-keys";
+import type { ApiKeySummary } from "@/lib/keys/list-api-keys";
 import { formatDateTime } from "@/lib/ui/format-date";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { DataTable } from "@/components/ui/data-table";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { forbidden, notFound } from "next/navigation";
 import { Suspense } from "react";
-import { listApiKeys } from "@/lib/api-keys/list-api-keys";
+import { listApiKeys } from "@/lib/keys/list-api-keys";
 import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { PageHeader } from "@/components/ui/page-header";

@@ -1,4 +1,4 @@
-import type { ApiKeySummary } from "@/lib/api-keys/list-api-keys";
+import type { ApiKeySummary } from "@/lib/keys/list-api-keys";
 
 // The key whose usage the page shows, chosen among the account's own keys: a key id from
 // another account (or made up) matches none and the page is a 404, before any log query.

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { ApiKeySummary } from "@/lib/api-keys/list-api-keys";
+import type { ApiKeySummary } from "@/lib/keys/list-api-keys";
 import { ApiError } from "@/lib/errors/api-error";
 import { countRequestsPerDay } from "@/lib/request-logs/count-requests-per-day";
 import { listRecentRequests } from "@/lib/request-logs/list-recent-requests";

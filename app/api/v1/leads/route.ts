@@ -8,9 +8,9 @@ import { leadCreateSchema, leadListQuery } from "@/lib/schemas/leads";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/leads – list live leads, newest first by default (serialized by PostgreSQL:
-// lib/leads/public-lead-json.ts)
+// lib/leads/public-lead.ts)
 export const GET = apiRoute({ route: "GET /leads", query: leadListQuery }, async ({ apiKey, query }) => ({
-  json: await listLeadsJson(apiKey.accountId, query),
+  body: await listLeadsJson(apiKey.accountId, query),
 }));
 
 // POST /api/v1/leads – create a lead (writes lead_created; the lead comes serialized by PostgreSQL)
@@ -20,7 +20,7 @@ export const POST = apiRoute({ route: "POST /leads", body: leadCreateSchema }, a
     body,
     apiKeyActor(apiKey),
   );
-  return { status: 201, json: `{"data":${lead.json}}`, location: `/api/v1/leads/${lead.id}` };
+  return { status: 201, body: lead.json.asData(), location: `/api/v1/leads/${lead.id}` };
 });
 
 export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -2,22 +2,16 @@ import { apiRoute } from "@/lib/api/handler";
 import { apiKeyActor } from "@/lib/api/api-key-actor";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { deleteLead } from "@/lib/leads/delete-lead";
-import { notFound } from "@/lib/errors/api-error";
-import { apiKeyWithLeadJson } from "@/lib/leads/get-lead-with-activities";
+import { getLeadWithActivitiesJson } from "@/lib/leads/get-lead-with-activities";
 import { updateLead } from "@/lib/leads/update-lead";
 import { leadIdParams, leadUpdateSchema } from "@/lib/schemas/leads";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/leads/:id – a lead with its 50 most recent activities, serialized by PostgreSQL
-// and read in the API key's lookup (one statement: the route's only round trip to the database).
-export const GET = apiRoute(
-  { route: "GET /leads/:id", params: leadIdParams, readWithKey: apiKeyWithLeadJson },
-  async ({ read }) => {
-    if (read == null) throw notFound("Lead");
-    return { json: `{"data":${read}}` };
-  },
-);
+// GET /api/v1/leads/:id – a lead with its 50 most recent activities (serialized by PostgreSQL)
+export const GET = apiRoute({ route: "GET /leads/:id", params: leadIdParams }, async ({ apiKey, params }) => ({
+  body: (await getLeadWithActivitiesJson(apiKey.accountId, params.id)).asData(),
+}));
 
 // PATCH /api/v1/leads/:id – change any subset of fields (writes one activity)
 export const PATCH = apiRoute(

@@ -1,9 +1,7 @@
-import { getDb } from "@/db/client";
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { deleteProperty } from "@/lib/properties/delete-property";
-import { getPropertyOrThrow } from "@/lib/properties/get-property-or-throw";
-import { toPublicProperty } from "@/lib/properties/to-public-property";
+import { getProperty } from "@/lib/properties/get-property";
 import { updateProperty } from "@/lib/properties/update-property";
 import { propertyIdParams, propertyUpdateSchema } from "@/lib/schemas/properties";
 
@@ -11,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/properties/:id – one property
 export const GET = apiRoute({ route: "GET /properties/:id", params: propertyIdParams }, async ({ apiKey, params }) => ({
-  body: { data: toPublicProperty(await getPropertyOrThrow(await getDb(), apiKey.accountId, params.id)) },
+  body: { data: await getProperty(apiKey.accountId, params.id) },
 }));
 
 // PATCH /api/v1/properties/:id – change any subset of fields

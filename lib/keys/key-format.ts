@@ -5,7 +5,7 @@ import { crc32 } from "node:zlib";
 // (6 chars). Secret scanners recognise the prefix; a typo fails the checksum without a
 // database read. Only the SHA-256 of the whole key is stored.
 
-export const KEY_PREFIX = "lpm_";
+const KEY_PREFIX = "lpm_";
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const BODY_LENGTH = 43; // ceil(256 / log2(62))
 const CHECKSUM_LENGTH = 6; // ceil(32 / log2(62))

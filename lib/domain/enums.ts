@@ -1,0 +1,45 @@
+// Every closed set of values in the product, defined once. The database's enum types
+// (db/schema), the API's zod schemas (lib/schemas) and the web UI's options all import these,
+// so a value added here reaches all three (plus a migration for the database's enum).
+
+export const PLANS = ["starter", "professional", "agency"] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const ROLES = ["owner", "staff"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LEAD_STATUSES = [
+  "new",
+  "contacted",
+  "qualified",
+  "visit_scheduled",
+  "negotiating",
+  "won",
+  "lost",
+] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+export const LEAD_INTERESTS = ["buy", "rent", "sell", "let"] as const;
+
+export const PROPERTY_TYPES = ["house", "apartment", "land", "commercial", "other"] as const;
+export const LISTING_TYPES = ["sale", "rent"] as const;
+export const PROPERTY_STATUSES = ["available", "reserved", "sold", "rented", "off_market"] as const;
+
+export const VISIT_STATUSES = ["scheduled", "completed", "cancelled", "no_show"] as const;
+
+export const SMS_STATUSES = ["queued", "sent", "failed"] as const;
+
+export const ACTIVITY_TYPES = [
+  "lead_created",
+  "lead_updated",
+  "lead_status_changed",
+  "lead_deleted",
+  "visit_scheduled",
+  "sms_sent",
+  "sms_failed",
+  "note",
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const ACTOR_TYPES = ["api_key", "user", "system"] as const;
+export type ActorType = (typeof ACTOR_TYPES)[number];
