@@ -1,6 +1,6 @@
 // `npm run bench [-- --quick]`: the API against Next.js's own floor and a bare node:http server,
-// on the real PostgreSQL with a million leads (issue 9). Not part of `npm test`. See README.md,
-// "Benchmarks", and bench/lib/options.ts for the options.
+// on the real PostgreSQL with a million leads (issue 9). Not part of `npm test`. See
+// bench/README.md, and bench/lib/options.ts for the options.
 import { loadavg } from "node:os";
 import { Redis } from "ioredis";
 import postgres from "postgres";

@@ -13,9 +13,10 @@ export const BENCH_POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? "5";
 
 export type LimiterStore = "redis" | "upstash";
 
-// One `next start` of the built app on the bench database, with the limiter on the given store
-// and the floor route switched on. `build` picks another build (and node flags) than the bench's
-// own: the profiler (bench/profile.ts) runs a readable build under --cpu-prof.
+// One `next start` of the built app on the bench database, with the limiter on the given store;
+// the build has the floor route (bench/lib/next-app.ts), which the server is ready once it answers.
+// `build` picks another build (and node flags) than the bench's own: the profiler
+// (bench/profile.ts) runs a readable build under --cpu-prof.
 export function startApp(
   ctx: Pick<BenchContext, "db" | "redisUrl" | "upstash">,
   name: string,
@@ -38,7 +39,6 @@ export function startApp(
       NEXT_TELEMETRY_DISABLED: "1",
       DATABASE_URL: ctx.db.url,
       DATABASE_POOL_SIZE: BENCH_POOL_SIZE,
-      BENCH_FLOOR: "1",
       // The limits of the contract: 100 a minute per key. Never the tests' overrides.
       RATE_LIMIT_PER_MINUTE: undefined,
       RATE_LIMIT_WINDOW_MS: undefined,

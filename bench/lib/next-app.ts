@@ -18,12 +18,15 @@ import { ROOT } from "./processes";
 // (tracked and new files, as git sees them) in a folder outside it. Other engineers build and
 // serve `.next` in the same tree at the same time (`npm test` runs Playwright on a build): a
 // shared `.next` would be rebuilt under a running benchmark, and ours would clobber theirs.
-// The snapshot links the project's node_modules and tells Turbopack its root is `/` so the link
+// The snapshot adds the bench's floor route (bench/floor/route.ts), which the app itself does
+// not ship; it links the project's node_modules and tells Turbopack its root is `/` so the link
 // resolves; it skips the type check, which `npm test` does, and which others' unfinished work
 // would fail.
 
 export const APP_DIR = process.env.BENCH_APP_DIR ?? path.join(tmpdir(), "lpm-bench-app");
 const KEEP = new Set([".next", "node_modules"]);
+// Where the snapshot gets bench/floor/route.ts (GET /api/bench-floor).
+const FLOOR_ROUTE = "app/api/bench-floor/route.ts";
 
 export interface BuildTarget {
   dir: string;
@@ -52,6 +55,10 @@ function snapshot({ dir, readable }: BuildTarget) {
     copyFileSync(from, path.join(dir, file));
     copied++;
   }
+  // The floor is the bench's own route, not the product's: it enters the build here, never app/.
+  const floor = path.join(dir, FLOOR_ROUTE);
+  mkdirSync(path.dirname(floor), { recursive: true });
+  copyFileSync(path.join(ROOT, "bench/floor/route.ts"), floor);
   if (!existsSync(path.join(dir, "node_modules")))
     symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   renameSync(path.join(dir, "next.config.mjs"), path.join(dir, "next.config.app.mjs"));
@@ -104,7 +111,7 @@ export function assertBuilt(dir = DEFAULT_TARGET.dir): void {
 export const nextBin = (dir = APP_DIR) => path.join(dir, "node_modules/next/dist/bin/next");
 
 /** Node's flags of `npm start` (package.json), so the bench measures the server as it runs in
- * production: a 32 MB young generation (see the README, Performance). */
+ * production: a 32 MB young generation (see bench/README.md). */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"];
 
 /** `next start` of a build; `nodeFlags` go to node itself as well (`--cpu-prof`, say). */
