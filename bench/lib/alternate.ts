@@ -22,14 +22,14 @@ export interface Comparison {
 
 type Figures = Pick<LoadResult, "rps" | "p50" | "p99" | "mean" | "cpuMsPerRequest">;
 
-export interface VariantResult {
+interface VariantResult {
   id: string;
   label: string;
   rounds: LoadResult[];
   median: Figures;
 }
 
-export interface RatioResult {
+interface RatioResult {
   of: string;
   against: string;
   perRound: Array<{ rps: number; p50: number; p99: number; cpu: number | null }>;

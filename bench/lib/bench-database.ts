@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
-import { hashApiKey } from "@/lib/api-keys/key-format";
+import { hashApiKey } from "@/lib/keys/key-format";
 import { assertLocal } from "@/tests/setup/test-database";
 import { progress } from "./log";
 import { ROOT, tsxNode } from "./processes";
@@ -12,9 +12,9 @@ import { ROOT, tsxNode } from "./processes";
 // dropped and seeded again by the CLI's `db seed-bulk`. The plaintext keys live in a git-ignored
 // file under bench/results/, since the database keeps only their hashes.
 
-export const BENCH_EMAIL = "bench-owner@bench.test";
+const BENCH_EMAIL = "bench-owner@bench.test";
 
-export interface BenchKeys {
+interface BenchKeys {
   accountId: string;
   keys: Array<{ id: string; key: string }>;
 }
@@ -35,7 +35,7 @@ function urlFor(name: string): string {
   return url.toString();
 }
 
-export const keysFileFor = (name: string) => path.join(ROOT, "bench/results", `keys-${name}.json`);
+const keysFileFor = (name: string) => path.join(ROOT, "bench/results", `keys-${name}.json`);
 
 async function withAdmin<T>(run: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   assertLocal(adminUrl());

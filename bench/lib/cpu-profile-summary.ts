@@ -25,7 +25,7 @@ interface CpuProfile {
   endTime: number;
 }
 
-export interface ProfileRow {
+interface ProfileRow {
   name: string;
   ms: number;
   share: number;
@@ -41,7 +41,7 @@ export interface ProfileSummary {
 }
 
 /** The package a script belongs to: `postgres`, `next`, `app` (our code, bundled), `node:` … */
-export function packageOf(url: string): string {
+function packageOf(url: string): string {
   if (!url) return "(native / V8)";
   if (url.startsWith("node:")) return "node:internal";
   const modules = url.lastIndexOf("node_modules/");

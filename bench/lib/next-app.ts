@@ -108,11 +108,11 @@ export function assertBuilt(dir = DEFAULT_TARGET.dir): void {
   if (!existsSync(path.join(dir, ".next/BUILD_ID"))) throw new Error(`no build in ${dir}; run without --no-build`);
 }
 
-export const nextBin = (dir = APP_DIR) => path.join(dir, "node_modules/next/dist/bin/next");
+const nextBin = (dir = APP_DIR) => path.join(dir, "node_modules/next/dist/bin/next");
 
 /** Node's flags of `npm start` (package.json), so the bench measures the server as it runs in
  * production: a 32 MB young generation (see bench/README.md). */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"];
+const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"];
 
 /** `next start` of a build; `nodeFlags` go to node itself as well (`--cpu-prof`, say). */
 export const nextStartCommand = (port: number, dir = APP_DIR, nodeFlags: string[] = []) => [

@@ -27,7 +27,7 @@ export interface BenchOptions {
   only: Set<string> | null;
 }
 
-export const USAGE = `npm run bench [-- options]
+const USAGE = `npm run bench [-- options]
   --quick          50,000 leads, 3 s runs (for development); default: 1,000,000 leads, 10 s runs
   --rounds N       rounds of each A/B comparison (default 3, at least 3)
   --only LIST      scenarios to run, e.g. 1,3 (1 get-lead, 2 pages, 3 filters, 4 create, 5 limiter, 6 memory)

@@ -89,7 +89,7 @@ function comparisonTable(c: AlternationResult): string {
   return lines.join("\n");
 }
 
-export function renderMarkdown(report: Report): string {
+function renderMarkdown(report: Report): string {
   const m = report.machine;
   const parts = [
     `## Benchmark ${report.startedAt}`,

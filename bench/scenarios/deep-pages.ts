@@ -10,7 +10,7 @@ import type { Server } from "../lib/processes";
 // depth, encoded as the API encodes it) instead of walking thousands of pages. The bare server
 // shows the same depth by OFFSET, which the API does not use.
 
-export async function deepCursor(ctx: BenchContext, depth: number): Promise<string> {
+async function deepCursor(ctx: BenchContext, depth: number): Promise<string> {
   const [row] = await ctx.sql<Array<{ createdAt: Date; id: string }>>`
     select created_at as "createdAt", id from leads
     where account_id = ${ctx.db.accountId} and deleted_at is null
