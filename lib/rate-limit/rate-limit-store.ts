@@ -1,6 +1,17 @@
-// What every store answers, whichever backs it (Upstash, a plain Redis, this process's memory).
+// What every store answers, whichever backs it (Upstash, a plain Redis, this process's memory),
+// and the settings each is built with.
 
 export type RateLimitStoreKind = "upstash" | "redis" | "memory";
+
+export interface RateLimitConfig {
+  /** Requests admitted per window. */
+  limit: number;
+  windowMs: number;
+  /** After this long without an answer from the store, the request is let through. */
+  timeoutMs: number;
+  /** Namespace of the limiter's keys in Redis. */
+  prefix: string;
+}
 
 export interface RateLimitResult {
   success: boolean;
@@ -32,11 +43,4 @@ export function windowEnd(now: number, windowMs: number): number {
  */
 export function deniedReset(end: number): number {
   return end + 1;
-}
-
-export class RateLimitTimeoutError extends Error {
-  constructor(timeoutMs: number) {
-    super(`no answer within ${timeoutMs} ms`);
-    this.name = "RateLimitTimeoutError";
-  }
 }

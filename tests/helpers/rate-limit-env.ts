@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
-import { resetRateLimiterForTests } from "@/lib/rate-limit/limit-api-key";
 
-// Shared by the rate limit tests: switch the limiter's store through its environment, give each
-// test key ids nobody else uses, and keep bursts off window boundaries.
+// Shared by the rate limit tests: choose the app limiter's store through its environment, give
+// each test key ids nobody else uses, and keep bursts off window boundaries.
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -16,11 +15,15 @@ const RATE_LIMIT_ENV = [
   "RATE_LIMIT_TIMEOUT_MS",
 ] as const;
 
-/** Replaces every rate limit variable with `env` and drops the cached store. */
-export async function useRateLimitEnv(env: Partial<Record<(typeof RATE_LIMIT_ENV)[number], string>>): Promise<void> {
+/**
+ * Replaces every rate limit variable with `env`, for the limiter behind the API routes. The app
+ * opens that limiter once, at its first request, so this must run before the test file's first
+ * request (each test file runs in a process of its own). Tests of the limiter itself build their
+ * own (createApiKeyLimiter, openApiKeyLimiter) instead.
+ */
+export function setAppRateLimitEnv(env: Partial<Record<(typeof RATE_LIMIT_ENV)[number], string>>): void {
   for (const name of RATE_LIMIT_ENV) delete process.env[name];
   Object.assign(process.env, env);
-  await resetRateLimiterForTests();
 }
 
 /** A key id no other test or run uses, so counts in the shared Redis never collide. */

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
-import { ScriptShaMap, toPlainRedisCommand, type RedisArg } from "@/lib/rate-limit/lua-script-compat";
+import { ScriptShaMap, sha1 } from "@/lib/rate-limit/redis-store";
 
 // Test helper: Upstash's REST protocol in front of the local Redis, so the real @upstash/redis
 // client (and Ratelimit over it) runs against a real Redis, not a mock. What it serves:
@@ -10,7 +10,7 @@ import { ScriptShaMap, toPlainRedisCommand, type RedisArg } from "@/lib/rate-lim
 //   POST /multi-exec  the same, in MULTI/EXEC      → the same shape
 // `Authorization: Bearer <token>` or 401. With `Upstash-Encoding: base64` (the client's default)
 // string replies are base64, except "OK", as Upstash sends them. Scripts lose Upstash's
-// `#!lua flags=allow-key-locking` line on the way (lua-script-compat, as in the app's adapter).
+// `#!lua flags=allow-key-locking` line on the way (ScriptShaMap, as in the app's REDIS_URL store).
 
 export interface UpstashRestFront {
   url: string;
@@ -19,6 +19,38 @@ export interface UpstashRestFront {
 }
 
 type Reply = { result: unknown } | { error: string };
+type RedisArg = string | number;
+
+interface PlainRedisCommand {
+  command: RedisArg[];
+  /** Turns Redis's reply into the one Upstash gives (SCRIPT LOAD answers the original SHA). */
+  mapReply: (reply: unknown) => unknown;
+}
+
+const sameReply = (reply: unknown) => reply;
+
+/** Rewrites one command for the plain Redis behind the front: scripts lose Upstash's flag. */
+function toPlainRedisCommand(command: RedisArg[], shas: ScriptShaMap): PlainRedisCommand {
+  const [name, ...args] = command;
+  const upper = String(name).toUpperCase();
+  const text = (value: RedisArg | undefined) => String(value ?? "");
+  if ((upper === "EVAL" || upper === "EVAL_RO") && args.length > 0) {
+    return { command: [name, shas.learn(text(args[0])), ...args.slice(1)], mapReply: sameReply };
+  }
+  if ((upper === "EVALSHA" || upper === "EVALSHA_RO") && args.length > 0) {
+    return { command: [name, shas.resolve(text(args[0])), ...args.slice(1)], mapReply: sameReply };
+  }
+  if (upper !== "SCRIPT") return { command, mapReply: sameReply };
+  const sub = text(args[0]).toUpperCase();
+  if (sub === "LOAD" && args.length > 1) {
+    const originalSha = sha1(text(args[1]));
+    return { command: [name, args[0], shas.learn(text(args[1]))], mapReply: () => originalSha };
+  }
+  if (sub === "EXISTS") {
+    return { command: [name, args[0], ...args.slice(1).map((sha) => shas.resolve(text(sha)))], mapReply: sameReply };
+  }
+  return { command, mapReply: sameReply };
+}
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 

@@ -1,10 +1,9 @@
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { IoredisUpstashAdapter } from "@/lib/rate-limit/ioredis-upstash-adapter";
-import { ScriptShaMap, sha1, toPlainRedisCommand, toPlainRedisScript } from "@/lib/rate-limit/lua-script-compat";
+import { IoredisRatelimitClient, ScriptShaMap, sha1, toPlainRedisScript } from "@/lib/rate-limit/redis-store";
 import { TEST_REDIS_URL, uniqueKeyId } from "../helpers/rate-limit-env";
 
-// Why the rewrite exists, shown on the real Redis, and what the adapter does with it.
+// Why the rewrite exists, shown on the real Redis, and what the REDIS_URL store's client does with it.
 
 const redis = new Redis(TEST_REDIS_URL, { protocol: 2 });
 
@@ -39,46 +38,32 @@ describe("Upstash's Lua shebang on a plain Redis", () => {
     const originalSha = sha1(SCRIPT);
     expect(shas.resolve(originalSha)).toBe(originalSha);
     const plain = toPlainRedisScript(SCRIPT);
-    expect(toPlainRedisCommand(["EVAL", SCRIPT, 1, "k", 1], shas).command).toEqual(["EVAL", plain, 1, "k", 1]);
+    expect(shas.learn(SCRIPT)).toBe(plain);
     expect(shas.resolve(originalSha)).toBe(sha1(plain));
     expect(shas.resolve(originalSha.toUpperCase())).toBe(sha1(plain));
-    expect(toPlainRedisCommand(["EVALSHA", originalSha, 1, "k"], shas).command).toEqual([
-      "EVALSHA",
-      sha1(plain),
-      1,
-      "k",
-    ]);
-    const load = toPlainRedisCommand(["SCRIPT", "LOAD", SCRIPT], shas);
-    expect(load.command).toEqual(["SCRIPT", "LOAD", plain]);
-    expect(load.mapReply(sha1(plain))).toBe(originalSha);
   });
 });
 
-describe("ioredis adapter (what @upstash/ratelimit calls)", () => {
-  const adapter = new IoredisUpstashAdapter(redis, 1_000);
-
+describe("ioredis client (what @upstash/ratelimit calls)", () => {
   it("answers NOSCRIPT for an unknown SHA (Ratelimit then sends EVAL), then knows it", async () => {
     const key = uniqueKeyId();
     const originalSha = sha1(SCRIPT);
     // A fresh map: this process has not carried the script yet.
-    const fresh = new IoredisUpstashAdapter(redis, 1_000);
-    await expect(fresh.evalsha(originalSha, [key], [1])).rejects.toThrow("NOSCRIPT");
-    expect(await fresh.eval(SCRIPT, [key], [2])).toBe(2);
-    expect(await fresh.evalsha(originalSha, [key], [3])).toBe(5);
+    const client = new IoredisRatelimitClient(redis, 1_000);
+    await expect(client.evalsha(originalSha, [key], [1])).rejects.toThrow("NOSCRIPT");
+    expect(await client.eval(SCRIPT, [key], [2])).toBe(2);
+    expect(await client.evalsha(originalSha, [key], [3])).toBe(5);
     await redis.pexpire(key, 60_000);
   });
 
-  it("serializes and parses values the way @upstash/redis does", async () => {
-    const key = uniqueKeyId();
-    expect(await adapter.set(key, { limit: 50 }, { px: 60_000 })).toBe("OK");
-    expect(await redis.get(key)).toBe('{"limit":50}');
-    expect(await adapter.get(key)).toEqual({ limit: 50 });
-    expect(await adapter.set(key, 42, { px: 60_000, get: true })).toEqual({ limit: 50 });
-    expect(await adapter.get(key)).toBe(42);
-    expect(await adapter.set(key, "12345678901234567890", { px: 60_000 })).toBe("OK");
-    // Too big for a double: kept as the string, as @upstash/redis keeps it.
-    expect(await adapter.get(key)).toBe("12345678901234567890");
-    expect(await adapter.set(key, "x", { nx: true })).toBeNull();
-    expect(await adapter.get(uniqueKeyId())).toBeNull();
+  it("sends arguments as @upstash/redis does: strings as they are, the rest as JSON", async () => {
+    const client = new IoredisRatelimitClient(redis, 1_000);
+    const echo = "return ARGV";
+    expect(await client.eval(echo, [], ["text", 7, { limit: 50 }, null])).toEqual([
+      "text",
+      "7",
+      '{"limit":50}',
+      "null",
+    ]);
   });
 });

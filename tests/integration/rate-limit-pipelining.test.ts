@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Ratelimit } from "@upstash/ratelimit";
 import { Redis as UpstashRedis } from "@upstash/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PipeliningUpstashClient } from "@/lib/rate-limit/pipelining-upstash-client";
+import { PipeliningUpstashClient } from "@/lib/rate-limit/upstash-store";
 import { awayFromWindowEdge, TEST_REDIS_URL, uniqueKeyId } from "../helpers/rate-limit-env";
 import { startUpstashRestFront, type UpstashRestFront } from "../helpers/upstash-rest-front";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Redis as UpstashRedis } from "@upstash/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha1 } from "@/lib/rate-limit/lua-script-compat";
+import { sha1 } from "@/lib/rate-limit/redis-store";
 import { TEST_REDIS_URL, uniqueKeyId } from "../helpers/rate-limit-env";
 import { startUpstashRestFront, type UpstashRestFront } from "../helpers/upstash-rest-front";
 

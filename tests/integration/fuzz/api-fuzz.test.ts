@@ -12,7 +12,7 @@ import {
   type TestTenant,
 } from "../../helpers/api";
 import { contentType, headerValue, mutatedBody, queryString, weirdString } from "../../helpers/fuzz-arbitraries";
-import { TEST_REDIS_URL, useRateLimitEnv as selectRateLimitEnv } from "../../helpers/rate-limit-env";
+import { setAppRateLimitEnv, TEST_REDIS_URL } from "../../helpers/rate-limit-env";
 
 // Properties, for every operation and generated hostile input: no status >= 500; every 4xx is
 // the error envelope with a code whose status it is; a rejected request changes nothing.
@@ -39,7 +39,8 @@ async function fingerprint(accountId: string): Promise<string> {
 
 beforeAll(async () => {
   console.log(`fuzz: seed ${SEED}, ${RUNS} runs per operation (replay with FUZZ_SEED=${SEED})`);
-  await selectRateLimitEnv({ REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PER_MINUTE: "1000000" });
+  // Before the first request: the app's limiter reads these once.
+  setAppRateLimitEnv({ REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PER_MINUTE: "1000000" });
   tenant = await createTenant();
   const other = await createTenant();
   for (let i = 0; i < 15; i++) {
@@ -64,11 +65,10 @@ beforeAll(async () => {
   foreign = await createOperationTargets(other, "Theirs");
 }, 120_000);
 
-afterAll(async () => {
+afterAll(() => {
   console.log(
     `fuzz: ${totalCases} cases run (seed ${SEED}); outcomes ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
   );
-  await selectRateLimitEnv({ REDIS_URL: TEST_REDIS_URL });
 });
 
 const FIELDS: Record<string, string[]> = {

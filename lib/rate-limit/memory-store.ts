@@ -1,5 +1,4 @@
-import type { RateLimitConfig } from "./rate-limit-config";
-import { deniedReset, windowEnd, type RateLimitStore } from "./rate-limit-store";
+import { deniedReset, windowEnd, type RateLimitConfig, type RateLimitStore } from "./rate-limit-store";
 
 // The embedded default (no Redis configured, one process): the same sliding window as
 // @upstash/ratelimit's Lua script (a counter per fixed window, the previous window weighed by
@@ -12,7 +11,7 @@ interface Counts {
   previous: number;
 }
 
-export function createMemorySlidingWindow(
+export function createMemoryStore(
   config: Pick<RateLimitConfig, "limit" | "windowMs">,
   now: () => number = Date.now,
 ): RateLimitStore {
