@@ -32,8 +32,12 @@ test.describe("/docs, the API reference", () => {
     }
     await expect(page.getByText("List leads").first()).toBeVisible();
     await expect(page.getByText("Create a lead").first()).toBeVisible();
-    // Whatever the reference would fetch lazily (fonts, registries, telemetry) has had its chance.
-    await page.waitForTimeout(3000);
+    // Whatever the reference fetches lazily (fonts, registries, telemetry) has been asked for once
+    // its fonts have settled and no request has been in flight for half a second.
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
+    await page.waitForLoadState("networkidle");
     await snap(page, "docs-reference");
     expect(outside).toEqual([]);
   });
@@ -45,7 +49,10 @@ test.describe("/docs, the API reference", () => {
       page.getByRole("link", { name: "Postman collection" }).first().click(),
     ]);
     expect(download.suggestedFilename()).toBe("leadprop-api.postman_collection.json");
-    const collection = JSON.parse(readFileSync(await download.path(), "utf8"));
+    const collection = JSON.parse(readFileSync(await download.path(), "utf8")) as {
+      info: { schema: string };
+      variable: Array<{ key: string; value?: string }>;
+    };
     expect(collection.info.schema).toBe("https://schema.getpostman.com/json/collection/v2.1.0/collection.json");
     expect(collection.variable).toEqual(
       expect.arrayContaining([
@@ -89,6 +96,6 @@ test.describe("/docs, the API reference", () => {
   test("the OpenAPI document it renders is public", async ({ request }) => {
     const response = await request.get("/api/v1/openapi.json");
     expect(response.status()).toBe(200);
-    expect((await response.json()).openapi).toBe("3.1.0");
+    expect(((await response.json()) as { openapi: string }).openapi).toBe("3.1.0");
   });
 });

@@ -1,13 +1,14 @@
+import { type Plan } from "@/lib/domain/enums";
 import { createAccount } from "@/lib/accounts/create-account";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
-import type { Plan } from "@/db/schema";
+import { createApiKey } from "@/lib/keys/create-api-key";
 import { assertResponseMatchesDocument } from "../integration/openapi/openapi-contract";
+import type { DataBody, SomeBody } from "./api-bodies";
 import { dispatch } from "./route-table";
 
 // Calls the real route handlers in-process (real database, real Redis limiter), the way Next
 // would after routing. Next's own routing is exercised by the Playwright API tests.
 
-export interface ApiResponse<T = Record<string, unknown>> {
+export interface ApiResponse<T = SomeBody> {
   status: number;
   headers: Headers;
   body: T;
@@ -21,8 +22,9 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test responses are inspected field by field
-export async function callApi<T = any>(
+/** `T` names the body the test expects (see api-bodies.ts); the contract check below holds the
+ * body to the OpenAPI document, whatever `T` says. */
+export async function callApi<T = SomeBody>(
   method: string,
   path: string,
   options: CallOptions = {},
@@ -37,10 +39,11 @@ export async function callApi<T = any>(
   }
   const response = await dispatch(new Request(url, { method, headers, body }));
   const text = await response.text();
-  const result = { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  const parsed: unknown = text ? JSON.parse(text) : undefined;
+  const result = { status: response.status, headers: response.headers, body: parsed };
   // Every response the tests see must be one the OpenAPI document describes.
   assertResponseMatchesDocument(method, url.pathname, result);
-  return result;
+  return result as ApiResponse<T>;
 }
 
 let counter = 0;
@@ -110,16 +113,18 @@ export const OPERATIONS: Array<{
   { method: "GET", path: () => "/api/v1/activities" },
 ];
 
-/** A lead (with a phone), a property, a visit of the two and an SMS to the lead, made through the
- * API for `tenant`: ids for every operation's path and body. */
+/** A lead (with a phone, assigned to the owner), a property, a visit of the two and an SMS to the
+ * lead, made through the API for `tenant`: ids for every operation's path and body. */
 export async function createOperationTargets(tenant: TestTenant, label = "Owned"): Promise<OperationIds> {
-  const call = (path: string, body: unknown) => callApi("POST", path, { key: tenant.key, body });
-  const lead = (await call("/api/v1/leads", { name: `${label} lead`, phone: "+14155550100" })).body.data.id;
-  const property = (await call("/api/v1/properties", { title: `${label} home`, type: "house", listingType: "sale" }))
-    .body.data.id;
-  const visit = (
-    await call("/api/v1/visits", { leadId: lead, propertyId: property, scheduledAt: "2026-12-01T10:00:00.000Z" })
-  ).body.data.id;
-  const sms = (await call(`/api/v1/leads/${lead}/sms`, { message: `${label} message` })).body.data.id;
+  const call = async (path: string, body: unknown) =>
+    (await callApi<DataBody<{ id: string }>>("POST", path, { key: tenant.key, body })).body.data.id;
+  const lead = await call("/api/v1/leads", { name: `${label} lead`, phone: "+14155550100", assignedTo: tenant.userId });
+  const property = await call("/api/v1/properties", { title: `${label} home`, type: "house", listingType: "sale" });
+  const visit = await call("/api/v1/visits", {
+    leadId: lead,
+    propertyId: property,
+    scheduledAt: "2026-12-01T10:00:00.000Z",
+  });
+  const sms = await call(`/api/v1/leads/${lead}/sms`, { message: `${label} message` });
   return { lead, property, visit, sms };
 }

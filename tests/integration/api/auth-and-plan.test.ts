@@ -1,23 +1,85 @@
 import { describe, expect, it } from "vitest";
-import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { generateApiKey } from "@/lib/api-keys/key-format";
-import { callApi, createOperationTargets, createTenant, OPERATIONS, type ApiResponse } from "../../helpers/api";
+import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { generateApiKey } from "@/lib/keys/key-format";
+import {
+  callApi,
+  createOperationTargets,
+  createTenant,
+  OPERATIONS,
+  type ApiResponse,
+  type OperationIds,
+  type TestTenant,
+} from "../../helpers/api";
+import type { ErrorBody, ListBody } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
 
-function expectError(res: ApiResponse, status: number, code: string) {
+function expectError(res: ApiResponse, status: number, code: string): ErrorBody["error"] {
   expect(res.status).toBe(status);
-  expect(res.body.error).toMatchObject({
+  const { error } = res.body;
+  expect(error).toMatchObject({
     code,
     message: expect.any(String),
     requestId: expect.stringMatching(/^req_/),
   });
-  expect(res.headers.get("x-request-id")).toBe((res.body.error as { requestId: string }).requestId);
+  if (!error) throw new Error("no error envelope");
+  expect(res.headers.get("x-request-id")).toBe(error.requestId);
   expect(res.headers.get("content-type")).toContain("application/json");
+  return error;
 }
 
-// The shared checks every route gets: missing, malformed, unknown, revoked key; wrong plan.
+/** Where an operation aims at another account's resources, and what it must answer. Most name
+ * an id in the path or body (404). The lists take ids as filters and answer an empty page, as for
+ * a filter that matches nothing of yours. POST /properties names no id; the nearest it comes is
+ * the other account's id as a field, which is refused as unknown. */
+function aimAtTheirs(
+  op: (typeof OPERATIONS)[number],
+  theirs: OperationIds,
+  owner: TestTenant,
+): { path: string; body?: unknown; answers: "not_found" | "an empty page" | "validation_error" } {
+  const path = op.path(theirs);
+  switch (`${op.method} ${path}`) {
+    case "GET /api/v1/leads":
+      return { path: `${path}?assignedTo=${owner.userId}`, answers: "an empty page" };
+    case "POST /api/v1/leads":
+      return { path, body: { name: "Op Lead", propertyId: theirs.property }, answers: "not_found" };
+    case "GET /api/v1/properties": // no id filter: a search that matches their property's title
+      return { path: `${path}?q=${encodeURIComponent("Owned home")}`, answers: "an empty page" };
+    case "POST /api/v1/properties":
+      return {
+        path,
+        body: { title: "Op", type: "house", listingType: "sale", accountId: owner.accountId },
+        answers: "validation_error",
+      };
+    case "GET /api/v1/visits":
+      return { path: `${path}?leadId=${theirs.lead}&propertyId=${theirs.property}`, answers: "an empty page" };
+    case "GET /api/v1/activities":
+      return { path: `${path}?leadId=${theirs.lead}`, answers: "an empty page" };
+    default:
+      return { path, body: op.body?.(theirs), answers: "not_found" };
+  }
+}
+
+/** Everything of `ids` the owner can read: its lead (with its activities), property, visit and SMS. */
+async function ownerView(owner: TestTenant, ids: OperationIds): Promise<unknown[]> {
+  const paths = [
+    `/api/v1/leads/${ids.lead}`,
+    `/api/v1/properties/${ids.property}`,
+    `/api/v1/visits/${ids.visit}`,
+    `/api/v1/leads/${ids.lead}/sms/${ids.sms}`,
+  ];
+  const view: unknown[] = [];
+  for (const path of paths) {
+    const res = await callApi("GET", path, { key: owner.key });
+    expect(res.status, path).toBe(200);
+    view.push(res.body.data);
+  }
+  return view;
+}
+
+// The shared checks every route gets: missing, malformed, unknown, revoked key; wrong plan;
+// another account's ids.
 describe.each(OPERATIONS)("$method $path", (op) => {
   const ids = {
     lead: "lead_01aaaaaaaaaaaaaaaaaaaaaaaa",
@@ -48,13 +110,11 @@ describe.each(OPERATIONS)("$method $path", (op) => {
       `Bearer ${tenant.key} extra`,
     ]) {
       const res = await callApi(op.method, path, { body, headers: { authorization } });
-      expectError(res, 401, "invalid_api_key");
-      messages.add((res.body.error as { message: string }).message);
+      messages.add(expectError(res, 401, "invalid_api_key").message);
     }
     await revokeApiKey(tenant.keyId, tenant.accountId);
     const revoked = await callApi(op.method, path, { body, key: tenant.key });
-    expectError(revoked, 401, "invalid_api_key");
-    messages.add((revoked.body.error as { message: string }).message);
+    messages.add(expectError(revoked, 401, "invalid_api_key").message);
     expect(messages.size).toBe(1);
   });
 
@@ -65,15 +125,34 @@ describe.each(OPERATIONS)("$method $path", (op) => {
     expect(res.headers.get("ratelimit-limit")).toBe("100");
   });
 
-  it("another account's id is a 404, never the other account's data", async () => {
-    if (!/(lead|prop|visit|sms)_/.test(path) && !JSON.stringify(body ?? {}).includes("lead_")) return;
+  it("another account's ids reach none of its data (404, or an empty page for a filter) and change nothing", async () => {
     const owner = await createTenant();
     const intruder = await createTenant();
-    const theirIds = await createOperationTargets(owner, "Owned");
-    const res = await callApi(op.method, op.path(theirIds), { body: op.body?.(theirIds), key: intruder.key });
-    expectError(res, 404, "not_found");
-    // And the owner still sees it unchanged.
-    const still = await callApi("GET", `/api/v1/leads/${theirIds.lead}`, { key: owner.key });
-    expect(still.body.data).toMatchObject({ name: "Owned lead", status: "new" });
+    const theirs = await createOperationTargets(owner, "Owned");
+    const before = await ownerView(owner, theirs);
+    expect(before[0]).toMatchObject({ name: "Owned lead", status: "new", assignedTo: owner.userId });
+
+    const aim = aimAtTheirs(op, theirs, owner);
+    const res = await callApi(op.method, aim.path, { body: aim.body, key: intruder.key });
+    if (aim.answers === "not_found") expectError(res, 404, "not_found");
+    else if (aim.answers === "validation_error")
+      expect(expectError(res, 400, "validation_error").details).toEqual([
+        { path: "accountId", message: expect.any(String) },
+      ]);
+    else {
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([]);
+      // The control: the same filter finds their resource with their key.
+      const control = await callApi<ListBody<unknown>>("GET", aim.path, { key: owner.key });
+      expect(control.body.data.length).toBeGreaterThan(0);
+    }
+    expect(JSON.stringify(res.body)).not.toContain("Owned");
+
+    // The owner's resources are as they were, and the intruder's account got nothing either.
+    expect(await ownerView(owner, theirs)).toEqual(before);
+    for (const list of ["leads", "properties", "visits", "activities"]) {
+      const mine = await callApi("GET", `/api/v1/${list}`, { key: intruder.key });
+      expect(mine.body.data, list).toEqual([]);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { POST as createLeadRoute } from "@/app/api/v1/leads/route";
 import { callApi, createTenant } from "../../helpers/api";
+import type { ErrorBody } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
@@ -8,14 +9,14 @@ limitThroughRealRedis();
 describe("request errors", () => {
   it("400 invalid_json, 415 unsupported_media_type, 413 payload_too_large", async () => {
     const t = await createTenant();
-    const broken = await callApi("POST", "/api/v1/leads", {
+    const broken = await callApi<ErrorBody>("POST", "/api/v1/leads", {
       key: t.key,
       rawBody: '{"name": ',
       headers: { "content-type": "application/json" },
     });
     expect(broken.status).toBe(400);
     expect(broken.body.error.code).toBe("invalid_json");
-    const form = await callApi("POST", "/api/v1/leads", {
+    const form = await callApi<ErrorBody>("POST", "/api/v1/leads", {
       key: t.key,
       rawBody: "name=x",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -24,7 +25,7 @@ describe("request errors", () => {
     expect(form.body.error.code).toBe("unsupported_media_type");
     const none = await callApi("POST", "/api/v1/leads", { key: t.key, rawBody: '{"name":"x"}' });
     expect(none.status).toBe(415);
-    const big = await callApi("POST", "/api/v1/leads", {
+    const big = await callApi<ErrorBody>("POST", "/api/v1/leads", {
       key: t.key,
       body: { name: "Big", notes: "x".repeat(101 * 1024) },
     });
@@ -56,18 +57,18 @@ describe("request errors", () => {
     } as RequestInit);
     const res = await createLeadRoute(req, { params: Promise.resolve({}) });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.code).toBe("invalid_json");
+    expect(((await res.json()) as ErrorBody).error.code).toBe("invalid_json");
     expect((await callApi("GET", "/api/v1/leads", { key: t.key })).body.data).toEqual([]);
   });
 
   it("405 with Allow for a method a route lacks; JSON 404 for an unknown path", async () => {
-    const put = await callApi("PUT", "/api/v1/leads");
+    const put = await callApi<ErrorBody>("PUT", "/api/v1/leads");
     expect(put.status).toBe(405);
     expect(put.headers.get("allow")).toBe("GET, POST");
     expect(put.body.error).toMatchObject({ code: "method_not_allowed", requestId: put.headers.get("x-request-id") });
     const post = await callApi("POST", "/api/v1/activities");
     expect(post.headers.get("allow")).toBe("GET");
-    const unknown = await callApi("GET", "/api/v1/nope/deeper");
+    const unknown = await callApi<ErrorBody>("GET", "/api/v1/nope/deeper");
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("not_found");
   });
@@ -86,7 +87,7 @@ describe("rate limit: 100 per minute per key", () => {
       Array.from({ length: 99 }, () => callApi("GET", "/api/v1/activities", { key: t.key })),
     );
     expect(rest.every((r) => r.status === 200)).toBe(true);
-    const limited = await callApi("GET", "/api/v1/leads", { key: t.key });
+    const limited = await callApi<ErrorBody>("GET", "/api/v1/leads", { key: t.key });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe("rate_limited");
     expect(limited.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);

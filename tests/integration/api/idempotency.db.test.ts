@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads } from "@/db/schema";
 import { callApi, createTenant } from "../../helpers/api";
+import type { ErrorBody } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
@@ -31,7 +32,7 @@ describe("Idempotency-Key", () => {
     const other = await createTenant();
     const headers = { "idempotency-key": "shared-key" };
     await callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Ada" } });
-    const reused = await callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Grace" } });
+    const reused = await callApi<ErrorBody>("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Grace" } });
     expect(reused.status).toBe(422);
     expect(reused.body.error.code).toBe("idempotency_key_reused");
     const otherKey = await callApi("POST", "/api/v1/leads", { key: other.key, headers, body: { name: "Grace" } });
@@ -49,7 +50,7 @@ describe("Idempotency-Key", () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     expect(results.filter((r) => r.status === 201 && !r.headers.get("idempotent-replayed"))).toHaveLength(1);
-    for (const r of results.filter((r) => r.status === 409)) expect(r.body.error.code).toBe("idempotency_in_progress");
+    for (const r of results.filter((r) => r.status === 409)) expect(r.body.error?.code).toBe("idempotency_in_progress");
     expect(await leadCount(t.accountId)).toBe(1);
   });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { callApi, createTenant } from "../../helpers/api";
+import type {
+  DataBody,
+  ErrorBody,
+  Lead,
+  LeadDeleted,
+  LeadWithActivities,
+  ListBody,
+  Property,
+} from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
@@ -7,7 +16,7 @@ limitThroughRealRedis();
 describe("leads", () => {
   it("creates a lead: E.164 phone from the account's country, lower-cased email, unique tags, Location, lead_created", async () => {
     const t = await createTenant("agency", { country: "GB" });
-    const res = await callApi("POST", "/api/v1/leads", {
+    const res = await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
       key: t.key,
       body: {
         name: "Ada Lovelace",
@@ -38,7 +47,7 @@ describe("leads", () => {
     expect(Object.keys(lead)).not.toContain("accountId");
     expect(Object.keys(lead)).not.toContain("deletedAt");
 
-    const got = await callApi("GET", `/api/v1/leads/${lead.id}`, { key: t.key });
+    const got = await callApi<DataBody<LeadWithActivities>>("GET", `/api/v1/leads/${lead.id}`, { key: t.key });
     expect(got.status).toBe(200);
     expect(got.body.data.activities).toHaveLength(1);
     expect(got.body.data.activities[0]).toMatchObject({
@@ -54,19 +63,19 @@ describe("leads", () => {
 
   it("accepts a + number from another country and rejects an impossible one", async () => {
     const t = await createTenant();
-    const ok = await callApi("POST", "/api/v1/leads", {
+    const ok = await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
       key: t.key,
       body: { name: "Intl", phone: "+33 1 23 45 67 89" },
     });
     expect(ok.body.data.phone).toBe("+33123456789");
-    const bad = await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Bad", phone: "12" } });
+    const bad = await callApi<ErrorBody>("POST", "/api/v1/leads", { key: t.key, body: { name: "Bad", phone: "12" } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.details).toEqual([expect.objectContaining({ path: "phone" })]);
   });
 
   it("rejects unknown and read-only fields and reports every problem", async () => {
     const t = await createTenant();
-    const res = await callApi("POST", "/api/v1/leads", {
+    const res = await callApi<ErrorBody>("POST", "/api/v1/leads", {
       key: t.key,
       body: {
         name: "",
@@ -82,7 +91,7 @@ describe("leads", () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("validation_error");
-    const paths = res.body.error.details.map((d: { path: string }) => d.path).sort();
+    const paths = res.body.error.details?.map((d) => d.path).sort();
     expect(paths).toEqual(
       expect.arrayContaining([
         "name",
@@ -102,7 +111,7 @@ describe("leads", () => {
 
   it("PATCH writes lead_status_changed or lead_updated with the changes; null clears; empty is 400", async () => {
     const t = await createTenant();
-    const { body } = await callApi("POST", "/api/v1/leads", {
+    const { body } = await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
       key: t.key,
       body: { name: "Grace", source: "website", notes: "n" },
     });
@@ -115,26 +124,25 @@ describe("leads", () => {
       phone: null,
       budget: null,
     });
-    const status = await callApi("PATCH", `/api/v1/leads/${id}`, {
+    const status = await callApi<DataBody<Lead>>("PATCH", `/api/v1/leads/${id}`, {
       key: t.key,
       body: { status: "contacted", notes: null },
     });
     expect(status.status).toBe(200);
     expect(status.body.data).toMatchObject({ status: "contacted", notes: null });
     expect(Date.parse(status.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(body.data.updatedAt));
-    const other = await callApi("PATCH", `/api/v1/leads/${id}`, { key: t.key, body: { source: "referral" } });
+    const other = await callApi<DataBody<Lead>>("PATCH", `/api/v1/leads/${id}`, {
+      key: t.key,
+      body: { source: "referral" },
+    });
     expect(other.body.data.source).toBe("referral");
     const empty = await callApi("PATCH", `/api/v1/leads/${id}`, { key: t.key, body: {} });
     expect(empty.status).toBe(400);
     const readOnly = await callApi("PATCH", `/api/v1/leads/${id}`, { key: t.key, body: { id: "lead_other" } });
     expect(readOnly.status).toBe(400);
 
-    const { body: full } = await callApi("GET", `/api/v1/leads/${id}`, { key: t.key });
-    expect(full.data.activities.map((a: { type: string }) => a.type)).toEqual([
-      "lead_updated",
-      "lead_status_changed",
-      "lead_created",
-    ]);
+    const { body: full } = await callApi<DataBody<LeadWithActivities>>("GET", `/api/v1/leads/${id}`, { key: t.key });
+    expect(full.data.activities.map((a) => a.type)).toEqual(["lead_updated", "lead_status_changed", "lead_created"]);
     expect(full.data.activities[1].data).toEqual({ changes: { status: ["new", "contacted"], notes: ["n", null] } });
     expect(full.data.activities[0].data).toEqual({ changes: { source: ["website", "referral"] } });
   });
@@ -142,11 +150,14 @@ describe("leads", () => {
   it("a property or user of another account is refused", async () => {
     const a = await createTenant();
     const b = await createTenant();
-    const { body: prop } = await callApi("POST", "/api/v1/properties", {
+    const { body: prop } = await callApi<DataBody<Property>>("POST", "/api/v1/properties", {
       key: b.key,
       body: { title: "B's", type: "house", listingType: "sale" },
     });
-    const res = await callApi("POST", "/api/v1/leads", { key: a.key, body: { name: "X", propertyId: prop.data.id } });
+    const res = await callApi<ErrorBody>("POST", "/api/v1/leads", {
+      key: a.key,
+      body: { name: "X", propertyId: prop.data.id },
+    });
     expect(res.status).toBe(404);
     expect(res.body.error.details).toEqual([{ path: "propertyId", message: expect.any(String) }]);
     const user = await callApi("POST", "/api/v1/leads", { key: a.key, body: { name: "X", assignedTo: b.userId } });
@@ -157,12 +168,12 @@ describe("leads", () => {
 
   it("DELETE soft-deletes: 200 with deletedAt, then 404 everywhere and gone from lists", async () => {
     const t = await createTenant();
-    const { body } = await callApi("POST", "/api/v1/leads", {
+    const { body } = await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
       key: t.key,
       body: { name: "Gone", phone: "+14155550111" },
     });
     const id = body.data.id;
-    const del = await callApi("DELETE", `/api/v1/leads/${id}`, { key: t.key });
+    const del = await callApi<DataBody<LeadDeleted>>("DELETE", `/api/v1/leads/${id}`, { key: t.key });
     expect(del.status).toBe(200);
     expect(del.body.data).toEqual({ id, deleted: true, deletedAt: expect.stringMatching(/Z$/) });
     for (const [method, path, payload] of [
@@ -174,7 +185,7 @@ describe("leads", () => {
       const res = await callApi(method, path, { key: t.key, body: payload });
       expect(res.status, `${method} ${path}`).toBe(404);
     }
-    const { body: prop } = await callApi("POST", "/api/v1/properties", {
+    const { body: prop } = await callApi<DataBody<Property>>("POST", "/api/v1/properties", {
       key: t.key,
       body: { title: "P", type: "house", listingType: "sale" },
     });
@@ -189,7 +200,7 @@ describe("leads", () => {
 
   it("filters by status, source, tag, assignedTo, q, createdAfter and updatedAfter", async () => {
     const t = await createTenant();
-    const mk = (body: object) => callApi("POST", "/api/v1/leads", { key: t.key, body });
+    const mk = (body: object) => callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body });
     const a = (
       await mk({ name: "Alice Smith", email: "alice@ex.com", status: "qualified", source: "website", tags: ["vip"] })
     ).body.data;
@@ -197,9 +208,7 @@ describe("leads", () => {
       .data;
     await mk({ name: "Carol 100%_off", source: "website" });
     const q = async (qs: string) =>
-      (await callApi("GET", `/api/v1/leads?${qs}`, { key: t.key })).body.data
-        .map((l: { name: string }) => l.name)
-        .sort();
+      (await callApi<ListBody<Lead>>("GET", `/api/v1/leads?${qs}`, { key: t.key })).body.data.map((l) => l.name).sort();
     expect(await q("status=qualified")).toEqual(["Alice Smith"]);
     expect(await q("source=website")).toEqual(["Alice Smith", "Carol 100%_off"]);
     expect(await q("tag=vip")).toEqual(["Alice Smith"]);
@@ -210,24 +219,22 @@ describe("leads", () => {
     expect(await q(`createdAfter=${encodeURIComponent(a.createdAt)}`)).toEqual(["Bob Jones", "Carol 100%_off"]);
     await callApi("PATCH", `/api/v1/leads/${a.id}`, { key: t.key, body: { notes: "touched" } });
     expect(await q(`updatedAfter=${encodeURIComponent(b.updatedAt)}&sort=-updatedAt`)).toContain("Alice Smith");
-    const bad = await callApi("GET", "/api/v1/leads?status=hot&createdAfter=yesterday&bogus=1", { key: t.key });
+    const bad = await callApi<ErrorBody>("GET", "/api/v1/leads?status=hot&createdAfter=yesterday&bogus=1", {
+      key: t.key,
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
-      "bogus",
-      "createdAfter",
-      "status",
-    ]);
+    expect(bad.body.error.details?.map((d) => d.path).sort()).toEqual(["bogus", "createdAfter", "status"]);
   });
 
   it("q= finds a substring of name, email or phone whatever its case or phone format", async () => {
     const t = await createTenant();
-    const mk = (body: object) => callApi("POST", "/api/v1/leads", { key: t.key, body });
+    const mk = (body: object) => callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body });
     await mk({ name: "Ada Lovelace", email: "Ada.Byron@Example.COM", phone: "(415) 555-0123" });
     await mk({ name: "Room 101 Realty" });
     await mk({ name: "Zed", email: "zed+415@ex.com" });
     const q = async (term: string) =>
-      (await callApi("GET", `/api/v1/leads?q=${encodeURIComponent(term)}`, { key: t.key })).body.data
-        .map((l: { name: string }) => l.name)
+      (await callApi<ListBody<Lead>>("GET", `/api/v1/leads?q=${encodeURIComponent(term)}`, { key: t.key })).body.data
+        .map((l) => l.name)
         .sort();
     expect(await q("EXAMPLE.com")).toEqual(["Ada Lovelace"]);
     expect(await q("byron@ex")).toEqual(["Ada Lovelace"]);

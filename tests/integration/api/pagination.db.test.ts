@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { leads } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
-import { callApi, createTenant } from "../../helpers/api";
+import { callApi, createTenant, type ApiResponse } from "../../helpers/api";
+import type { ErrorBody, Lead, ListBody } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
@@ -21,10 +22,9 @@ async function walk(key: string, query: string, onPage?: (page: number) => Promi
   const seen: string[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 100; page++) {
-    const res: {
-      status: number;
-      body: { data: { id: string }[]; meta: { cursor: string | null; hasMore: boolean; limit: number } };
-    } = await callApi("GET", `/api/v1/leads?${query}${cursor ? `&cursor=${cursor}` : ""}`, { key });
+    const path = `/api/v1/leads?${query}${cursor ? `&cursor=${cursor}` : ""}`;
+    // Annotated: `cursor`, in the path, is assigned from the answer.
+    const res: ApiResponse<ListBody<Lead>> = await callApi("GET", path, { key });
     expect(res.status).toBe(200);
     seen.push(...res.body.data.map((l) => l.id));
     await onPage?.(page);
@@ -83,8 +83,8 @@ describe("cursor pagination", () => {
   it("refuses tampered cursors and cursors made under another sort or filters", async () => {
     const t = await createTenant();
     await insertLeads(t.accountId, 5);
-    const { body } = await callApi("GET", "/api/v1/leads?limit=2&status=new", { key: t.key });
-    const cursor: string = body.meta.cursor;
+    const { body } = await callApi<ListBody<Lead>>("GET", "/api/v1/leads?limit=2&status=new", { key: t.key });
+    const cursor = body.meta.cursor ?? expect.unreachable("a page with more after it has a cursor");
     const decoded = Buffer.from(cursor, "base64url").toString();
     const edited = Buffer.from(decoded.replace(/"t":"\d{4}/, '"t":"1999')).toString("base64url");
     for (const query of [
@@ -95,7 +95,7 @@ describe("cursor pagination", () => {
       `status=new&sort=createdAt&cursor=${cursor}`,
       `status=won&cursor=${cursor}`,
     ]) {
-      const res = await callApi("GET", `/api/v1/leads?limit=2&${query}`, { key: t.key });
+      const res = await callApi<ErrorBody>("GET", `/api/v1/leads?limit=2&${query}`, { key: t.key });
       expect(res.status, query).toBe(400);
       expect(res.body.error.code, query).toBe("invalid_cursor");
     }

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads, visits } from "@/db/schema";
 import { callApi, createTenant } from "../../helpers/api";
+import type { DataBody, ErrorBody, Lead, ListBody, Property, Visit } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
@@ -21,7 +22,7 @@ const HOUSE = {
 describe("properties", () => {
   it("CRUD with the account's currency by default and a nested address", async () => {
     const t = await createTenant("agency", { currency: "EUR" });
-    const created = await callApi("POST", "/api/v1/properties", { key: t.key, body: HOUSE });
+    const created = await callApi<DataBody<Property>>("POST", "/api/v1/properties", { key: t.key, body: HOUSE });
     expect(created.status).toBe(201);
     const p = created.body.data;
     expect(p).toMatchObject({
@@ -51,7 +52,7 @@ describe("properties", () => {
 
   it("validates type, listingType, bounds and unknown fields", async () => {
     const t = await createTenant();
-    const res = await callApi("POST", "/api/v1/properties", {
+    const res = await callApi<ErrorBody>("POST", "/api/v1/properties", {
       key: t.key,
       body: {
         title: "x",
@@ -65,7 +66,7 @@ describe("properties", () => {
       },
     });
     expect(res.status).toBe(400);
-    const paths = res.body.error.details.map((d: { path: string }) => d.path);
+    const paths = res.body.error.details?.map((d) => d.path);
     expect(paths).toEqual(
       expect.arrayContaining([
         "type",
@@ -93,8 +94,8 @@ describe("properties", () => {
     await mk({ title: "Big house", price: 2_000_000 });
     await mk({ title: "Sold lot", type: "land", status: "sold", price: 300_000 });
     const titles = async (qs: string) =>
-      (await callApi("GET", `/api/v1/properties?${qs}`, { key: t.key })).body.data
-        .map((p: { title: string }) => p.title)
+      (await callApi<ListBody<Property>>("GET", `/api/v1/properties?${qs}`, { key: t.key })).body.data
+        .map((p) => p.title)
         .sort();
     expect(await titles("status=sold")).toEqual(["Sold lot"]);
     expect(await titles("type=apartment")).toEqual(["Cheap flat"]);
@@ -107,12 +108,12 @@ describe("properties", () => {
 
   it("DELETE removes it; visits keep their history and leads their row, with propertyId null", async () => {
     const t = await createTenant();
-    const { body: prop } = await callApi("POST", "/api/v1/properties", { key: t.key, body: HOUSE });
-    const { body: lead } = await callApi("POST", "/api/v1/leads", {
+    const { body: prop } = await callApi<DataBody<Property>>("POST", "/api/v1/properties", { key: t.key, body: HOUSE });
+    const { body: lead } = await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
       key: t.key,
       body: { name: "Buyer", propertyId: prop.data.id },
     });
-    const { body: visit } = await callApi("POST", "/api/v1/visits", {
+    const { body: visit } = await callApi<DataBody<Visit>>("POST", "/api/v1/visits", {
       key: t.key,
       body: { leadId: lead.data.id, propertyId: prop.data.id, scheduledAt: "2026-12-02T10:00:00.000Z" },
     });

@@ -2,11 +2,12 @@ import { describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities, leads } from "@/db/schema";
-import { publicActivityJsonOf } from "@/lib/activities/public-activity-json";
-import { toPublicActivity } from "@/lib/activities/to-public-activity";
+import { publicActivityJsonOf, toPublicActivity } from "@/lib/activities/public-activity";
+import type { ActivityData } from "@/lib/schemas/activities";
 import { newId } from "@/lib/ids/new-id";
-import { toPublicLead } from "@/lib/leads/to-public-lead";
+import { toPublicLead } from "@/lib/leads/public-lead";
 import { callApi, createTenant } from "../../helpers/api";
+import type { DataBody, Lead, LeadWithActivities } from "../../helpers/api-bodies";
 
 // GET /leads/:id takes the lead and its activities serialized by PostgreSQL
 // (lib/leads/get-lead-with-activities.ts); GET /activities and the web UI use toPublicActivity.
@@ -18,7 +19,7 @@ describe("an activity serialized by PostgreSQL", () => {
     const db = await getDb();
     const leadId = newId("lead");
     await db.insert(leads).values({ id: leadId, accountId, name: "Lead" });
-    const awkward = [
+    const awkward: Partial<typeof activities.$inferInsert>[] = [
       { data: {} },
       {
         data: {
@@ -37,25 +38,24 @@ describe("an activity serialized by PostgreSQL", () => {
         actorName: "System",
       },
       {
-        data: { nested: { deep: [1, 2.5, true, false, null, { k: "v" }] } },
+        // Keys the app never writes: whatever the jsonb holds is serialized alike.
+        data: { nested: { deep: [1, 2.5, true, false, null, { k: "v" }] } } as ActivityData,
         createdAt: new Date("1999-01-02T03:04:05.000Z"),
       },
     ];
     for (const values of awkward) {
       const id = newId("activity");
-      await db
-        .insert(activities)
-        .values({
-          id,
-          accountId,
-          leadId,
-          type: "lead_updated",
-          summary: 'Sum "mary"',
-          actorType: "user",
-          actorId: "user_1",
-          actorName: "Ada",
-          ...values,
-        });
+      await db.insert(activities).values({
+        id,
+        accountId,
+        leadId,
+        type: "lead_updated",
+        summary: 'Sum "mary"',
+        actorType: "user",
+        actorId: "user_1",
+        actorName: "Ada",
+        ...values,
+      });
       const [row] = await db.select().from(activities).where(eq(activities.id, id));
       const [{ json }] = await db
         .select({ json: publicActivityJsonOf(activities) })
@@ -71,7 +71,7 @@ describe("an activity serialized by PostgreSQL", () => {
     const t = await createTenant();
     const db = await getDb();
     const created = (
-      await callApi("POST", "/api/v1/leads", {
+      await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
         key: t.key,
         body: { name: "Zoë", email: "zoe@example.com", phone: "(415) 555-0123", tags: ["vip"] },
       })
@@ -81,7 +81,7 @@ describe("an activity serialized by PostgreSQL", () => {
       body: { status: "contacted", notes: "Called\nback" },
     });
     await callApi("PATCH", `/api/v1/leads/${created.id}`, { key: t.key, body: { budget: 450000 } });
-    const res = await callApi("GET", `/api/v1/leads/${created.id}`, { key: t.key });
+    const res = await callApi<DataBody<LeadWithActivities>>("GET", `/api/v1/leads/${created.id}`, { key: t.key });
     expect(res.status).toBe(200);
     const [lead] = await db.select().from(leads).where(eq(leads.id, created.id));
     const rows = await db

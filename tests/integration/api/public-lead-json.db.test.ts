@@ -4,10 +4,10 @@ import { getDb } from "@/db/client";
 import { leads } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { listLeads } from "@/lib/leads/list-leads";
-import { publicLeadJson } from "@/lib/leads/public-lead-json";
-import { toPublicLead } from "@/lib/leads/to-public-lead";
+import { publicLeadJson, toPublicLead } from "@/lib/leads/public-lead";
 import { leadListQuery } from "@/lib/schemas/leads";
 import { callApi, createTenant } from "../../helpers/api";
+import type { DataBody, Lead } from "../../helpers/api-bodies";
 
 // GET /leads takes its rows serialized by PostgreSQL (lib/leads/public-lead-json.ts); the web UI
 // and every other read use toPublicLead. The two must agree to the byte, on awkward values too.
@@ -67,7 +67,7 @@ describe("a lead serialized by PostgreSQL", () => {
       },
     ];
     for (const input of inputs) {
-      const res = await callApi("POST", "/api/v1/leads", { key: t.key, body: input });
+      const res = await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body: input });
       expect(res.status).toBe(201);
       const [row] = await db.select().from(leads).where(eq(leads.id, res.body.data.id));
       expect(res.body).toEqual({ data: JSON.parse(JSON.stringify(toPublicLead(row))) });
@@ -79,18 +79,16 @@ describe("a lead serialized by PostgreSQL", () => {
     const t = await createTenant();
     const db = await getDb();
     const base = Date.parse("2026-01-01T00:00:00.000Z");
-    await db
-      .insert(leads)
-      .values(
-        Array.from({ length: 7 }, (_, i) => ({
-          id: newId("lead"),
-          accountId: t.accountId,
-          name: `Lead ${i}`,
-          status: i % 2 ? ("qualified" as const) : ("new" as const),
-          createdAt: new Date(base + i * 1000),
-          updatedAt: new Date(base + (7 - i) * 1000),
-        })),
-      );
+    await db.insert(leads).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        id: newId("lead"),
+        accountId: t.accountId,
+        name: `Lead ${i}`,
+        status: i % 2 ? ("qualified" as const) : ("new" as const),
+        createdAt: new Date(base + i * 1000),
+        updatedAt: new Date(base + (7 - i) * 1000),
+      })),
+    );
     const cases: Array<Record<string, string>> = [
       { limit: "3" },
       { limit: "3", sort: "createdAt" },

@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { smsMessages } from "@/db/schema";
 import { applyDeliveryStatus } from "@/lib/sms/apply-delivery-status";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+import type { DataBody, ErrorBody, Lead, LeadWithActivities, Sms } from "../../helpers/api-bodies";
 import { startFakeTwilio, type FakeTwilio } from "../../helpers/fake-twilio";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
@@ -37,20 +38,21 @@ function useTwilio(baseUrl = twilio.url) {
   });
 }
 
-async function lead(t: TestTenant, body: object = { phone: "(415) 555-0142" }) {
-  return (await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Texted", ...body } })).body.data;
+async function lead(t: TestTenant, body: object = { phone: "(415) 555-0142" }): Promise<Lead> {
+  return (await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body: { name: "Texted", ...body } }))
+    .body.data;
 }
 
 const activityTypes = async (t: TestTenant, leadId: string) =>
-  (await callApi("GET", `/api/v1/leads/${leadId}`, { key: t.key })).body.data.activities.map(
-    (a: { type: string }) => a.type,
-  );
+  (
+    await callApi<DataBody<LeadWithActivities>>("GET", `/api/v1/leads/${leadId}`, { key: t.key })
+  ).body.data.activities.map((a) => a.type);
 
 describe("POST /leads/:id/sms", () => {
   it("log provider: 201 sent, stored for the outbox, sms_sent written", async () => {
     const t = await createTenant();
     const l = await lead(t);
-    const res = await callApi("POST", `/api/v1/leads/${l.id}/sms`, {
+    const res = await callApi<DataBody<Sms>>("POST", `/api/v1/leads/${l.id}/sms`, {
       key: t.key,
       body: { message: "Viewing confirmed for 3pm" },
     });
@@ -69,11 +71,14 @@ describe("POST /leads/:id/sms", () => {
     const t = await createTenant();
     const noPhone = await lead(t, { phone: null });
     expect(
-      (await callApi("POST", `/api/v1/leads/${noPhone.id}/sms`, { key: t.key, body: { message: "hi" } })).body.error
-        .code,
+      (await callApi<ErrorBody>("POST", `/api/v1/leads/${noPhone.id}/sms`, { key: t.key, body: { message: "hi" } }))
+        .body.error.code,
     ).toBe("lead_has_no_phone");
     const optedOut = await lead(t, { phone: "+14155550143", smsOptOut: true });
-    const res = await callApi("POST", `/api/v1/leads/${optedOut.id}/sms`, { key: t.key, body: { message: "hi" } });
+    const res = await callApi<ErrorBody>("POST", `/api/v1/leads/${optedOut.id}/sms`, {
+      key: t.key,
+      body: { message: "hi" },
+    });
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe("lead_opted_out");
     const ok = await lead(t);
@@ -92,7 +97,7 @@ describe("POST /leads/:id/sms", () => {
     const l = await lead(t);
     useTwilio();
     twilio.mode = "accept";
-    const res = await callApi("POST", `/api/v1/leads/${l.id}/sms`, {
+    const res = await callApi<DataBody<Sms>>("POST", `/api/v1/leads/${l.id}/sms`, {
       key: t.key,
       body: { message: "Hello from Twilio" },
     });
@@ -122,7 +127,7 @@ describe("POST /leads/:id/sms", () => {
       const before = twilio.received.length;
       const headers = { "idempotency-key": `sms-${mode}-${baseUrl ?? "local"}` };
       const started = Date.now();
-      const res = await callApi("POST", `/api/v1/leads/${l.id}/sms`, {
+      const res = await callApi<ErrorBody>("POST", `/api/v1/leads/${l.id}/sms`, {
         key: t.key,
         headers,
         body: { message: "Will fail" },
@@ -161,20 +166,20 @@ describe("GET /leads/:id/sms/:smsId", () => {
     const l = await lead(t);
     useTwilio();
     twilio.mode = "accept";
-    const sent = await callApi("POST", `/api/v1/leads/${l.id}/sms`, {
+    const sent = await callApi<DataBody<Sms>>("POST", `/api/v1/leads/${l.id}/sms`, {
       key: t.key,
       body: { message: "Viewing at 3pm" },
     });
     const location = sent.headers.get("location")!;
     expect(location).toBe(`/api/v1/leads/${l.id}/sms/${sent.body.data.id}`);
-    const first = await callApi("GET", location, { key: t.key });
+    const first = await callApi<DataBody<Sms>>("GET", location, { key: t.key });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({ data: sent.body.data });
     expect(first.body.data.status).toBe("queued");
 
     const [row] = await (await getDb()).select().from(smsMessages).where(eq(smsMessages.id, sent.body.data.id));
     expect(await applyDeliveryStatus(row.providerMessageId!, "undelivered", "30003")).toBe(true);
-    const later = await callApi("GET", location, { key: t.key });
+    const later = await callApi<DataBody<Sms>>("GET", location, { key: t.key });
     expect(later.body.data).toEqual({ ...sent.body.data, status: "failed" });
     // The provider's error is for staff (the outbox), never for the API.
     expect(JSON.stringify(later.body)).not.toContain("30003");
@@ -184,7 +189,9 @@ describe("GET /leads/:id/sms/:smsId", () => {
     const t = await createTenant();
     const l = await lead(t);
     const other = await lead(t, { phone: "+14155550144" });
-    const sms = (await callApi("POST", `/api/v1/leads/${l.id}/sms`, { key: t.key, body: { message: "hi" } })).body.data;
+    const sms = (
+      await callApi<DataBody<Sms>>("POST", `/api/v1/leads/${l.id}/sms`, { key: t.key, body: { message: "hi" } })
+    ).body.data;
     const stranger = await createTenant();
     const notFound = [
       [stranger.key, `/api/v1/leads/${l.id}/sms/${sms.id}`],
@@ -192,7 +199,7 @@ describe("GET /leads/:id/sms/:smsId", () => {
       [t.key, `/api/v1/leads/${l.id}/sms/sms_nope`],
     ] as const;
     for (const [key, path] of notFound) {
-      const res = await callApi("GET", path, { key });
+      const res = await callApi<ErrorBody>("GET", path, { key });
       expect(res.status, path).toBe(404);
       expect(res.body.error.code).toBe("not_found");
     }

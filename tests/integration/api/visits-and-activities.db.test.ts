@@ -1,15 +1,28 @@
 import { describe, expect, it } from "vitest";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+import type {
+  Activity,
+  DataBody,
+  ErrorBody,
+  Lead,
+  LeadWithActivities,
+  ListBody,
+  Property,
+  Visit,
+} from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
 
 async function leadAndProperty(t: TestTenant) {
   const lead = (
-    await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Visitor", phone: "+14155550123" } })
+    await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
+      key: t.key,
+      body: { name: "Visitor", phone: "+14155550123" },
+    })
   ).body.data;
   const property = (
-    await callApi("POST", "/api/v1/properties", {
+    await callApi<DataBody<Property>>("POST", "/api/v1/properties", {
       key: t.key,
       body: { title: "Loft", type: "apartment", listingType: "rent" },
     })
@@ -21,7 +34,7 @@ describe("visits", () => {
   it("schedules a visit (default 30 minutes, status scheduled) and writes visit_scheduled", async () => {
     const t = await createTenant();
     const { lead, property } = await leadAndProperty(t);
-    const res = await callApi("POST", "/api/v1/visits", {
+    const res = await callApi<DataBody<Visit>>("POST", "/api/v1/visits", {
       key: t.key,
       body: {
         leadId: lead.id,
@@ -42,14 +55,14 @@ describe("visits", () => {
       notes: "Bring keys",
     });
     expect(res.headers.get("location")).toBe(`/api/v1/visits/${res.body.data.id}`);
-    const { body } = await callApi("GET", `/api/v1/leads/${lead.id}`, { key: t.key });
+    const { body } = await callApi<DataBody<LeadWithActivities>>("GET", `/api/v1/leads/${lead.id}`, { key: t.key });
     expect(body.data.activities[0]).toMatchObject({ type: "visit_scheduled", data: { visitId: res.body.data.id } });
   });
 
   it("GET /visits/:id answers the visit at the POST's Location; 404 for another account's or an unknown id", async () => {
     const t = await createTenant();
     const { lead, property } = await leadAndProperty(t);
-    const created = await callApi("POST", "/api/v1/visits", {
+    const created = await callApi<DataBody<Visit>>("POST", "/api/v1/visits", {
       key: t.key,
       body: { leadId: lead.id, propertyId: property.id, scheduledAt: "2026-12-04T09:00:00.000Z" },
     });
@@ -69,7 +82,7 @@ describe("visits", () => {
       [stranger.key, location],
       [t.key, "/api/v1/visits/visit_nope"],
     ] as const) {
-      const missing = await callApi("GET", path, { key });
+      const missing = await callApi<ErrorBody>("GET", path, { key });
       expect(missing.status, path).toBe(404);
       expect(missing.body.error).toMatchObject({ code: "not_found", message: "Visit not found." });
     }
@@ -81,23 +94,19 @@ describe("visits", () => {
   it("validates duration, required fields and references", async () => {
     const t = await createTenant();
     const { lead, property } = await leadAndProperty(t);
-    const bad = await callApi("POST", "/api/v1/visits", {
+    const bad = await callApi<ErrorBody>("POST", "/api/v1/visits", {
       key: t.key,
       body: { leadId: lead.id, scheduledAt: "soon", durationMinutes: 481 },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual([
-      "durationMinutes",
-      "propertyId",
-      "scheduledAt",
-    ]);
+    expect(bad.body.error.details?.map((d) => d.path).sort()).toEqual(["durationMinutes", "propertyId", "scheduledAt"]);
     const missingLead = await callApi("POST", "/api/v1/visits", {
       key: t.key,
       body: { leadId: "lead_nope", propertyId: property.id, scheduledAt: "2026-12-03T10:00:00.000Z" },
     });
     expect(missingLead.status).toBe(404);
     const other = await createTenant();
-    const agent = await callApi("POST", "/api/v1/visits", {
+    const agent = await callApi<ErrorBody>("POST", "/api/v1/visits", {
       key: t.key,
       body: {
         leadId: lead.id,
@@ -124,7 +133,8 @@ describe("visits", () => {
         body: { leadId: l.id, propertyId: property.id, scheduledAt: at },
       });
     }
-    const count = async (qs: string) => (await callApi("GET", `/api/v1/visits?${qs}`, { key: t.key })).body.data.length;
+    const count = async (qs: string) =>
+      (await callApi<ListBody<Visit>>("GET", `/api/v1/visits?${qs}`, { key: t.key })).body.data.length;
     expect(await count(`leadId=${lead.id}`)).toBe(2);
     expect(await count(`propertyId=${property.id}`)).toBe(3);
     expect(await count("status=scheduled")).toBe(3);
@@ -138,22 +148,22 @@ describe("activities", () => {
     const t = await createTenant();
     const { lead } = await leadAndProperty(t);
     await callApi("PATCH", `/api/v1/leads/${lead.id}`, { key: t.key, body: { status: "contacted" } });
-    const other = (await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Other" } })).body.data;
-    const all = (await callApi("GET", "/api/v1/activities", { key: t.key })).body.data;
-    expect(all.map((a: { type: string }) => a.type)).toEqual(["lead_created", "lead_status_changed", "lead_created"]);
-    expect(all[0].actor).toEqual({ type: "api_key", id: t.keyId, name: t.keyName });
-    const byLead = (await callApi("GET", `/api/v1/activities?leadId=${lead.id}&sort=createdAt`, { key: t.key })).body
+    const other = (await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body: { name: "Other" } })).body
       .data;
-    expect(byLead.map((a: { type: string }) => a.type)).toEqual(["lead_created", "lead_status_changed"]);
-    const byType = (await callApi("GET", "/api/v1/activities?type=lead_status_changed", { key: t.key })).body.data;
+    const activities = async (qs = "") =>
+      (await callApi<ListBody<Activity>>("GET", `/api/v1/activities${qs}`, { key: t.key })).body.data;
+    const all = await activities();
+    expect(all.map((a) => a.type)).toEqual(["lead_created", "lead_status_changed", "lead_created"]);
+    expect(all[0].actor).toEqual({ type: "api_key", id: t.keyId, name: t.keyName });
+    const byLead = await activities(`?leadId=${lead.id}&sort=createdAt`);
+    expect(byLead.map((a) => a.type)).toEqual(["lead_created", "lead_status_changed"]);
+    const byType = await activities("?type=lead_status_changed");
     expect(byType).toHaveLength(1);
-    const after = (
-      await callApi("GET", `/api/v1/activities?createdAfter=${encodeURIComponent(byType[0].createdAt)}`, { key: t.key })
-    ).body.data;
-    expect(after.map((a: { leadId: string }) => a.leadId)).toEqual([other.id]);
+    const after = await activities(`?createdAfter=${encodeURIComponent(byType[0].createdAt)}`);
+    expect(after.map((a) => a.leadId)).toEqual([other.id]);
     expect((await callApi("GET", "/api/v1/activities?sort=-updatedAt", { key: t.key })).status).toBe(400);
     await callApi("DELETE", `/api/v1/leads/${other.id}`, { key: t.key });
-    const afterDelete = (await callApi("GET", "/api/v1/activities", { key: t.key })).body.data;
-    expect(afterDelete.every((a: { leadId: string }) => a.leadId === lead.id)).toBe(true);
+    const afterDelete = await activities();
+    expect(afterDelete.every((a) => a.leadId === lead.id)).toBe(true);
   });
 });

@@ -62,7 +62,7 @@ describe("SIGKILL during a burst of writes", () => {
             headers,
             body: JSON.stringify({ name: `Burst ${n}-${i}`, phone: "+14155550100" }),
           });
-          const body = await res.json();
+          const body = (await res.json()) as { data: { id: string } };
           if (res.status === 201) {
             created.push(body.data.id);
             await fetch(`${base}/api/v1/leads/${body.data.id}`, {
@@ -78,7 +78,7 @@ describe("SIGKILL during a burst of writes", () => {
       }
     };
     const workers = Array.from({ length: 8 }, (_, n) => worker(n));
-    while (completed < 40) await new Promise((r) => setTimeout(r, 20));
+    await expect.poll(() => completed, { timeout: 60_000, interval: 20 }).toBeGreaterThanOrEqual(40);
     await killAndWait(server!, "SIGKILL");
     stop = true;
     await Promise.all(workers);

@@ -80,14 +80,7 @@ describe("PostgreSQL stops and comes back", () => {
     expect(server.exitCode).toBeNull();
 
     pg.start();
-    const deadline = Date.now() + 20_000;
-    let last = 0;
-    while (Date.now() < deadline) {
-      last = (await get("/api/v1/leads")).status;
-      if (last === 200) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(last).toBe(200);
+    await expect.poll(async () => (await get("/api/v1/leads")).status, { timeout: 20_000, interval: 250 }).toBe(200);
     const created = await fetch(`${base}/api/v1/leads`, {
       method: "POST",
       headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { createConnection } from "node:net";
 import { createTestDatabase, dropTestDatabase } from "../../setup/test-database";
@@ -28,7 +28,13 @@ async function startRedis() {
   redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
     stdio: "ignore",
   });
-  for (let i = 0; i < 50 && !(await portOpen()); i++) await new Promise((r) => setTimeout(r, 100));
+  // vi.waitFor, not expect.poll: this also runs in beforeAll, outside any test.
+  await vi.waitFor(
+    async () => {
+      if (!(await portOpen())) throw new Error(`redis-server not listening on ${port}`);
+    },
+    { timeout: 5000, interval: 100 },
+  );
 }
 
 const get = async () => {
@@ -92,15 +98,9 @@ describe("the limiter's Redis stops and comes back", () => {
 
     await startRedis();
     // A fresh Redis has no counts: once reconnected, remaining counts down from 99 again.
-    const deadline = Date.now() + 15_000;
-    let remaining: number[] = [];
-    while (Date.now() < deadline) {
-      const a = await get();
-      const b = await get();
-      remaining = [Number(a.remaining), Number(b.remaining)];
-      if (remaining[0] < 100 && remaining[1] === remaining[0] - 1) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(remaining[1]).toBe(remaining[0] - 1);
+    const twoInARow = async () => [Number((await get()).remaining), Number((await get()).remaining)];
+    await expect
+      .poll(twoInARow, { timeout: 15_000, interval: 200 })
+      .toSatisfy(([a, b]: number[]) => a < 100 && b === a - 1);
   }, 90_000);
 });

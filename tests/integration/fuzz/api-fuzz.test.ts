@@ -11,6 +11,7 @@ import {
   type OperationIds,
   type TestTenant,
 } from "../../helpers/api";
+import type { DataBody, Lead, Property } from "../../helpers/api-bodies";
 import { contentType, headerValue, mutatedBody, queryString, weirdString } from "../../helpers/fuzz-arbitraries";
 import { setAppRateLimitEnv, TEST_REDIS_URL } from "../../helpers/rate-limit-env";
 
@@ -45,12 +46,16 @@ beforeAll(async () => {
   const other = await createTenant();
   for (let i = 0; i < 15; i++) {
     mine.leads.push(
-      (await callApi("POST", "/api/v1/leads", { key: tenant.key, body: { name: `Fuzz ${i}`, phone: "+14155550100" } }))
-        .body.data.id,
+      (
+        await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
+          key: tenant.key,
+          body: { name: `Fuzz ${i}`, phone: "+14155550100" },
+        })
+      ).body.data.id,
     );
     mine.properties.push(
       (
-        await callApi("POST", "/api/v1/properties", {
+        await callApi<DataBody<Property>>("POST", "/api/v1/properties", {
           key: tenant.key,
           body: { title: `P ${i}`, type: "house", listingType: "sale" },
         })
@@ -176,14 +181,14 @@ describe.each(NAMED)("fuzz $name", (op) => {
         statuses.set(outcome, (statuses.get(outcome) ?? 0) + 1);
         expect(res.status).toBeLessThan(500);
         if (res.status >= 400) {
-          const error = res.body?.error;
+          const error = res.body?.error ?? expect.unreachable(`${res.status} without the error envelope`);
           expect(error, "error envelope").toMatchObject({
             code: expect.any(String),
             message: expect.any(String),
             requestId: res.headers.get("x-request-id"),
           });
           expect(ERROR_STATUS[error.code as keyof typeof ERROR_STATUS], `status of ${error.code}`).toBe(res.status);
-          if (error.code === "validation_error") expect(error.details.length).toBeGreaterThan(0);
+          if (error.code === "validation_error") expect(error.details?.length).toBeGreaterThan(0);
           expect(await fingerprint(tenant.accountId), "a rejected request changed the database").toBe(before);
         }
       }),

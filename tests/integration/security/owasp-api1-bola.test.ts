@@ -31,7 +31,7 @@ describe("API1 BOLA: another account's ids", () => {
       // POST /visits names the victim's lead and property in its body.
       if (namesTheirs || path === "/api/v1/visits") {
         expect(res.status, `${op.method} ${path}`).toBe(404);
-        expect(res.body.error.code).toBe("not_found");
+        expect(res.body.error?.code).toBe("not_found");
         expect(JSON.stringify(res.body)).not.toContain("Victim");
       }
     }

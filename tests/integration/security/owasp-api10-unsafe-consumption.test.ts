@@ -5,6 +5,7 @@ import { activities, smsMessages } from "@/db/schema";
 import { twilioSignature } from "@/lib/sms/twilio-signature";
 import { POST as twilioStatus } from "@/app/api/webhooks/twilio/status/route";
 import { callApi, createTenant } from "../../helpers/api";
+import type { DataBody, ErrorBody, Lead, Sms } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
 
 limitThroughRealRedis();
@@ -20,10 +21,12 @@ afterEach(() => {
 
 async function sentSms() {
   const t = await createTenant();
-  const lead = (await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Cb", phone: "+14155550100" } }))
-    .body.data;
-  const sms = (await callApi("POST", `/api/v1/leads/${lead.id}/sms`, { key: t.key, body: { message: "hi" } })).body
-    .data;
+  const lead = (
+    await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body: { name: "Cb", phone: "+14155550100" } })
+  ).body.data;
+  const sms = (
+    await callApi<DataBody<Sms>>("POST", `/api/v1/leads/${lead.id}/sms`, { key: t.key, body: { message: "hi" } })
+  ).body.data;
   const db = await getDb();
   await db
     .update(smsMessages)
@@ -58,7 +61,7 @@ describe("API10 unsafe consumption: Twilio status callbacks", () => {
     ]) {
       const res = await callback(params, signature);
       expect(res.status).toBe(403);
-      expect((await res.json()).error.code).toBe("forbidden");
+      expect(((await res.json()) as ErrorBody).error.code).toBe("forbidden");
     }
     const [row] = await (await getDb()).select().from(smsMessages).where(eq(smsMessages.id, smsId));
     expect(row.status).toBe("sent");

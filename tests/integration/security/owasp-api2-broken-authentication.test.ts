@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { revokeApiKey } from "@/lib/api-keys/revoke-api-key";
-import { isWellFormedApiKey } from "@/lib/api-keys/key-format";
+import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { isWellFormedApiKey } from "@/lib/keys/key-format";
 import { callApi, createTenant } from "../../helpers/api";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
 
@@ -15,7 +15,7 @@ describe("API2 broken authentication", () => {
     await revokeApiKey(t.keyId, t.accountId);
     const res = await callApi("GET", "/api/v1/leads", { key: t.key });
     expect(res.status).toBe(401);
-    expect(res.body.error.code).toBe("invalid_api_key");
+    expect(res.body.error?.code).toBe("invalid_api_key");
   });
 
   it("keys are never accepted from the query string or other headers", async () => {
@@ -27,7 +27,7 @@ describe("API2 broken authentication", () => {
     ] as const) {
       const res = await callApi("GET", path, { headers });
       expect(res.status, path).toBe(401);
-      expect(res.body.error.code).toBe("missing_api_key");
+      expect(res.body.error?.code).toBe("missing_api_key");
     }
   });
 

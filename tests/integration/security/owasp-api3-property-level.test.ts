@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { callApi, createTenant } from "../../helpers/api";
+import { callApi, createTenant, type ApiResponse } from "../../helpers/api";
+import type { DataBody, ErrorBody, Lead, Property } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
 
 limitThroughRealRedis();
@@ -23,13 +24,13 @@ function forbiddenKeys(value: unknown, path = ""): string[] {
 describe("API3 object property level authorization", () => {
   it("no response carries account ids, hashes, deletion marks or provider internals", async () => {
     const t = await createTenant();
-    const responses = [];
-    const lead = await callApi("POST", "/api/v1/leads", {
+    const responses: ApiResponse<unknown>[] = [];
+    const lead = await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
       key: t.key,
       body: { name: "Scan", email: "s@x.com", phone: "+14155550100", tags: ["a"], notes: "n" },
     });
     responses.push(lead);
-    const property = await callApi("POST", "/api/v1/properties", {
+    const property = await callApi<DataBody<Property>>("POST", "/api/v1/properties", {
       key: t.key,
       body: { title: "P", type: "house", listingType: "sale", address: { city: "Oakland" } },
     });
@@ -85,7 +86,7 @@ describe("API3 object property level authorization", () => {
     ],
   ])("%s %s refuses the read-only or unknown field in %j", async (method, path, body, field) => {
     const t = await createTenant();
-    const res = await callApi(method, path, { key: t.key, body });
+    const res = await callApi<ErrorBody>(method, path, { key: t.key, body });
     expect(res.status).toBe(400);
     expect(res.body.error.details).toContainEqual({ path: field, message: expect.any(String) });
   });

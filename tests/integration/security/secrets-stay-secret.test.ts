@@ -60,16 +60,23 @@ describe("secrets stay secret", () => {
     await call(`/api/v1/leads?api_key=${key}`, "");
     await runCli(["api-key", "revoke", id], { DATABASE_URL: db.url });
     await call("/api/v1/leads", key);
-    await new Promise((r) => setTimeout(r, 500)); // the after-response writes
-
-    const out = output();
-    expect(out).toContain('"msg":"api request"');
-    for (const secret of [key, typo, key.slice(4, 30), PASSWORD, SECRET_NOTE]) expect(out).not.toContain(secret);
 
     const sql = postgres(db.url, { max: 1, onnotice: () => {} });
     try {
-      const logs = await sql`select * from request_logs`;
-      expect(logs.length).toBeGreaterThanOrEqual(5);
+      // Wait for what is written after the responses: each request's log line, the five requests
+      // of the live key in request_logs (batched), and the key's lastUsedAt.
+      const poll = { timeout: 10_000, interval: 50 };
+      await expect.poll(() => output().split('"msg":"api request"').length - 1, poll).toBeGreaterThanOrEqual(8);
+      await expect
+        .poll(async () => (await sql`select count(*)::int as n from request_logs`)[0].n, poll)
+        .toBeGreaterThanOrEqual(5);
+      await expect
+        .poll(async () => (await sql`select last_used_at from api_keys where id = ${id}`)[0]?.last_used_at, poll)
+        .toBeInstanceOf(Date);
+
+      const out = output();
+      for (const secret of [key, typo, key.slice(4, 30), PASSWORD, SECRET_NOTE]) expect(out).not.toContain(secret);
+
       const everything = JSON.stringify(
         await Promise.all(
           (
