@@ -54,18 +54,16 @@ test.describe("security headers and cookies", () => {
 
 test("a planted session cookie is not adopted (session fixation)", async ({ page, baseURL }) => {
   const host = new URL(baseURL!).hostname;
-  await page
-    .context()
-    .addCookies([
-      {
-        name: "next-auth.session-token",
-        value: "attacker-chosen-value",
-        domain: host,
-        path: "/",
-        httpOnly: true,
-        sameSite: "Lax",
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: "next-auth.session-token",
+      value: "attacker-chosen-value",
+      domain: host,
+      path: "/",
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
   await page.goto("/settings");
   await expect(page).toHaveURL(/\/login/);
   const { state } = await signInThroughApi(baseURL!, OWNER);

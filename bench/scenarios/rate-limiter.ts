@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { Agent, request as httpRequest } from "node:http";
 import { setTimeout as sleep } from "node:timers/promises";
-import { generateApiKey } from "@/lib/api-keys/key-format";
+import { generateApiKey } from "@/lib/keys/key-format";
 import { newId } from "@/lib/ids/new-id";
 import { startApp, type LimiterStore } from "../lib/app-server";
 import { bearer, type BenchContext } from "../lib/context";

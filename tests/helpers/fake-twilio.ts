@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 // A local stand-in for Twilio's Messages API, over real HTTP, so the provider code (form
 // encoding, basic auth, timeouts, error mapping) runs exactly as in production.
 
-export type FakeTwilioMode = "accept" | "fail" | "hang";
+type FakeTwilioMode = "accept" | "fail" | "hang";
 
 export interface FakeTwilio {
   url: string;
@@ -32,16 +32,14 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
       res.writeHead(500).end(JSON.stringify({ code: 20500, message: "Internal Server Error" }));
       return;
     }
-    res
-      .writeHead(201)
-      .end(
-        JSON.stringify({
-          sid: `SM${String(++sid).padStart(32, "0")}`,
-          status: "queued",
-          to: form.get("To"),
-          body: form.get("Body"),
-        }),
-      );
+    res.writeHead(201).end(
+      JSON.stringify({
+        sid: `SM${String(++sid).padStart(32, "0")}`,
+        status: "queued",
+        to: form.get("To"),
+        body: form.get("Body"),
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

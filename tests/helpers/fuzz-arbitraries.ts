@@ -57,7 +57,7 @@ const boundaryNumber = fc.constantFrom(
   1e-9,
 );
 
-export const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
+const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
   weirdString,
   boundaryNumber,
   fc.integer(),

@@ -12,10 +12,7 @@ import * as visitRoute from "@/app/api/v1/visits/[id]/route";
 // The /api/v1 route files and the paths Next maps to them, for running the real handlers
 // without Next (in-process tests and the fault-test server).
 
-export type RouteHandler = (
-  req: Request,
-  ctx: { params: Promise<Record<string, string | string[]>> },
-) => Promise<Response>;
+type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type RouteModule = Partial<Record<string, unknown>>;
 
 const ROUTES: Array<[RegExp, RouteModule]> = [
@@ -30,7 +27,7 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/v1\/activities$/, activitiesRoute],
 ];
 
-export function resolveRoute(
+function resolveRoute(
   method: string,
   pathname: string,
 ): { handler: RouteHandler; params: Record<string, string | string[]> } {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities, apiKeys, leads } from "@/db/schema";
-import { hashApiKey } from "@/lib/api-keys/key-format";
+import { hashApiKey } from "@/lib/keys/key-format";
 import { runCli } from "../helpers/run-cli";
 
 // `db seed-bulk`: the benchmark's data, made by the CLI against DATABASE_URL.

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { getDb } from "@/db/client";
 import { accounts, apiKeys } from "@/db/schema";
-import { hashApiKey } from "@/lib/api-keys/key-format";
+import { hashApiKey } from "@/lib/keys/key-format";
 import { runCli } from "../helpers/run-cli";
 
 const unique = () => Math.random().toString(36).slice(2, 10);

@@ -5,7 +5,7 @@ import { idempotencyKeys, requestLogs } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { expireOldRecords } from "@/lib/housekeeping/expire-old-records";
 import { createAccount } from "@/lib/accounts/create-account";
-import { createApiKey } from "@/lib/api-keys/create-api-key";
+import { createApiKey } from "@/lib/keys/create-api-key";
 
 const DAY = 86_400_000;
 

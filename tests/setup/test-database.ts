@@ -11,7 +11,7 @@ export function assertLocal(url: string): void {
   }
 }
 
-export function databaseUrl(name: string): string {
+function databaseUrl(name: string): string {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();

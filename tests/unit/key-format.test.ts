@@ -5,7 +5,7 @@ import {
   generateApiKey,
   hashApiKey,
   isWellFormedApiKey,
-} from "@/lib/api-keys/key-format";
+} from "@/lib/keys/key-format";
 
 describe("API key format", () => {
   it("generates lpm_ + 43 base62 chars + 6-char checksum, unique each time", () => {
