@@ -7,6 +7,10 @@ import { acquirePgliteLock } from "./pglite-lock";
 // One database client, two engines: postgres-js when DATABASE_URL is set, PGlite (in-process
 // PostgreSQL, data under ./.data/) when it is not. Same schema, migrations and queries.
 
+/** How Drizzle maps this schema (camelCase keys, snake_case columns): every instance uses it,
+ * the bench's bare server too, to render the app's statements. */
+export const DRIZZLE_CONFIG = { schema, casing: "snake_case" } as const;
+
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Services accept either the client or a transaction, so callers can compose them. */
@@ -53,7 +57,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   if (process.env.SKIP_MIGRATIONS !== "1") await migratePostgres(url);
   const sql = postgres(url, { ...POSTGRES_OPTIONS, max: poolSize() });
-  const db = drizzle(sql, { schema, casing: "snake_case" });
+  const db = drizzle(sql, DRIZZLE_CONFIG);
   return { db: db as unknown as Db, engine: "postgres", close: () => sql.end({ timeout: 5 }) };
 }
 
@@ -69,7 +73,7 @@ export async function migratePostgres(url: string): Promise<void> {
     // at a time (with max 1, every query below runs on the one connection that holds it).
     await sql`select pg_advisory_lock(${MIGRATION_LOCK_ID})`;
     try {
-      await migrate(drizzle(sql, { schema, casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await migrate(drizzle(sql, DRIZZLE_CONFIG), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {});
     }
@@ -89,7 +93,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     // (migration 0001) need pg_trgm loaded before they can be created or used.
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
     const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-    const db = drizzle(client, { schema, casing: "snake_case" });
+    const db = drizzle(client, DRIZZLE_CONFIG);
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return {
       db: db as unknown as Db,

@@ -7,10 +7,9 @@
 //   PORT=3412 DATABASE_URL=… node --import tsx bench/servers/bare-server.ts
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import postgres from "postgres";
-import { sql as drizzleSql } from "drizzle-orm";
+import { is, Placeholder, sql as drizzleSql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
-import { poolSize, type Db } from "@/db/client";
-import * as schema from "@/db/schema";
+import { DRIZZLE_CONFIG, poolSize, type Db } from "@/db/client";
 import type { Lead } from "@/db/schema";
 import { leadWithRecentActivitiesJson } from "@/lib/leads/get-lead-with-activities";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/key-format";
@@ -53,21 +52,21 @@ const publicLead = (row: Lead) => toPublicLead({ ...row, budget: row.budget === 
 // text once by Drizzle and run here as a prepared statement. Scenario 1 checks the two bodies are
 // byte-equal.
 const leadStatement = leadWithRecentActivitiesJson(
-  drizzle.mock({ schema }) as unknown as Db,
+  drizzle.mock(DRIZZLE_CONFIG) as unknown as Db,
   drizzleSql.placeholder("accountId"),
   drizzleSql.placeholder("leadId"),
 ).toSQL();
+// The statement's parameters in order: its two placeholders filled, its constants (the limit) as is.
 const leadParams = (accountId: string, leadId: string) =>
-  leadStatement.params.map((p) => ((p as { name?: string }).name === "leadId" ? leadId : accountId));
+  leadStatement.params.map((p) => (is(p, Placeholder) ? { accountId, leadId }[p.name as "accountId" | "leadId"] : p));
 
 // The key lookup, then the lead, like the app: nothing of the account is read before the key is.
 async function getLead(res: ServerResponse, accountId: string, id: string) {
-  const [row] = await sql.unsafe<Array<{ json: string }>>(leadStatement.sql, leadParams(accountId, id), {
-    prepare: true,
-  });
+  // Drizzle names no output column (it reads rows by position): the one value is the body's data.
+  const [row] = await sql.unsafe(leadStatement.sql, leadParams(accountId, id), { prepare: true }).values();
   if (!row) return send(res, 404, { error: { code: "not_found" } });
   res.writeHead(200, HEADERS);
-  res.end(`{"data":${row.json}}`);
+  res.end(`{"data":${row[0] as string}}`);
 }
 
 async function listLeads(res: ServerResponse, accountId: string, limit: number, offset: number) {
