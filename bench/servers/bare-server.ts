@@ -58,7 +58,9 @@ const leadStatement = leadWithRecentActivitiesJson(
 ).toSQL();
 // The statement's parameters in order: its two placeholders filled, its constants (the limit) as is.
 const leadParams = (accountId: string, leadId: string) =>
-  leadStatement.params.map((p) => (is(p, Placeholder) ? { accountId, leadId }[p.name as "accountId" | "leadId"] : p));
+  leadStatement.params.map((p): string | number =>
+    is(p, Placeholder) ? { accountId, leadId }[p.name as "accountId" | "leadId"] : (p as string | number),
+  );
 
 // The key lookup, then the lead, like the app: nothing of the account is read before the key is.
 async function getLead(res: ServerResponse, accountId: string, id: string) {
