@@ -65,6 +65,7 @@ export function apiRoute<
     let status: number;
     let text: string;
     let location: string | undefined;
+    let errorCode: string | undefined;
     try {
       const keyHash = apiKeyHashFromHeader(req.headers.get("authorization"));
       // Counted by the key's hash, the limit runs while the key is looked up: two round trips
@@ -98,6 +99,7 @@ export function apiRoute<
       if (req.method === "POST") idempotency = await claimIdempotencyKey(req, url, apiKey.id, raw);
       if (idempotency?.kind === "replay") {
         status = idempotency.response.status;
+        errorCode = (idempotency.response.body as { error?: { code?: string } } | null)?.error?.code;
         text = JSON.stringify(idempotency.response.body);
         location = idempotency.response.location ?? undefined;
       } else {
@@ -114,6 +116,7 @@ export function apiRoute<
       status = error.status;
       text = JSON.stringify(errorBody(error, requestId));
       location = undefined;
+      errorCode = error.code;
       if (idempotency?.kind === "proceed") {
         // A provider failure happened for real (the SMS is stored as failed): replay it. Our own
         // failures did nothing: free the key so the retry runs.
@@ -129,7 +132,6 @@ export function apiRoute<
     const response = jsonTextResponse(status, text, headers);
 
     const durationMs = Math.round(performance.now() - started);
-    const errorCode = status >= 400 ? (JSON.parse(text) as { error?: { code?: string } }).error?.code : undefined;
     const { method } = req;
     logger.info("api request", {
       requestId,
