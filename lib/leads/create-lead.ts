@@ -1,23 +1,18 @@
-import type { ActivityType, ActorType } from "@/lib/domain/enums";
-import type { ActivityData } from "@/lib/schemas/activities";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities, leads } from "@/db/schema";
+import type { ActivityType, ActorType } from "@/lib/domain/enums";
 import { newId } from "@/lib/ids/new-id";
 import { describeActivity, type Actor } from "@/lib/activities/record-activity";
 import { JsonText } from "@/lib/query/json-text";
 import { prepareOnce } from "@/lib/query/prepare-once";
+import type { ActivityData } from "@/lib/schemas/activities";
 import { leadCreateSchema, leadSchema, type LeadCreateInput } from "@/lib/schemas/leads";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
 import { publicLeadJsonOf, type PublicLead } from "./public-lead";
 
 const p = sql.placeholder;
 
-// The lead and its lead_created activity commit together or not at all: one statement, the
-// activity inserted from the lead's row by a data-modifying CTE. One statement is atomic on its
-// own, so it needs no transaction: one round trip instead of four (BEGIN, two INSERTs, COMMIT).
-// Prepared once (lib/query/prepare-once.ts): building this statement with Drizzle took about
-// 1 ms of CPU a request, a fifth of POST /leads (`npm run bench:profile -- --target create-lead`).
 // The writable fields, in leadCreateSchema's order: a field added to the schema (and its column)
 // is inserted with no edit here.
 const WRITABLE = Object.keys(leadCreateSchema.shape) as (keyof LeadCreateInput)[];
@@ -25,6 +20,11 @@ const WRITABLE = Object.keys(leadCreateSchema.shape) as (keyof LeadCreateInput)[
 // writable column, so a field not sent is sent as its default, or null.
 const DEFAULTS: Partial<LeadCreateInput> = { status: "new", tags: [], smsOptOut: false };
 
+// The lead and its lead_created activity commit together or not at all: one statement, the
+// activity inserted from the lead's row by a data-modifying CTE. One statement is atomic on its
+// own, so it needs no transaction: one round trip instead of four (BEGIN, two INSERTs, COMMIT).
+// Prepared once (lib/query/prepare-once.ts): building this statement with Drizzle took about
+// 1 ms of CPU a request, a fifth of POST /leads (`npm run bench:profile -- --target create-lead`).
 const insertLeadWithActivity = prepareOnce((db) => {
   // Every column is a placeholder; createdAt/updatedAt take the database's time.
   const columns = Object.fromEntries(WRITABLE.map((field) => [field, p(field)]));
