@@ -6,7 +6,7 @@ import { publicActivityJsonOf } from "@/lib/activities/public-activity";
 import { notFound } from "@/lib/errors/api-error";
 import { JsonText } from "@/lib/query/json-text";
 import { prepareOnce } from "@/lib/query/prepare-once";
-import { leadWithActivitiesSchema } from "@/lib/schemas/leads";
+import type { leadWithActivitiesSchema } from "@/lib/schemas/leads";
 import { publicLeadJson } from "./public-lead";
 
 const RECENT_ACTIVITIES = 50;
@@ -65,9 +65,4 @@ export async function getLeadWithActivitiesJson(
   const [row] = await leadWithActivitiesById(await getDb()).execute({ leadId, accountId });
   if (!row) throw notFound("Lead");
   return new JsonText(row.json);
-}
-
-/** The same, parsed (the web UI and tests). */
-export async function getLeadWithActivities(accountId: string, leadId: string): Promise<LeadWithActivities> {
-  return leadWithActivitiesSchema.parse(JSON.parse((await getLeadWithActivitiesJson(accountId, leadId)).text));
 }

@@ -2,7 +2,6 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { listActivities } from "@/lib/activities/list-activities";
 import { deleteLead } from "@/lib/leads/delete-lead";
 import { getLead } from "@/lib/leads/get-lead";
-import { getLeadWithActivities } from "@/lib/leads/get-lead-with-activities";
 import { getPropertyOrThrow } from "@/lib/properties/get-property-or-throw";
 import { listOutbox } from "@/lib/sms/list-outbox";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
@@ -13,7 +12,7 @@ import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
 import { createPropertyForm, deletePropertyForm, updatePropertyForm } from "@/lib/forms/properties/property-forms";
 import { setVisitStatusForm } from "@/lib/forms/visits/set-visit-status-form";
 import { userActor } from "@/lib/forms/user-actor";
-import { agencyWithStaff, form, leadOf, visitOf, type Agency } from "./web-fixtures";
+import { agencyWithStaff, form, leadOf, visitOf, type Agency, getLeadWithActivities } from "./web-fixtures";
 
 const leadFields = (leadId: string, overrides: Record<string, string> = {}) =>
   form({

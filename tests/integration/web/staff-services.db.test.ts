@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addNote } from "@/lib/activities/add-note";
 import { listActivities } from "@/lib/activities/list-activities";
 import { deleteLead } from "@/lib/leads/delete-lead";
-import { getLeadWithActivities } from "@/lib/leads/get-lead-with-activities";
 import { listDeletedLeads } from "@/lib/leads/list-deleted-leads";
 import { listLeads } from "@/lib/leads/list-leads";
 import { restoreLead } from "@/lib/leads/restore-lead";
@@ -12,7 +11,7 @@ import { setVisitStatus } from "@/lib/visits/set-visit-status";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { createVisit } from "@/lib/visits/create-visit";
 import { userActor } from "@/lib/forms/user-actor";
-import { agencyWithStaff, leadOf, visitOf, type Agency } from "./web-fixtures";
+import { agencyWithStaff, leadOf, visitOf, type Agency, getLeadWithActivities } from "./web-fixtures";
 
 const page = { limit: 20, sort: "-createdAt" as const };
 

@@ -5,7 +5,8 @@ import { createLead } from "@/lib/leads/create-lead";
 import { createProperty } from "@/lib/properties/create-property";
 import { createVisit } from "@/lib/visits/create-visit";
 import { userActor } from "@/lib/forms/user-actor";
-import type { LeadCreateInput } from "@/lib/schemas/leads";
+import { getLeadWithActivitiesJson, type LeadWithActivities } from "@/lib/leads/get-lead-with-activities";
+import { leadWithActivitiesSchema, type LeadCreateInput } from "@/lib/schemas/leads";
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 
@@ -70,4 +71,9 @@ export function form(fields: Record<string, string>): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.set(key, value);
   return data;
+}
+
+/** GET /leads/:id's read, parsed through its schema: the lead with its 50 most recent activities. */
+export async function getLeadWithActivities(accountId: string, leadId: string): Promise<LeadWithActivities> {
+  return leadWithActivitiesSchema.parse(JSON.parse((await getLeadWithActivitiesJson(accountId, leadId)).text));
 }
