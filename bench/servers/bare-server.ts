@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import postgres from "postgres";
 import { is, Placeholder, sql as drizzleSql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
-import { DRIZZLE_CONFIG, poolSize, type Db } from "@/db/client";
+import { DRIZZLE_CONFIG, poolSize } from "@/db/client";
 import type { Lead } from "@/db/schema";
 import { leadWithRecentActivitiesJson } from "@/lib/leads/get-lead-with-activities";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/key-format";
@@ -52,7 +52,7 @@ const publicLead = (row: Lead) => toPublicLead({ ...row, budget: row.budget === 
 // text once by Drizzle and run here as a prepared statement. Scenario 1 checks the two bodies are
 // byte-equal.
 const leadStatement = leadWithRecentActivitiesJson(
-  drizzle.mock(DRIZZLE_CONFIG) as unknown as Db,
+  drizzle.mock(DRIZZLE_CONFIG),
   drizzleSql.placeholder("accountId"),
   drizzleSql.placeholder("leadId"),
 ).toSQL();
