@@ -1,21 +1,13 @@
 import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
-import { logger } from "@/lib/log/logger";
 import { JsonText } from "@/lib/query/json-text";
 import { limitApiKey, type RateLimitResult } from "@/lib/rate-limit/limit-api-key";
-import {
-  API_PLAN,
-  apiKeyHashFromHeader,
-  findApiKeyByHash,
-  touchApiKeyLastUsed,
-  type ApiKeyContext,
-} from "./authenticate-api-key";
-import { keepAliveUntil } from "./after-response";
+import { API_PLAN, apiKeyHashFromHeader, findApiKeyByHash, type ApiKeyContext } from "./authenticate-api-key";
 import { errorBody, jsonTextResponse, rateLimitHeaders, toApiError } from "./respond";
 import { parseWith, queryObject, readJsonBody } from "./parse-input";
 import { claimIdempotencyKey, type IdempotencyStart } from "./idempotency";
 import { newRequestId } from "./request-id";
-import { recordApiRequest } from "./record-api-request";
+import { reportApiRequest } from "./report-api-request";
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
@@ -131,24 +123,17 @@ export function apiRoute<
     if (idempotency?.kind === "replay") headers["Idempotent-Replayed"] = "true";
     const response = jsonTextResponse(status, text, headers);
 
-    const durationMs = Math.round(performance.now() - started);
-    const { method } = req;
-    logger.info("api request", {
+    reportApiRequest({
       requestId,
-      keyId: apiKey?.id ?? null,
-      method,
+      apiKey,
+      method: req.method,
       route: spec.route,
+      path: url.pathname,
       status,
-      durationMs,
+      durationMs: Math.round(performance.now() - started),
       errorCode,
+      arrivedAt,
     });
-    if (apiKey) {
-      // Queued, not written: both go out in batches, after the response (write-batcher).
-      keepAliveUntil(touchApiKeyLastUsed(apiKey.id));
-      const { accountId, id: apiKeyId } = apiKey;
-      const record = { accountId, apiKeyId, requestId, method, path: url.pathname, status, durationMs, at: arrivedAt };
-      keepAliveUntil(recordApiRequest({ ...record, errorCode: errorCode ?? null }));
-    }
     return response;
   };
 }
