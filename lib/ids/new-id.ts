@@ -15,6 +15,9 @@ const PREFIXES = {
   sms: "sms",
   request: "req",
   requestLog: "log",
+  event: "evt",
+  webhookEndpoint: "whep",
+  webhookDelivery: "whd",
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;
