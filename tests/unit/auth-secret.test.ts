@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -33,6 +33,15 @@ describe("the session secret", () => {
     vi.resetModules();
     const second = (await import("@/lib/auth/auth-secret")).getAuthSecret();
     expect(second).toBe(first);
+  });
+
+  it("refuses a file too short to be one it wrote, and leaves it as it is", async () => {
+    const file = process.env.NEXTAUTH_SECRET_FILE ?? "";
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, "short");
+    const { getAuthSecret } = await import("@/lib/auth/auth-secret");
+    expect(() => getAuthSecret()).toThrow(/set NEXTAUTH_SECRET/);
+    expect(readFileSync(file, "utf8")).toBe("short");
   });
 
   it("prefers NEXTAUTH_SECRET and then writes no file", async () => {
