@@ -1,0 +1,133 @@
+import http from "node:http";
+import net, { type AddressInfo } from "node:net";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { checkWebhookUrl, type ResolveHost } from "@/lib/webhooks/check-webhook-url";
+import { postWebhook } from "@/lib/webhooks/post-webhook";
+
+// The guard at delivery time, against a real receiver on 127.0.0.1 that counts the connections it
+// gets: a refused URL must never reach it, an allowed one must reach the address that was checked.
+
+const PUBLIC = "93.184.216.34";
+const servers: net.Server[] = [];
+
+async function listen<T extends net.Server>(server: T) {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function receiver() {
+  const seen = { connections: 0, hosts: [] as (string | undefined)[] };
+  const server = http.createServer((req, res) => (seen.hosts.push(req.headers.host), res.end("ok")));
+  server.on("connection", () => seen.connections++);
+  return { port: await listen(server), seen };
+}
+
+/** Answers with each list in turn, then the last one again. */
+function resolverAnswering(...answers: string[][]) {
+  let calls = 0;
+  return vi.fn<ResolveHost>(async () => answers[Math.min(calls++, answers.length - 1)]);
+}
+
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  for (const server of servers.splice(0)) {
+    if (server instanceof http.Server) server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+describe("postWebhook refuses, without connecting, in production mode", () => {
+  it.each([
+    ["http://127.0.0.1:PORT/hook", "refused: must use https"],
+    ["https://127.0.0.1:PORT/hook", "refused: is a loopback address (127.0.0.1)"],
+    [
+      "https://169.254.169.254/latest/meta-data/",
+      "refused: is a link-local (cloud metadata) address (169.254.169.254)",
+    ],
+    ["https://10.0.0.5/hook", "refused: is a private address (10.0.0.5)"],
+    ["https://[::1]:PORT/hook", "refused: is a loopback address (::1)"],
+    ["https://[::ffff:127.0.0.1]:PORT/hook", "refused: is a loopback address (::ffff:7f00:1, which carries 127.0.0.1)"],
+    ["https://user:pass@hooks.example.test:PORT/", "refused: must not contain credentials (user:password@)"],
+    ["http://hooks.example.test:PORT/", "refused: must use https"],
+  ])("%s", async (url, error) => {
+    vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_URLS", "");
+    const { port, seen } = await receiver();
+    const resolveHost = resolverAnswering([PUBLIC]);
+    const result = await postWebhook({ url: url.replace("PORT", String(port)), headers: {}, body: "{}", resolveHost });
+    expect(result).toMatchObject({ status: null, responseBody: "", error });
+    expect(seen.connections).toBe(0);
+  });
+
+  it("a name that resolves to loopback: localhost, and one from the injected resolver", async () => {
+    const { port, seen } = await receiver();
+    const system = await postWebhook({ url: `https://localhost:${port}/`, headers: {}, body: "{}" });
+    expect(system.error).toMatch(/^refused: resolves to a loopback address \((127\.0\.0\.1|::1)\)$/);
+
+    const resolveHost = resolverAnswering(["127.0.0.1"]);
+    const injected = await postWebhook({
+      url: `https://hooks.example.test:${port}/`,
+      headers: {},
+      body: "{}",
+      allowPrivateUrls: false,
+      resolveHost,
+    });
+    expect(injected.error).toBe("refused: resolves to a loopback address (127.0.0.1)");
+    expect(resolveHost).toHaveBeenCalledWith("hooks.example.test");
+    expect(seen.connections).toBe(0);
+  });
+});
+
+describe("DNS rebinding", () => {
+  it("a name that was public when the endpoint was saved and is loopback at delivery is refused", async () => {
+    const { port, seen } = await receiver();
+    const url = `https://hooks.example.test:${port}/in`;
+    const resolveHost = resolverAnswering([PUBLIC], ["127.0.0.1"]);
+    const options = { allowPrivateUrls: false, resolveHost };
+
+    expect(await checkWebhookUrl(url, options)).toMatchObject({ ok: true, address: PUBLIC });
+    const result = await postWebhook({ url, headers: {}, body: "{}", ...options });
+    expect(result).toMatchObject({ status: null, error: "refused: resolves to a loopback address (127.0.0.1)" });
+    expect(seen.connections).toBe(0);
+  });
+
+  it("connects to the address checked in the same attempt: one resolution per attempt, none by Node", async () => {
+    // The second answer would be refused even in development; Node's own DNS does not know the
+    // name at all. Only a connection to the first answer can succeed.
+    const { port, seen } = await receiver();
+    const url = `http://rebind.example.test:${port}/in`;
+    const resolveHost = resolverAnswering(["127.0.0.1"], ["169.254.169.254"]);
+    const options = { url, headers: {}, body: "{}", allowPrivateUrls: true, resolveHost, timeoutMs: 2_000 };
+
+    expect(await postWebhook(options)).toMatchObject({ status: 200, responseBody: "ok", error: null });
+    expect(resolveHost).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual({ connections: 1, hosts: [`rebind.example.test:${port}`] });
+
+    expect(await postWebhook(options)).toMatchObject({
+      status: null,
+      error: "refused: resolves to a link-local (cloud metadata) address (169.254.169.254)",
+    });
+    expect(resolveHost).toHaveBeenCalledTimes(2);
+    expect(seen.connections).toBe(1);
+  });
+
+  it("over https, sends the host name (not the address) as SNI so the certificate is checked for it", async () => {
+    let clientHello: Buffer | string | undefined;
+    const tls = net.createServer((socket) => socket.once("data", (data) => ((clientHello = data), socket.destroy())));
+    const port = await listen(tls);
+    const resolveHost = resolverAnswering(["127.0.0.1"]);
+
+    const result = await postWebhook({
+      url: `https://sni.example.test:${port}/in`,
+      headers: {},
+      body: "{}",
+      allowPrivateUrls: true,
+      resolveHost,
+      timeoutMs: 2_000,
+    });
+    expect(result).toMatchObject({ status: null, error: expect.any(String) });
+    expect(result.error).not.toMatch(/timeout|refused/);
+    expect(clientHello?.includes("sni.example.test")).toBe(true);
+    expect(resolveHost).toHaveBeenCalledTimes(1);
+  });
+});
