@@ -10,3 +10,4 @@ export * from "./sms-messages";
 export * from "./idempotency-keys";
 export * from "./request-logs";
 export * from "./login-attempts";
+export * from "./events";

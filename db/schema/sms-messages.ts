@@ -1,7 +1,7 @@
 import { index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { leads } from "./leads";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, nullableTimestamp, updatedAt } from "./columns";
 import { SMS_STATUSES } from "../../lib/domain/enums";
 
 export const smsStatusEnum = pgEnum("sms_status", SMS_STATUSES);
@@ -24,6 +24,8 @@ export const smsMessages = pgTable(
     providerMessageId: text(),
     // The provider's failure, for staff; never returned by the API.
     error: text(),
+    // When the provider reported the message delivered: sms.delivered is sent once.
+    deliveredAt: nullableTimestamp(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

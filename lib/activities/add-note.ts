@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { activities } from "@/db/schema";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { noteSchema } from "./note-schema";
+import { recordEvent } from "@/lib/events/record-event";
 import { recordActivity, type Actor } from "./record-activity";
 import { toPublicActivity, type PublicActivity } from "./public-activity";
 
@@ -15,6 +16,8 @@ export async function addNote(accountId: string, leadId: string, text: string, a
     const lead = await getLeadOrThrow(tx, accountId, leadId, { forUpdate: true });
     const id = await recordActivity(tx, { accountId, leadId: lead.id, actor }, { kind: "note", text: clean });
     const [row] = await tx.select().from(activities).where(eq(activities.id, id)).limit(1);
-    return toPublicActivity(row);
+    const note = toPublicActivity(row);
+    await recordEvent(tx, accountId, actor, { type: "note.created", object: note });
+    return note;
   });
 }

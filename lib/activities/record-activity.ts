@@ -13,6 +13,8 @@ export interface Actor {
   type: ActorType;
   id: string | null;
   name: string;
+  /** The API request that made the change (events carry it); absent for the web UI and the CLI. */
+  requestId?: string;
 }
 
 type Changes = Record<string, [unknown, unknown]>;

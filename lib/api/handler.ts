@@ -2,6 +2,8 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { JsonText } from "@/lib/query/json-text";
 import { limitApiKey, type RateLimitResult } from "@/lib/rate-limit/limit-api-key";
+import type { Actor } from "@/lib/activities/record-activity";
+import { apiKeyActor } from "./api-key-actor";
 import { API_PLAN, apiKeyHashFromHeader, findApiKeyByHash, type ApiKeyContext } from "./authenticate-api-key";
 import { errorBody, jsonTextResponse, rateLimitHeaders, toApiError } from "./respond";
 import { parseWith, queryObject, readJsonBody } from "./parse-input";
@@ -22,6 +24,8 @@ export interface ApiResult {
 
 export interface HandlerContext<Q, B, P> {
   apiKey: ApiKeyContext;
+  /** Who a change is attributed to: the key, by name, and this request's id (events carry it). */
+  actor: Actor;
   query: Q;
   body: B;
   params: P;
@@ -95,7 +99,8 @@ export function apiRoute<
         text = JSON.stringify(idempotency.response.body);
         location = idempotency.response.location ?? undefined;
       } else {
-        const ctx = { apiKey, query, body, params, requestId } as HandlerContext<Out<Q>, Out<B>, Out<P>>;
+        const actor = { ...apiKeyActor(apiKey), requestId };
+        const ctx = { apiKey, actor, query, body, params, requestId } as HandlerContext<Out<Q>, Out<B>, Out<P>>;
         const result = await handler(ctx);
         status = result.status ?? 200;
         text = textOf(result.body);

@@ -43,3 +43,22 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export const ACTOR_TYPES = ["api_key", "user", "system"] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
+
+// Event types (GET /events, webhooks): `<object>.<what happened>`, in the resource's own name.
+export const EVENT_TYPES = [
+  "lead.created",
+  "lead.updated",
+  "lead.status_changed",
+  "lead.deleted",
+  "lead.restored",
+  "property.created",
+  "property.updated",
+  "property.deleted",
+  "visit.created",
+  "visit.updated",
+  "note.created",
+  "sms.sent",
+  "sms.delivered",
+  "sms.failed",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];

@@ -1,12 +1,14 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { activities, leads } from "@/db/schema";
-import type { ActivityType, ActorType } from "@/lib/domain/enums";
+import { activities, events, leads } from "@/db/schema";
+import type { ActivityType, ActorType, EventType } from "@/lib/domain/enums";
+import { eventDataOfJsonSql } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids/new-id";
 import { describeActivity, type Actor } from "@/lib/activities/record-activity";
 import { JsonText } from "@/lib/query/json-text";
 import { prepareOnce } from "@/lib/query/prepare-once";
 import type { ActivityData } from "@/lib/schemas/activities";
+import type { EventData } from "@/lib/schemas/events";
 import { leadCreateSchema, leadSchema, type LeadCreateInput } from "@/lib/schemas/leads";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
 import { publicLeadJsonOf, type PublicLead } from "./public-lead";
@@ -20,8 +22,9 @@ const WRITABLE = Object.keys(leadCreateSchema.shape) as (keyof LeadCreateInput)[
 // writable column, so a field not sent is sent as its default, or null.
 const DEFAULTS: Partial<LeadCreateInput> = { status: "new", tags: [], smsOptOut: false };
 
-// The lead and its lead_created activity commit together or not at all: one statement, the
-// activity inserted from the lead's row by a data-modifying CTE. One statement is atomic on its
+// The lead, its lead_created activity and its lead.created event commit together or not at all:
+// one statement, the activity and the event inserted from the lead's row by data-modifying CTEs
+// (the event as lib/events/record-event.ts writes one). One statement is atomic on its
 // own, so it needs no transaction: one round trip instead of four (BEGIN, two INSERTs, COMMIT).
 // Prepared once (lib/query/prepare-once.ts): building this statement with Drizzle took about
 // 1 ms of CPU a request, a fifth of POST /leads (`npm run bench:profile -- --target create-lead`).
@@ -55,10 +58,32 @@ const insertLeadWithActivity = prepareOnce((db) => {
       )
       .returning({ id: activities.id }),
   );
+  const leadEvent = db.$with("lead_event").as(
+    db
+      .insert(events)
+      .select(
+        db
+          .select({
+            id: sql<string>`${p("eventId")}::text`.as("id"),
+            accountId: inserted.accountId,
+            type: sql<EventType>`'lead.created'`.as("type"),
+            objectId: inserted.id,
+            data: sql<EventData>`(${eventDataOfJsonSql(publicLeadJsonOf(inserted))})::json`.as("data"),
+            actorType: sql<ActorType>`${p("actorType")}::actor_type`.as("actor_type"),
+            actorId: sql<string | null>`${p("actorId")}::text`.as("actor_id"),
+            actorName: sql<string>`${p("actorName")}::text`.as("actor_name"),
+            requestId: sql<string | null>`${p("requestId")}::text`.as("request_id"),
+            txid: sql<string>`pg_current_xact_id()`.as("txid"),
+            createdAt: inserted.createdAt,
+          })
+          .from(inserted),
+      )
+      .returning({ id: events.id }),
+  );
   // PostgreSQL runs every data-modifying CTE to completion, referenced or not. The new lead
   // comes back serialized (public-lead.ts): no row mapping, Dates or stringify here.
   return db
-    .with(inserted, leadCreated)
+    .with(inserted, leadCreated, leadEvent)
     .select({ json: publicLeadJsonOf(inserted) })
     .from(inserted)
     .prepare("lead_create_with_activity");
@@ -88,6 +113,8 @@ export async function createLeadJson(
     actorType: actor.type,
     actorId: actor.id,
     actorName: actor.name,
+    eventId: newId("event"),
+    requestId: actor.requestId ?? null,
   });
   return { id, json: new JsonText(json) };
 }

@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads } from "@/db/schema";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import { recordEvent } from "@/lib/events/record-event";
 import { getLeadOrThrow } from "./get-lead-or-throw";
+import { toPublicLead } from "./public-lead";
 
 // Soft delete: the row and its activities stay (owners can restore it from the web UI).
 export async function deleteLead(
@@ -16,6 +18,7 @@ export async function deleteLead(
     const deletedAt = new Date();
     await tx.update(leads).set({ deletedAt }).where(eq(leads.id, lead.id));
     await recordActivity(tx, { accountId, leadId, actor }, { kind: "lead_deleted", name: lead.name });
+    await recordEvent(tx, accountId, actor, { type: "lead.deleted", object: { ...toPublicLead(lead), deleted: true } });
     return { id: lead.id, deleted: true, deletedAt: deletedAt.toISOString() };
   });
 }

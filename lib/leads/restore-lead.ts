@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { leads } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
 import { recordActivity } from "@/lib/activities/record-activity";
+import { recordEvent } from "@/lib/events/record-event";
 import { assertOwner } from "@/lib/users/assert-owner";
 import { getLeadOrThrow } from "./get-lead-or-throw";
 import { toPublicLead, type PublicLead } from "./public-lead";
@@ -23,6 +24,8 @@ export async function restoreLead(input: {
     const [restored] = await tx.update(leads).set({ deletedAt: null }).where(eq(leads.id, lead.id)).returning();
     const actor = { type: "user" as const, id: owner.userId, name: owner.name };
     await recordActivity(tx, { accountId: input.accountId, leadId: lead.id, actor }, { kind: "lead_restored" });
-    return toPublicLead(restored);
+    const object = toPublicLead(restored);
+    await recordEvent(tx, input.accountId, actor, { type: "lead.restored", object });
+    return object;
   });
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads, type Lead } from "@/db/schema";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import type { LeadUpdateInput } from "@/lib/schemas/leads";
 import { getLeadOrThrow } from "./get-lead-or-throw";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
@@ -18,8 +19,9 @@ function diff(before: Lead, after: Record<string, unknown>): Changes {
   return changes;
 }
 
-// One activity per request: lead_status_changed when status changed, else lead_updated, both
-// carrying {field: [old, new]}. A PATCH that changes nothing writes nothing.
+// One activity and one event per request: lead_status_changed / lead.status_changed when the
+// status changed, else lead_updated / lead.updated, carrying the old values. A PATCH that changes
+// nothing writes nothing.
 export async function updateLead(
   account: LeadAccountContext,
   leadId: string,
@@ -34,6 +36,12 @@ export async function updateLead(
     if (Object.keys(changes).length === 0) return toPublicLead(before);
     const [lead] = await tx.update(leads).set(fields).where(eq(leads.id, leadId)).returning();
     await recordActivity(tx, { accountId: account.accountId, leadId, actor }, { kind: "lead_changed", changes });
-    return toPublicLead(lead);
+    const object = toPublicLead(lead);
+    await recordEvent(tx, account.accountId, actor, {
+      type: changes.status ? "lead.status_changed" : "lead.updated",
+      object,
+      previousAttributes: previousAttributes(toPublicLead(before), object),
+    });
+    return object;
   });
 }

@@ -117,7 +117,8 @@ failing on our side (500, 503) do not use up the key: fix or retry with the same
   without \`+\` use your account's default country.
 - **Money** is whole currency units (\`budget\`, \`price\`); \`currency\` is ISO 4217.
 - **Deleting a lead** is a soft delete: it disappears from the API (lists and 404 everywhere) but
-  its activities stay. Deleting a property removes it; its visits and leads keep their rows with
+  its activities stay listed in \`GET /activities\`, its \`lead_deleted\` included, and
+  \`GET /events\` carries a \`lead.deleted\` event. Deleting a property removes it; its visits and leads keep their rows with
   \`propertyId: null\`.
 - **Activities** are written for every change, from the API or the web UI, in the same
   transaction as the change, with the \`actor\` that made it (your key's name for API calls).

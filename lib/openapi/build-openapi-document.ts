@@ -19,6 +19,10 @@ const TAGS: Array<{ name: ResourceTag; description: string }> = [
   { name: "Properties", description: "Listings for sale or rent." },
   { name: "Visits", description: "Scheduled viewings of a property by a lead." },
   { name: "Activities", description: "The read-only timeline of every change to your leads." },
+  {
+    name: "Events",
+    description: "Every change to your account, deletions included: the feed to sync from, and what webhooks send.",
+  },
 ];
 
 export function buildOpenApiDocument(): oas31.OpenAPIObject {

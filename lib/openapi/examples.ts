@@ -95,3 +95,12 @@ const CURSOR =
 
 export const exampleList = (item: unknown) => ({ data: [item], meta: { cursor: CURSOR, hasMore: true, limit: 20 } });
 export const exampleOne = (item: unknown) => ({ data: item });
+
+export const exampleEvent = {
+  id: "evt_01jf3v9k4n2p6r8t0v2x4z6b8e",
+  type: "lead.status_changed",
+  createdAt: T2,
+  data: { object: exampleLead, previousAttributes: { status: "new" } },
+  actor: exampleActivity.actor,
+  requestId: "req_01jf3v9k4n2p6r8t0v2x4z6b8f",
+};

@@ -1,4 +1,5 @@
 import { activityOperations } from "./operations/activity-operations";
+import { eventOperations } from "./operations/event-operations";
 import { leadOperations } from "./operations/lead-operations";
 import { propertyOperations } from "./operations/property-operations";
 import { smsOperations } from "./operations/sms-operations";
@@ -14,4 +15,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...propertyOperations,
   ...visitOperations,
   ...activityOperations,
+  ...eventOperations,
 ];

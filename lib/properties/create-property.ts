@@ -1,26 +1,34 @@
 import { getDb } from "@/db/client";
 import { properties } from "@/db/schema";
+import type { Actor } from "@/lib/activities/record-activity";
+import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids/new-id";
 import type { PropertyCreateInput } from "@/lib/schemas/properties";
 import { toPropertyColumns } from "./property-columns";
 import { toPublicProperty, type PublicProperty } from "./public-property";
 
+// The property and its property.created event commit together.
 export async function createProperty(
   account: { accountId: string; currency: string },
   input: PropertyCreateInput,
+  actor: Actor,
 ): Promise<PublicProperty> {
   const db = await getDb();
-  const [property] = await db
-    .insert(properties)
-    .values({
-      ...toPropertyColumns(input),
-      id: newId("property"),
-      accountId: account.accountId,
-      title: input.title,
-      type: input.type,
-      listingType: input.listingType,
-      currency: (input.currency ?? account.currency).toUpperCase(),
-    })
-    .returning();
-  return toPublicProperty(property);
+  return db.transaction(async (tx) => {
+    const [property] = await tx
+      .insert(properties)
+      .values({
+        ...toPropertyColumns(input),
+        id: newId("property"),
+        accountId: account.accountId,
+        title: input.title,
+        type: input.type,
+        listingType: input.listingType,
+        currency: (input.currency ?? account.currency).toUpperCase(),
+      })
+      .returning();
+    const object = toPublicProperty(property);
+    await recordEvent(tx, account.accountId, actor, { type: "property.created", object });
+    return object;
+  });
 }

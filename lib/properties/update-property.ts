@@ -1,23 +1,34 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { properties } from "@/db/schema";
+import type { Actor } from "@/lib/activities/record-activity";
 import { notFound } from "@/lib/errors/api-error";
+import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import type { PropertyUpdateInput } from "@/lib/schemas/properties";
 import { toPropertyColumns } from "./property-columns";
 import { toPublicProperty, type PublicProperty } from "./public-property";
 
+// The row is locked while it changes, so previousAttributes are the values this update replaced.
+// A PATCH that changes nothing (`{ address: {} }`, or the values it already has) writes nothing.
 export async function updateProperty(
   accountId: string,
   propertyId: string,
   input: PropertyUpdateInput,
+  actor: Actor,
 ): Promise<PublicProperty> {
   const db = await getDb();
   const columns = toPropertyColumns(input);
   const scope = and(eq(properties.id, propertyId), eq(properties.accountId, accountId));
-  // `{ address: {} }` changes nothing: answer with the property as it is.
-  const [property] = Object.keys(columns).length
-    ? await db.update(properties).set(columns).where(scope).returning()
-    : await db.select().from(properties).where(scope).limit(1);
-  if (!property) throw notFound("Property");
-  return toPublicProperty(property);
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(properties).where(scope).limit(1).for("update");
+    if (!before) throw notFound("Property");
+    const old = toPublicProperty(before);
+    if (!Object.keys(columns).length) return old;
+    const [after] = await tx.update(properties).set(columns).where(scope).returning();
+    const object = toPublicProperty(after);
+    const previous = previousAttributes(old, object);
+    if (!Object.keys(previous).length) return object;
+    await recordEvent(tx, accountId, actor, { type: "property.updated", object, previousAttributes: previous });
+    return object;
+  });
 }

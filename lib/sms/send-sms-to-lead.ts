@@ -4,6 +4,7 @@ import { smsMessages } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { ApiError } from "@/lib/errors/api-error";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import { recordEvent } from "@/lib/events/record-event";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { logger } from "@/lib/log/logger";
 import { getSmsProvider } from "./get-sms-provider";
@@ -11,7 +12,8 @@ import { SmsProviderFailure } from "./providers/sms-provider";
 import { toPublicSms, type PublicSms } from "./public-sms";
 
 // 1. record the message as queued (so a crash mid-send leaves a trace, never a silent resend);
-// 2. call the provider outside any transaction; 3. store the outcome and its activity together.
+// 2. call the provider outside any transaction; 3. store the outcome, its activity and its event
+// together.
 export async function sendSmsToLead(
   accountId: string,
   leadId: string,
@@ -46,6 +48,9 @@ export async function sendSmsToLead(
       { accountId, leadId, actor },
       { kind: failed ? "sms_failed" : "sms_sent", smsId: row.id, to: lead.phone },
     );
+    // A message the provider only queued is reported when its status callback says sent.
+    if (row.status !== "queued")
+      await recordEvent(tx, accountId, actor, { type: failed ? "sms.failed" : "sms.sent", object: toPublicSms(row) });
     return row;
   });
   if (stored.status === "failed") {

@@ -3,12 +3,13 @@ import { visits } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { ApiError } from "@/lib/errors/api-error";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import { recordEvent } from "@/lib/events/record-event";
 import { assertPropertyInAccount, assertUserInAccount } from "@/lib/accounts/assert-account-references";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import type { VisitCreateInput } from "@/lib/schemas/visits";
 import { toPublicVisit, type PublicVisit } from "./public-visit";
 
-// The visit and the lead's visit_scheduled activity commit together.
+// The visit, the lead's visit_scheduled activity and the visit.created event commit together.
 export async function createVisit(accountId: string, input: VisitCreateInput, actor: Actor): Promise<PublicVisit> {
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -40,6 +41,8 @@ export async function createVisit(accountId: string, input: VisitCreateInput, ac
       { accountId, leadId: lead.id, actor },
       { kind: "visit_scheduled", visitId: visit.id, propertyId: visit.propertyId, scheduledAt: visit.scheduledAt },
     );
-    return toPublicVisit(visit);
+    const object = toPublicVisit(visit);
+    await recordEvent(tx, accountId, actor, { type: "visit.created", object });
+    return object;
   });
 }

@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { visits } from "@/db/schema";
 import { notFound } from "@/lib/errors/api-error";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { toPublicVisit, type PublicVisit } from "./public-visit";
 import { VISIT_STATUS_LABELS, visitOutcomeSchema, type VisitOutcome } from "./visit-outcome";
@@ -44,6 +45,12 @@ export async function setVisitStatus(
         label: VISIT_STATUS_LABELS[next],
       },
     );
-    return toPublicVisit(updated);
+    const object = toPublicVisit(updated);
+    await recordEvent(tx, accountId, actor, {
+      type: "visit.updated",
+      object,
+      previousAttributes: previousAttributes(toPublicVisit(visit), object),
+    });
+    return object;
   });
 }

@@ -6,6 +6,7 @@ import type { leadDeletedSchema, leadSchema, leadWithActivitiesSchema } from "@/
 import type { propertySchema } from "@/lib/schemas/properties";
 import type { smsSchema } from "@/lib/schemas/sms";
 import type { visitSchema } from "@/lib/schemas/visits";
+import type { PublicEvent } from "@/lib/schemas/events";
 
 // The bodies /api/v1 answers with, typed from the zod schemas the OpenAPI document is built from.
 // callApi holds every body to that document, so a test that names the wrong body for the status
@@ -18,6 +19,7 @@ export type Property = z.output<typeof propertySchema>;
 export type Visit = z.output<typeof visitSchema>;
 export type Sms = z.output<typeof smsSchema>;
 export type Activity = z.output<typeof activitySchema>;
+export type Event = PublicEvent;
 
 /** `{ data }`: one resource. */
 export interface DataBody<T> {

@@ -111,6 +111,7 @@ export const OPERATIONS: Array<{
   },
   { method: "GET", path: (i) => `/api/v1/visits/${i.visit}` },
   { method: "GET", path: () => "/api/v1/activities" },
+  { method: "GET", path: () => "/api/v1/events" },
 ];
 
 /** A lead (with a phone, assigned to the owner), a property, a visit of the two and an SMS to the

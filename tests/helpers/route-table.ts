@@ -1,5 +1,6 @@
 import * as activitiesRoute from "@/app/api/v1/activities/route";
 import * as catchAllRoute from "@/app/api/v1/[...path]/route";
+import * as eventsRoute from "@/app/api/v1/events/route";
 import * as leadRoute from "@/app/api/v1/leads/[id]/route";
 import * as leadSmsRoute from "@/app/api/v1/leads/[id]/sms/route";
 import * as leadSmsMessageRoute from "@/app/api/v1/leads/[id]/sms/[smsId]/route";
@@ -25,6 +26,7 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/v1\/visits$/, visitsRoute],
   [/^\/api\/v1\/visits\/(?<id>[^/]+)$/, visitRoute],
   [/^\/api\/v1\/activities$/, activitiesRoute],
+  [/^\/api\/v1\/events$/, eventsRoute],
 ];
 
 function resolveRoute(

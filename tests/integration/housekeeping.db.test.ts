@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { idempotencyKeys, requestLogs } from "@/db/schema";
+import { events, idempotencyKeys, requestLogs } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { expireOldRecords } from "@/lib/housekeeping/expire-old-records";
 import { createAccount } from "@/lib/accounts/create-account";
@@ -10,7 +10,7 @@ import { createApiKey } from "@/lib/keys/create-api-key";
 const DAY = 86_400_000;
 
 describe("housekeeping", () => {
-  it("expires idempotency records after 24 h and request log entries after 30 days, keeping newer ones", async () => {
+  it("expires idempotency records after 24 h and request log entries and events after 30 days, keeping newer ones", async () => {
     const db = await getDb();
     const { accountId, userId } = await createAccount({
       name: "HK",
@@ -40,6 +40,17 @@ describe("housekeeping", () => {
       createdAt: new Date(Date.now() - ageMs),
     });
     await db.insert(requestLogs).values([log(31 * DAY), log(29 * DAY)]);
+    const event = (ageMs: number) => ({
+      id: newId("event"),
+      accountId,
+      type: "lead.deleted" as const,
+      objectId: "lead_x",
+      data: { object: { id: "lead_x" } } as never,
+      actorType: "system" as const,
+      actorName: "test",
+      createdAt: new Date(Date.now() - ageMs),
+    });
+    await db.insert(events).values([event(31 * DAY), event(29 * DAY)]);
 
     await expireOldRecords();
 
@@ -51,5 +62,8 @@ describe("housekeeping", () => {
     const logs = await db.select().from(requestLogs).where(eq(requestLogs.apiKeyId, key.id));
     expect(logs).toHaveLength(1);
     expect(logs[0].createdAt.getTime()).toBeGreaterThan(Date.now() - 30 * DAY);
+    const kept = await db.select().from(events).where(eq(events.accountId, accountId));
+    expect(kept).toHaveLength(1);
+    expect(kept[0].createdAt.getTime()).toBeGreaterThan(Date.now() - 30 * DAY);
   });
 });

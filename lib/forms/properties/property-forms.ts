@@ -7,11 +7,13 @@ import { errorState, formValues } from "@/lib/ui/form-errors";
 import { invalidForm, parseFormInput } from "@/lib/forms/parse-form-input";
 import type { FormState } from "@/lib/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
+import { userActor } from "@/lib/forms/user-actor";
 import { propertyInputFromForm } from "./property-form-input";
 
 export type PropertyFormState = FormState & { propertyId?: string };
 
-// Properties have no timeline (activities belong to leads), so these write none.
+// Properties have no timeline (activities belong to leads), so these write none; each writes its
+// property.* event.
 
 // "New property": the same schema and service as POST /api/v1/properties.
 export async function createPropertyForm(member: Member, formData: FormData): Promise<PropertyFormState> {
@@ -20,7 +22,11 @@ export async function createPropertyForm(member: Member, formData: FormData): Pr
   if (!parsed.data) return invalidForm(parsed.fieldErrors, values);
   try {
     const account = await getAccountOrThrow(member.accountId);
-    const property = await createProperty({ accountId: member.accountId, currency: account.currency }, parsed.data);
+    const property = await createProperty(
+      { accountId: member.accountId, currency: account.currency },
+      parsed.data,
+      userActor(member),
+    );
     return { status: "success", message: "Property created.", propertyId: property.id };
   } catch (error) {
     return errorState(error, values);
@@ -34,7 +40,7 @@ export async function updatePropertyForm(member: Member, formData: FormData): Pr
   const parsed = parseFormInput(propertyUpdateSchema, propertyInputFromForm(formData));
   if (!parsed.data) return invalidForm(parsed.fieldErrors, values);
   try {
-    await updateProperty(member.accountId, propertyId, parsed.data);
+    await updateProperty(member.accountId, propertyId, parsed.data, userActor(member));
   } catch (error) {
     return errorState(error, values);
   }
@@ -44,7 +50,7 @@ export async function updatePropertyForm(member: Member, formData: FormData): Pr
 // Delete (after the confirm step): removed for good; its visits and leads keep their rows.
 export async function deletePropertyForm(member: Member, formData: FormData): Promise<FormState> {
   try {
-    await deleteProperty(member.accountId, String(formData.get("propertyId") ?? ""));
+    await deleteProperty(member.accountId, String(formData.get("propertyId") ?? ""), userActor(member));
   } catch (error) {
     return errorState(error);
   }

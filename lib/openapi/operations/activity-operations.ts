@@ -10,7 +10,7 @@ export const activityOperations: OperationSpec[] = [
     tag: "Activities",
     summary: "List activities",
     description:
-      "The activity feed of your account (read-only): every change made through the API or the web UI writes one, in the same transaction as the change. Activities of soft-deleted leads are kept but not listed (so `lead_deleted` does not appear here). Sorted by `createdAt` only; `createdAfter` is exclusive. Page with `limit` and `cursor` until `meta.hasMore` is false; poll with `sort=createdAt` and the last cursor to follow new activity.",
+      "The activity feed of your account (read-only): every change made through the API or the web UI writes one, in the same transaction as the change. A soft-deleted lead's activities stay listed, its `lead_deleted` included, while the lead itself answers 404. Sorted by `createdAt` only; `createdAfter` is exclusive. Page with `limit` and `cursor` until `meta.hasMore` is false; poll with `sort=createdAt` and the last cursor to follow new activity.",
     query: activityListQuery,
     list: true,
     response: {

@@ -56,6 +56,8 @@ function aimAtTheirs(
       return { path: `${path}?leadId=${theirs.lead}&propertyId=${theirs.property}`, answers: "an empty page" };
     case "GET /api/v1/activities":
       return { path: `${path}?leadId=${theirs.lead}`, answers: "an empty page" };
+    case "GET /api/v1/events":
+      return { path: `${path}?objectId=${theirs.lead}`, answers: "an empty page" };
     default:
       return { path, body: op.body?.(theirs), answers: "not_found" };
   }

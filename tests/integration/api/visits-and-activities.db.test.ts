@@ -144,7 +144,7 @@ describe("visits", () => {
 });
 
 describe("activities", () => {
-  it("lists the account's activities newest first with leadId, type and createdAfter filters; hides deleted leads'", async () => {
+  it("lists the account's activities newest first with leadId, type and createdAfter filters; keeps deleted leads'", async () => {
     const t = await createTenant();
     const { lead } = await leadAndProperty(t);
     await callApi("PATCH", `/api/v1/leads/${lead.id}`, { key: t.key, body: { status: "contacted" } });
@@ -163,7 +163,10 @@ describe("activities", () => {
     expect(after.map((a) => a.leadId)).toEqual([other.id]);
     expect((await callApi("GET", "/api/v1/activities?sort=-updatedAt", { key: t.key })).status).toBe(400);
     await callApi("DELETE", `/api/v1/leads/${other.id}`, { key: t.key });
-    const afterDelete = await activities();
-    expect(afterDelete.every((a) => a.leadId === lead.id)).toBe(true);
+    // The deletion and the deleted lead's history stay readable; the lead itself is 404.
+    const ofDeleted = await activities(`?leadId=${other.id}`);
+    expect(ofDeleted.map((a) => a.type)).toEqual(["lead_deleted", "lead_created"]);
+    expect((await activities("?type=lead_deleted")).map((a) => a.leadId)).toEqual([other.id]);
+    expect((await callApi("GET", `/api/v1/leads/${other.id}`, { key: t.key })).status).toBe(404);
   });
 });

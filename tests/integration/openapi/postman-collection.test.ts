@@ -33,6 +33,7 @@ describe("GET /api/v1/postman.json", () => {
     expect(requests.sort()).toEqual(expected.sort());
     expect(collection.items.map((folder) => folder.name).sort()).toEqual([
       "Activities",
+      "Events",
       "Leads",
       "Properties",
       "SMS",

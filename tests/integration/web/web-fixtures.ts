@@ -57,6 +57,7 @@ export async function visitOf(agency: Agency, leadId: string) {
   const property = await createProperty(
     { accountId: agency.accountId, currency: "USD" },
     { title: "Test flat", type: "apartment", listingType: "sale" },
+    userActor(agency.staff),
   );
   const visit = await createVisit(
     agency.accountId,

@@ -1,5 +1,4 @@
 import { apiRoute } from "@/lib/api/handler";
-import { apiKeyActor } from "@/lib/api/api-key-actor";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { createLeadJson } from "@/lib/leads/create-lead";
 import { listLeadsJson } from "@/lib/leads/list-leads";
@@ -14,11 +13,11 @@ export const GET = apiRoute({ route: "GET /leads", query: leadListQuery }, async
 }));
 
 // POST /api/v1/leads – create a lead (writes lead_created; the lead comes serialized by PostgreSQL)
-export const POST = apiRoute({ route: "POST /leads", body: leadCreateSchema }, async ({ apiKey, body }) => {
+export const POST = apiRoute({ route: "POST /leads", body: leadCreateSchema }, async ({ apiKey, actor, body }) => {
   const lead = await createLeadJson(
     { accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry },
     body,
-    apiKeyActor(apiKey),
+    actor,
   );
   return { status: 201, body: lead.json.asData(), location: `/api/v1/leads/${lead.id}` };
 });

@@ -12,9 +12,12 @@ export const GET = apiRoute({ route: "GET /properties", query: propertyListQuery
 }));
 
 // POST /api/v1/properties – create a property
-export const POST = apiRoute({ route: "POST /properties", body: propertyCreateSchema }, async ({ apiKey, body }) => {
-  const property = await createProperty({ accountId: apiKey.accountId, currency: apiKey.currency }, body);
-  return { status: 201, body: { data: property }, location: `/api/v1/properties/${property.id}` };
-});
+export const POST = apiRoute(
+  { route: "POST /properties", body: propertyCreateSchema },
+  async ({ apiKey, actor, body }) => {
+    const property = await createProperty({ accountId: apiKey.accountId, currency: apiKey.currency }, body, actor);
+    return { status: 201, body: { data: property }, location: `/api/v1/properties/${property.id}` };
+  },
+);
 
 export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -1,5 +1,4 @@
 import { apiRoute } from "@/lib/api/handler";
-import { apiKeyActor } from "@/lib/api/api-key-actor";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { visitCreateSchema, visitListQuery } from "@/lib/schemas/visits";
 import { createVisit } from "@/lib/visits/create-visit";
@@ -13,8 +12,8 @@ export const GET = apiRoute({ route: "GET /visits", query: visitListQuery }, asy
 }));
 
 // POST /api/v1/visits – schedule a visit (writes visit_scheduled on the lead)
-export const POST = apiRoute({ route: "POST /visits", body: visitCreateSchema }, async ({ apiKey, body }) => {
-  const visit = await createVisit(apiKey.accountId, body, apiKeyActor(apiKey));
+export const POST = apiRoute({ route: "POST /visits", body: visitCreateSchema }, async ({ apiKey, actor, body }) => {
+  const visit = await createVisit(apiKey.accountId, body, actor);
   return { status: 201, body: { data: visit }, location: `/api/v1/visits/${visit.id}` };
 });
 

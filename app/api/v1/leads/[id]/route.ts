@@ -1,5 +1,4 @@
 import { apiRoute } from "@/lib/api/handler";
-import { apiKeyActor } from "@/lib/api/api-key-actor";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { deleteLead } from "@/lib/leads/delete-lead";
 import { getLeadWithActivitiesJson } from "@/lib/leads/get-lead-with-activities";
@@ -16,21 +15,24 @@ export const GET = apiRoute({ route: "GET /leads/:id", params: leadIdParams }, a
 // PATCH /api/v1/leads/:id – change any subset of fields (writes one activity)
 export const PATCH = apiRoute(
   { route: "PATCH /leads/:id", params: leadIdParams, body: leadUpdateSchema },
-  async ({ apiKey, params, body }) => ({
+  async ({ apiKey, actor, params, body }) => ({
     body: {
       data: await updateLead(
         { accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry },
         params.id,
         body,
-        apiKeyActor(apiKey),
+        actor,
       ),
     },
   }),
 );
 
 // DELETE /api/v1/leads/:id – soft delete (writes lead_deleted)
-export const DELETE = apiRoute({ route: "DELETE /leads/:id", params: leadIdParams }, async ({ apiKey, params }) => ({
-  body: { data: await deleteLead(apiKey.accountId, params.id, apiKeyActor(apiKey)) },
-}));
+export const DELETE = apiRoute(
+  { route: "DELETE /leads/:id", params: leadIdParams },
+  async ({ apiKey, actor, params }) => ({
+    body: { data: await deleteLead(apiKey.accountId, params.id, actor) },
+  }),
+);
 
 export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

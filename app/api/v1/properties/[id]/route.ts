@@ -15,16 +15,16 @@ export const GET = apiRoute({ route: "GET /properties/:id", params: propertyIdPa
 // PATCH /api/v1/properties/:id – change any subset of fields
 export const PATCH = apiRoute(
   { route: "PATCH /properties/:id", params: propertyIdParams, body: propertyUpdateSchema },
-  async ({ apiKey, params, body }) => ({
-    body: { data: await updateProperty(apiKey.accountId, params.id, body) },
+  async ({ apiKey, actor, params, body }) => ({
+    body: { data: await updateProperty(apiKey.accountId, params.id, body, actor) },
   }),
 );
 
 // DELETE /api/v1/properties/:id – remove it; its visits and leads keep their rows with propertyId null
 export const DELETE = apiRoute(
   { route: "DELETE /properties/:id", params: propertyIdParams },
-  async ({ apiKey, params }) => ({
-    body: { data: await deleteProperty(apiKey.accountId, params.id) },
+  async ({ apiKey, actor, params }) => ({
+    body: { data: await deleteProperty(apiKey.accountId, params.id, actor) },
   }),
 );
 

@@ -1,5 +1,4 @@
 import { apiRoute } from "@/lib/api/handler";
-import { apiKeyActor } from "@/lib/api/api-key-actor";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { leadIdParams } from "@/lib/schemas/leads";
 import { smsCreateSchema } from "@/lib/schemas/sms";
@@ -10,8 +9,8 @@ export const dynamic = "force-dynamic";
 // POST /api/v1/leads/:id/sms – send an SMS to the lead (writes sms_sent or sms_failed)
 export const POST = apiRoute(
   { route: "POST /leads/:id/sms", params: leadIdParams, body: smsCreateSchema },
-  async ({ apiKey, params, body }) => {
-    const sms = await sendSmsToLead(apiKey.accountId, params.id, body.message, apiKeyActor(apiKey));
+  async ({ apiKey, actor, params, body }) => {
+    const sms = await sendSmsToLead(apiKey.accountId, params.id, body.message, actor);
     return { status: 201, body: { data: sms }, location: `/api/v1/leads/${params.id}/sms/${sms.id}` };
   },
 );

@@ -1,0 +1,13 @@
+import { apiRoute } from "@/lib/api/handler";
+import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { listEvents } from "@/lib/events/list-events";
+import { eventListQuery } from "@/lib/schemas/events";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/events – the change feed (read-only)
+export const GET = apiRoute({ route: "GET /events", query: eventListQuery }, async ({ apiKey, query }) => ({
+  body: await listEvents(apiKey.accountId, query),
+}));
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -1,0 +1,46 @@
+import { sql } from "drizzle-orm";
+import { customType, index, json, pgTable, text } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
+import { actorTypeEnum } from "./activities";
+import { createdAt } from "./columns";
+import type { EventType } from "../../lib/domain/enums";
+import type { EventData } from "../../lib/schemas/events";
+
+/** PostgreSQL's 64-bit transaction id (never wraps around), carried as decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
+
+// Every change, one row, written in the change's own transaction (lib/events/record-event.ts);
+// kept 30 days. `txid` is the writing transaction's id: the feed reads in (txid, id) order and
+// only below the oldest transaction still running, so an event is never passed over by a reader
+// because it committed late (lib/events/list-events.ts explains why that holds).
+export const events = pgTable(
+  "events",
+  {
+    id: text().primaryKey(),
+    accountId: text()
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    type: text().$type<EventType>().notNull(),
+    objectId: text().notNull(),
+    // json, not jsonb: the object keeps its public key order, and the stored text is what is sent.
+    data: json().$type<EventData>().notNull(),
+    actorType: actorTypeEnum().notNull(),
+    actorId: text(),
+    actorName: text().notNull(),
+    requestId: text(),
+    txid: xid8()
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // GET /events: the feed, in both directions, with or without a type filter.
+    index("events_account_txid_idx").on(t.accountId, t.txid, t.id),
+    // GET /events?objectId=….
+    index("events_account_object_idx").on(t.accountId, t.objectId, t.txid, t.id),
+    // The 30-day expiry sweep.
+    index("events_created_idx").on(t.createdAt),
+  ],
+);
+
+export type EventRow = typeof events.$inferSelect;

@@ -1,0 +1,51 @@
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { events } from "@/db/schema";
+import type { Actor } from "@/lib/activities/record-activity";
+import type { EventType } from "@/lib/domain/enums";
+import { newId } from "@/lib/ids/new-id";
+import type { EventData } from "@/lib/schemas/events";
+
+// Every event is written through this module, inside the transaction of the change it reports:
+// a change that rolls back leaves no event, and so nothing is ever sent about it.
+
+export interface EventFact {
+  type: EventType;
+  /** The resource's public shape after the change (for a deletion, as it was, `deleted: true`). */
+  object: EventData["object"];
+  /** Updates: each changed field's value before the change (previousAttributes()). */
+  previousAttributes?: Record<string, unknown>;
+}
+
+export async function recordEvent(tx: DbOrTx, accountId: string, actor: Actor, fact: EventFact): Promise<string> {
+  const id = newId("event");
+  const data: EventData = { object: fact.object };
+  if (fact.previousAttributes) data.previousAttributes = fact.previousAttributes;
+  await tx.insert(events).values({
+    id,
+    accountId,
+    type: fact.type,
+    objectId: fact.object.id,
+    data,
+    actorType: actor.type,
+    actorId: actor.id,
+    actorName: actor.name,
+    requestId: actor.requestId ?? null,
+  });
+  return id;
+}
+
+/** The event's `data` from an object a statement serialized itself (POST /leads' one statement). */
+export const eventDataOfJsonSql = (objectJson: SQLWrapper): SQL<string> =>
+  sql<string>`'{"object":' || ${objectJson} || '}'`;
+
+/** The fields of `before` that differ in `after`, with their old values: an update's
+ * previousAttributes. `updatedAt` always changes and says nothing, so it is left out. */
+export function previousAttributes<T extends object>(before: T, after: T): Record<string, unknown> {
+  const previous: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof T & string)[]) {
+    if (key === "updatedAt") continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) previous[key] = before[key];
+  }
+  return previous;
+}

@@ -1,0 +1,28 @@
+import { eventListQuery, eventSchema } from "@/lib/schemas/events";
+import { exampleEvent, exampleList } from "../examples";
+import type { OperationSpec } from "../operation-spec";
+
+export const eventOperations: OperationSpec[] = [
+  {
+    operationId: "listEvents",
+    method: "get",
+    path: "/api/v1/events",
+    tag: "Events",
+    summary: "List events",
+    description: [
+      "Every change to your account's leads, properties, visits, notes and SMS, deletions included: one event per change, written in the same transaction as the change, whether it was made through the API, the web UI or the CLI. `data.object` is the resource's public shape after the change (for a deletion, as it was, with `deleted: true`); updates carry `data.previousAttributes`. Events are kept 30 days.",
+      "",
+      "**A feed you can sync from.** With the default `sort=createdAt`, page from the start until `meta.hasMore` is false, then keep polling with the last `meta.cursor`: you see every event exactly once, even when two changes commit in the opposite order to their timestamps. An event appears once its transaction, and every transaction that started before it, has ended: usually at once, later only while a long transaction runs. On this feed an empty page keeps the cursor it was given, so `meta.cursor` is always the one to poll with.",
+      "",
+      "Webhooks (Settings → Webhooks, or `/api/v1/webhook-endpoints`) push the same events.",
+    ].join("\n"),
+    query: eventListQuery,
+    list: true,
+    response: {
+      status: 200,
+      description: "A page of events.",
+      schema: eventSchema,
+      example: exampleList(exampleEvent),
+    },
+  },
+];
