@@ -1,5 +1,6 @@
 // Runs once when a Next.js server starts: open the database (which applies migrations), and on
-// the embedded default seed demo data on first start and print the logins.
+// the embedded default seed demo data on first start and print the logins. Then start the
+// background jobs: the queues, and this process's workers unless RUN_WORKERS=0.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { prepareDatabase } = await import("./lib/startup/prepare-database");
@@ -7,4 +8,6 @@ export async function register() {
   const { logger } = await import("./lib/log/logger");
   logger.info("rate limiter", { store: rateLimitStoreKind() });
   await prepareDatabase();
+  const { startJobsInServer } = await import("./lib/jobs/start-in-server");
+  await startJobsInServer();
 }

@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Sql } from "postgres";
 import * as schema from "./schema";
 import { acquirePgliteLock } from "./pglite-lock";
 
@@ -16,11 +18,14 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Services accept either the client or a transaction, so callers can compose them. */
 export type DbOrTx = Db | Tx;
 
-interface DbHandle {
+/** The driver under Drizzle, for code that must speak to it directly (pg-boss in lib/jobs: its
+ * own SQL text with $n placeholders, some of it multi-statement). */
+export type DbDriver = { engine: "postgres"; client: Sql } | { engine: "pglite"; client: PGlite };
+
+type DbHandle = DbDriver & {
   db: Db;
-  engine: "postgres" | "pglite";
   close: () => Promise<void>;
-}
+};
 
 const MIGRATION_LOCK_ID = 727001;
 const MIGRATIONS_FOLDER = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "db/migrations");
@@ -58,7 +63,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   if (process.env.SKIP_MIGRATIONS !== "1") await migratePostgres(url);
   const sql = postgres(url, { ...POSTGRES_OPTIONS, max: poolSize() });
   const db = drizzle(sql, DRIZZLE_CONFIG);
-  return { db: db as unknown as Db, engine: "postgres", close: () => sql.end({ timeout: 5 }) };
+  return { db: db as unknown as Db, engine: "postgres", client: sql, close: () => sql.end({ timeout: 5 }) };
 }
 
 // On a connection of its own, closed afterwards: the app's pool may have a single connection,
@@ -98,6 +103,7 @@ async function openPglite(dataDir: string): Promise<DbHandle> {
     return {
       db: db as unknown as Db,
       engine: "pglite",
+      client,
       close: async () => {
         await client.close();
         release();
@@ -130,7 +136,22 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
+// What runs over the connection (pg-boss's workers and maintenance) stops before it closes, so
+// no query meets a closed client and a test's afterAll(closeDb) leaves nothing running.
+const beforeClose = ((globalThis as unknown as { __lpmDbBeforeClose?: Set<() => Promise<void>> }).__lpmDbBeforeClose ??=
+  new Set());
+
+/** Registers `stop` to run (once) at the next closeDb, before the connection closes; the answer
+ * unregisters it. */
+export function stopBeforeCloseDb(stop: () => Promise<void>): () => void {
+  beforeClose.add(stop);
+  return () => beforeClose.delete(stop);
+}
+
 export async function closeDb(): Promise<void> {
+  const stops = [...beforeClose];
+  beforeClose.clear();
+  for (const stop of stops) await stop().catch(() => {});
   const opening = globalForDb.__lpmDb;
   globalForDb.__lpmDb = undefined;
   if (opening) await (await opening).close();

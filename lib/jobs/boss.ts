@@ -1,0 +1,93 @@
+import PgBoss from "pg-boss";
+import { getDbHandle, stopBeforeCloseDb } from "@/db/client";
+import { logger } from "@/lib/log/logger";
+import { Activity } from "./activity";
+import { connectionExecutor, type ConnectionExecutor } from "./connection-executor";
+import { jobsConfig } from "./jobs-config";
+
+// One pg-boss per process, over the app's own connection (db/client.ts), started on first use.
+
+/** A started pg-boss and what this process knows about it. */
+export interface Jobs {
+  boss: PgBoss;
+  /** Queues created (or checked) by this process: a send to any other would be silently dropped. */
+  queues: Set<string>;
+  /** This process's worker ids by queue name, to nudge them after a send commits. */
+  workers: Map<string, string>;
+  activity: Activity;
+  executor: ConnectionExecutor;
+}
+
+// On globalThis like the database handle: a Next server loads this module in several module
+// graphs, and each must find the same pg-boss (and the workers that instrumentation.ts started).
+const globalForJobs = globalThis as unknown as { __lpmJobs?: Promise<Jobs>; __lpmJobsStarted?: Jobs };
+
+async function startJobs(): Promise<Jobs> {
+  const started = Date.now();
+  const handle = await getDbHandle();
+  const config = jobsConfig();
+  const activity = new Activity();
+  const executor = connectionExecutor(handle, activity);
+  const boss = new PgBoss({
+    db: executor,
+    // No cron schedules yet: pg-boss's timekeeper would add two internal queues, a poll every
+    // 5 s and a clock-skew check in every process. Turn it on with the first scheduled queue.
+    schedule: false,
+    maintenanceIntervalSeconds: config.maintenanceIntervalSeconds,
+    pollingIntervalSeconds: config.pollingIntervalSeconds,
+  });
+  // pg-boss reports failed polls and maintenance as events; an EventEmitter with no "error"
+  // listener would throw them at the process instead.
+  boss.on("error", (error: Error) => logger.warn("jobs error", { error: error.message }));
+  await boss.start();
+  logger.info("jobs ready", { engine: handle.engine, ms: Date.now() - started });
+  return { boss, queues: new Set(), workers: new Map(), activity, executor };
+}
+
+/** This process's started jobs, starting them on first use. A failed start is retried next call. */
+export function getJobs(): Promise<Jobs> {
+  if (!globalForJobs.__lpmJobs) {
+    const starting = startJobs();
+    globalForJobs.__lpmJobs = starting;
+    // Registered before the start ends, so a closeDb meanwhile still stops what it started.
+    const unregister = stopBeforeCloseDb(() => stopJobs(starting));
+    starting.then(
+      (jobs) => (globalForJobs.__lpmJobsStarted = jobs),
+      () => {
+        unregister();
+        if (globalForJobs.__lpmJobs === starting) globalForJobs.__lpmJobs = undefined;
+      },
+    );
+  }
+  return globalForJobs.__lpmJobs;
+}
+
+export async function getBoss(): Promise<PgBoss> {
+  return (await getJobs()).boss;
+}
+
+/** The jobs if this process has finished starting them, without waiting (see enqueue.ts). */
+export function startedJobs(): Jobs | undefined {
+  return globalForJobs.__lpmJobsStarted;
+}
+
+// Runs at closeDb (db/client.ts), before the connection closes: workers stop taking jobs, running
+// handlers get the shutdown timeout to finish, then pg-boss's queries stop.
+async function stopJobs(starting: Promise<Jobs>): Promise<void> {
+  if (globalForJobs.__lpmJobs === starting) globalForJobs.__lpmJobs = undefined;
+  const jobs = await starting.catch(() => undefined);
+  if (!jobs) return;
+  if (globalForJobs.__lpmJobsStarted === jobs) globalForJobs.__lpmJobsStarted = undefined;
+  const timeoutMs = jobsConfig().shutdownTimeoutSeconds * 1000;
+  const deadline = Date.now() + timeoutMs;
+  try {
+    // Waits for running handlers up to the timeout, then fails their jobs so they are retried.
+    await jobs.boss.stop({ graceful: true, timeout: timeoutMs });
+  } catch (error) {
+    logger.warn("jobs stop failed", { error: (error as Error).message });
+  }
+  if (!(await jobs.activity.settled(Math.max(1000, deadline - Date.now())))) {
+    logger.warn("jobs stopped with a handler still running: its job is retried, maybe while it still runs");
+  }
+  jobs.executor.close();
+}

@@ -1,0 +1,58 @@
+import type PgBoss from "pg-boss";
+import type { DbOrTx } from "@/db/client";
+import { startedJobs, type Jobs } from "./boss";
+import type { JobQueue } from "./define-queue";
+import { jobExecutor } from "./job-executor";
+
+// Jobs are sent inside the change's transaction: they exist if and only if the change committed.
+// After the commit, nudgeWorkers(queue) lets this process's worker take them at once instead of at
+// its next poll; workers in other processes find them at their next poll.
+
+type EnqueueOptions = Omit<PgBoss.SendOptions, "db">;
+type JobToInsert<Data> = { data: Data } & Omit<PgBoss.JobInsert<Data>, "name" | "data">;
+
+// pg-boss drops a send to a queue that does not exist without an error, so this refuses first.
+// It does not start pg-boss itself: inside the caller's transaction the start's queries would wait
+// for that transaction's connection (PGlite has one; a pool may have one too) and hang forever.
+function jobsFor(queue: { name: string }): Jobs {
+  const jobs = startedJobs();
+  if (!jobs) {
+    throw new Error(
+      "background jobs are not started in this process: run startWorkers() or createQueues() before a transaction enqueues (instrumentation.ts does it in the server)",
+    );
+  }
+  if (!jobs.queues.has(queue.name)) {
+    throw new Error(`queue "${queue.name}" was not created in this process: list it in lib/jobs/queues.ts`);
+  }
+  return jobs;
+}
+
+/** Sends one job in the transaction. Null when a singleton or throttling option dropped it. */
+export async function enqueue<Data extends object>(
+  tx: DbOrTx,
+  queue: JobQueue<Data>,
+  data: Data,
+  options: EnqueueOptions = {},
+): Promise<string | null> {
+  return jobsFor(queue).boss.send(queue.name, data, { ...options, db: jobExecutor(tx) });
+}
+
+/** Sends many jobs in the transaction with one statement. */
+export async function enqueueMany<Data extends object>(
+  tx: DbOrTx,
+  queue: JobQueue<Data>,
+  jobs: JobToInsert<Data>[],
+): Promise<void> {
+  if (jobs.length === 0) return;
+  await jobsFor(queue).boss.insert(
+    jobs.map((job) => ({ ...job, name: queue.name })),
+    { db: jobExecutor(tx) },
+  );
+}
+
+/** After the enqueuing transaction commits: wakes this process's worker for the queue, if it runs one. */
+export function nudgeWorkers(queue: { name: string }): void {
+  const jobs = startedJobs();
+  const workerId = jobs?.workers.get(queue.name);
+  if (jobs && workerId) jobs.boss.notifyWorker(workerId);
+}

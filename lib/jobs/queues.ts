@@ -1,0 +1,6 @@
+import type { AnyJobQueue } from "./define-queue";
+
+// Every queue of the app, one file each under lib/jobs/workers/. startWorkers() creates them all
+// (idempotently) and runs a worker for each; enqueue() refuses a queue that is not listed here.
+// To add one: write lib/jobs/workers/<name>.ts exporting a JobQueue<YourData>, and list it below.
+export const QUEUES: readonly AnyJobQueue[] = [];

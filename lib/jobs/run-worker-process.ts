@@ -1,0 +1,49 @@
+import { closeDb } from "@/db/client";
+import { logger } from "@/lib/log/logger";
+import type { AnyJobQueue } from "./define-queue";
+import { jobsConfig } from "./jobs-config";
+import { startWorkers } from "./start-workers";
+
+// A process that only runs workers (`npm run worker`), beside web processes started with
+// RUN_WORKERS=0 or not. Any number of them may share one database: pg-boss fetches with
+// FOR UPDATE SKIP LOCKED, so each job goes to one worker at a time.
+
+/** Starts workers for `queues` and keeps the process alive until SIGTERM or SIGINT. */
+export async function runWorkerProcess(queues: readonly AnyJobQueue[]): Promise<void> {
+  if (!process.env.DATABASE_URL) {
+    // The embedded database belongs to the process that opened it (db/pglite-lock.ts).
+    process.stderr.write(
+      "error: `npm run worker` needs DATABASE_URL (PostgreSQL): the embedded database cannot be shared between processes, and the web process runs the workers itself\n",
+    );
+    process.exit(2);
+  }
+  // pg-boss does not await the completion it writes after a handler; if that write fails (the
+  // database went away), the job is retried after it expires. Say so and keep working.
+  process.on("unhandledRejection", (error) =>
+    logger.error("unhandled rejection", { error: error instanceof Error ? error.message : String(error) }),
+  );
+  const started = Date.now();
+  try {
+    await startWorkers(queues);
+  } catch (error) {
+    logger.error("worker not started", { error: (error as Error).message });
+    await closeDb().catch(() => {});
+    process.exit(1);
+  }
+  const { pollingIntervalSeconds, maintenanceIntervalSeconds } = jobsConfig();
+  logger.info("worker started", {
+    pid: process.pid,
+    queues: queues.map((queue) => queue.name).join(","),
+    pollingIntervalSeconds,
+    maintenanceIntervalSeconds,
+    ms: Date.now() - started,
+  });
+  const stop = async (signal: NodeJS.Signals) => {
+    logger.info("worker stopping", { pid: process.pid, signal });
+    // Stops pg-boss first: running handlers get JOBS_SHUTDOWN_TIMEOUT_SECONDS to finish.
+    await closeDb().catch((error) => logger.error("worker stop failed", { error: (error as Error).message }));
+    process.exit(0);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

@@ -1,0 +1,45 @@
+import { logger } from "@/lib/log/logger";
+import { getJobs, type Jobs } from "./boss";
+import type { AnyJobQueue, Job } from "./define-queue";
+import { jobsConfig } from "./jobs-config";
+import { QUEUES } from "./queues";
+
+/** Creates the queues in the database (idempotent) with their definitions' current settings, so
+ * this process can send to them. Every process that enqueues runs this or startWorkers() first. */
+export async function createQueues(queues: readonly AnyJobQueue[] = QUEUES): Promise<Jobs> {
+  const jobs = await getJobs();
+  for (const queue of queues) {
+    if (jobs.queues.has(queue.name)) continue;
+    await jobs.boss.createQueue(queue.name, { name: queue.name, ...queue.options });
+    // createQueue keeps an existing queue's settings; sends take them from the stored queue.
+    await jobs.boss.updateQueue(queue.name, { name: queue.name, ...queue.options });
+    jobs.queues.add(queue.name);
+  }
+  return jobs;
+}
+
+/** Creates the queues and runs one worker for each in this process (once per queue). Each worker
+ * polls every JOBS_POLLING_INTERVAL_SECONDS and is nudged by sends from this process. */
+export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Promise<void> {
+  const jobs = await createQueues(queues);
+  const { pollingIntervalSeconds } = jobsConfig();
+  for (const queue of queues) {
+    if (jobs.workers.has(queue.name)) continue;
+    const run = (batch: Job<never>[]) =>
+      jobs.activity.run(async () => {
+        try {
+          await queue.handler(batch);
+        } catch (error) {
+          // pg-boss fails the batch's jobs with this error and retries them up to retryLimit.
+          logger.warn("job failed", {
+            queue: queue.name,
+            jobs: batch.map((job) => job.id).join(","),
+            error: (error as Error).message,
+          });
+          throw error;
+        }
+      });
+    const id = await jobs.boss.work<never>(queue.name, { batchSize: queue.batchSize, pollingIntervalSeconds }, run);
+    jobs.workers.set(queue.name, id);
+  }
+}
