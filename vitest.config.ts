@@ -11,7 +11,8 @@ export default defineConfig({
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/worker-setup.ts"],
     // One JSON line per API request is right for a server, noise in a test run.
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    // Webhook receivers in tests listen on loopback; the SSRF tests turn this off where they test it.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", WEBHOOKS_ALLOW_PRIVATE_URLS: "1" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",

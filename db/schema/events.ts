@@ -3,7 +3,7 @@ import { customType, index, json, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { actorTypeEnum } from "./activities";
 import { createdAt } from "./columns";
-import type { EventType } from "../../lib/domain/enums";
+import type { AnyEventType } from "../../lib/domain/enums";
 import type { EventData } from "../../lib/schemas/events";
 
 /** PostgreSQL's 64-bit transaction id (never wraps around), carried as decimal text. */
@@ -20,7 +20,7 @@ export const events = pgTable(
     accountId: text()
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
-    type: text().$type<EventType>().notNull(),
+    type: text().$type<AnyEventType>().notNull(),
     objectId: text().notNull(),
     // json, not jsonb: the object keeps its public key order, and the stored text is what is sent.
     data: json().$type<EventData>().notNull(),

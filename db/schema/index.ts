@@ -11,3 +11,5 @@ export * from "./idempotency-keys";
 export * from "./request-logs";
 export * from "./login-attempts";
 export * from "./events";
+export * from "./webhook-endpoints";
+export * from "./webhook-deliveries";

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { inTransaction } from "@/lib/query/after-commit";
 import { activities } from "@/db/schema";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { noteSchema } from "./note-schema";
@@ -12,7 +13,7 @@ import { toPublicActivity, type PublicActivity } from "./public-activity";
 export async function addNote(accountId: string, leadId: string, text: string, actor: Actor): Promise<PublicActivity> {
   const { text: clean } = noteSchema.parse({ text });
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const lead = await getLeadOrThrow(tx, accountId, leadId, { forUpdate: true });
     const id = await recordActivity(tx, { accountId, leadId: lead.id, actor }, { kind: "note", text: clean });
     const [row] = await tx.select().from(activities).where(eq(activities.id, id)).limit(1);

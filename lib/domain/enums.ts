@@ -62,3 +62,8 @@ export const EVENT_TYPES = [
   "sms.failed",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Sent to one endpoint by "Send test event"; never in the feed, never subscribed to. */
+export const WEBHOOK_TEST_EVENT = "webhook.test";
+/** Every type an event row or a webhook may carry. */
+export type AnyEventType = EventType | typeof WEBHOOK_TEST_EVENT;

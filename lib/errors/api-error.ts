@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   lead_has_no_phone: 422,
   lead_opted_out: 422,
+  webhook_endpoint_limit: 422,
   idempotency_key_reused: 422,
   rate_limited: 429,
   internal_error: 500,

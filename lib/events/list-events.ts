@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { events } from "@/db/schema";
 import { decodeCursor, encodeCursor, filterFingerprint } from "@/lib/pagination/cursor";
 import type { Page } from "@/lib/pagination/keyset";
 import { JsonText } from "@/lib/query/json-text";
 import { ifSet } from "@/lib/query/if-set";
+import { WEBHOOK_TEST_EVENT } from "@/lib/domain/enums";
 import type { EventListQuery, PublicEvent } from "@/lib/schemas/events";
 import { publicEventJsonOf } from "./public-event";
 
@@ -53,6 +54,8 @@ export async function listEvents(accountId: string, query: EventListQuery): Prom
     .where(
       and(
         eq(events.accountId, accountId),
+        // Test events went to one endpoint only: they are not changes.
+        ne(events.type, WEBHOOK_TEST_EVENT),
         ifSet(filters.type, (types) => inArray(events.type, types)),
         ifSet(filters.objectId, (v) => eq(events.objectId, v)),
         ifSet(filters.createdAfter, (v) => gt(events.createdAt, v)),

@@ -7,6 +7,5 @@ const publicEvent = definePublicShape(eventSchema, events, {
   actor: { type: "actorType", id: "actorId", name: "actorName" },
 });
 
-export const toPublicEvent = publicEvent.fromRow;
 /** The event's public JSON, written by PostgreSQL (the GET /events page). */
 export const publicEventJsonOf = publicEvent.jsonOf;

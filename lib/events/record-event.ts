@@ -2,12 +2,14 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { events } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
-import type { EventType } from "@/lib/domain/enums";
+import type { AnyEventType, EventType } from "@/lib/domain/enums";
 import { newId } from "@/lib/ids/new-id";
 import type { EventData } from "@/lib/schemas/events";
+import { enqueueDeliveries, subscribedEndpointIds } from "@/lib/webhooks/enqueue-deliveries";
 
-// Every event is written through this module, inside the transaction of the change it reports:
-// a change that rolls back leaves no event, and so nothing is ever sent about it.
+// Every event is written through this module, inside the transaction of the change it reports,
+// with a delivery job for each endpoint subscribed to it: a change that rolls back leaves no event
+// and no job, so nothing is ever sent about it.
 
 export interface EventFact {
   type: EventType;
@@ -17,7 +19,21 @@ export interface EventFact {
   previousAttributes?: Record<string, unknown>;
 }
 
+/** Records the event and queues its webhooks. Call inside the change's transaction (inTransaction,
+ * lib/query/after-commit.ts, so the workers are woken once it commits). */
 export async function recordEvent(tx: DbOrTx, accountId: string, actor: Actor, fact: EventFact): Promise<string> {
+  const id = await insertEvent(tx, accountId, actor, fact);
+  await enqueueDeliveries(tx, id, await subscribedEndpointIds(tx, accountId, fact.type));
+  return id;
+}
+
+/** The event row alone, of any type: recordEvent, and a test event sent to one endpoint. */
+export async function insertEvent(
+  tx: DbOrTx,
+  accountId: string,
+  actor: Actor,
+  fact: Omit<EventFact, "type"> & { type: AnyEventType },
+): Promise<string> {
   const id = newId("event");
   const data: EventData = { object: fact.object };
   if (fact.previousAttributes) data.previousAttributes = fact.previousAttributes;

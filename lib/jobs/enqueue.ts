@@ -1,5 +1,7 @@
 import type PgBoss from "pg-boss";
 import type { DbOrTx } from "@/db/client";
+import { ApiError } from "@/lib/errors/api-error";
+import { logger } from "@/lib/log/logger";
 import { startedJobs, type Jobs } from "./boss";
 import type { JobQueue } from "./define-queue";
 import { jobExecutor } from "./job-executor";
@@ -17,9 +19,10 @@ type JobToInsert<Data> = { data: Data } & Omit<PgBoss.JobInsert<Data>, "name" | 
 function jobsFor(queue: { name: string }): Jobs {
   const jobs = startedJobs();
   if (!jobs) {
-    throw new Error(
-      "background jobs are not started in this process: run startWorkers() or createQueues() before a transaction enqueues (instrumentation.ts does it in the server)",
-    );
+    // In a server this is the moment after start-up before the jobs are ready (or the database was
+    // down at start and they are retrying): the change is refused whole, and a retry will do.
+    logger.warn("enqueue before jobs started: run startWorkers() or createQueues() first (instrumentation.ts does)");
+    throw new ApiError("service_unavailable", "The service is starting. Retry in a few seconds.");
   }
   if (!jobs.queues.has(queue.name)) {
     throw new Error(`queue "${queue.name}" was not created in this process: list it in lib/jobs/queues.ts`);

@@ -3,6 +3,9 @@ import { getDb } from "@/db/client";
 import { activities, events, leads } from "@/db/schema";
 import type { ActivityType, ActorType, EventType } from "@/lib/domain/enums";
 import { eventDataOfJsonSql } from "@/lib/events/record-event";
+import { inTransaction } from "@/lib/query/after-commit";
+import { executePreparedIn } from "@/lib/query/execute-prepared-in";
+import { enqueueDeliveries, subscribedEndpointIds } from "@/lib/webhooks/enqueue-deliveries";
 import { newId } from "@/lib/ids/new-id";
 import { describeActivity, type Actor } from "@/lib/activities/record-activity";
 import { JsonText } from "@/lib/query/json-text";
@@ -97,11 +100,17 @@ export async function createLeadJson(
 ): Promise<{ id: string; json: JsonText<PublicLead> }> {
   const db = await getDb();
   // Reads the property and owner it names (in this account), then normalises: nothing written.
-  const fields = await prepareLeadFields(db, account, input);
+  // Meanwhile, which webhook endpoints take lead.created.
+  const [fields, endpointIds] = await Promise.all([
+    prepareLeadFields(db, account, input),
+    subscribedEndpointIds(db, account.accountId, "lead.created"),
+  ]);
   const id = newId("lead");
+  const eventId = newId("event");
   const values = Object.fromEntries(WRITABLE.map((field) => [field, fields[field] ?? DEFAULTS[field] ?? null]));
   const activity = describeActivity({ kind: "lead_created", name: fields.name, source: fields.source ?? null });
-  const [{ json }] = await insertLeadWithActivity(db).execute({
+  const statement = insertLeadWithActivity(db);
+  const statementValues = {
     ...values,
     id,
     accountId: account.accountId,
@@ -113,8 +122,19 @@ export async function createLeadJson(
     actorType: actor.type,
     actorId: actor.id,
     actorName: actor.name,
-    eventId: newId("event"),
+    eventId,
     requestId: actor.requestId ?? null,
+  };
+  if (!endpointIds.length) {
+    const [{ json }] = await statement.execute(statementValues);
+    return { id, json: new JsonText(json) };
+  }
+  // With endpoints to notify, their delivery jobs commit with the lead: the same statement, in a
+  // transaction with the jobs.
+  const json = await inTransaction(db, async (tx) => {
+    const [row] = await executePreparedIn(tx, statement, statementValues);
+    await enqueueDeliveries(tx, eventId, endpointIds);
+    return Object.values(row)[0] as string;
   });
   return { id, json: new JsonText(json) };
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { inTransaction } from "@/lib/query/after-commit";
 import { leads } from "@/db/schema";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { recordEvent } from "@/lib/events/record-event";
@@ -13,7 +14,7 @@ export async function deleteLead(
   actor: Actor,
 ): Promise<{ id: string; deleted: true; deletedAt: string }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const lead = await getLeadOrThrow(tx, accountId, leadId, { forUpdate: true });
     const deletedAt = new Date();
     await tx.update(leads).set({ deletedAt }).where(eq(leads.id, lead.id));

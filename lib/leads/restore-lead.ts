@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { inTransaction } from "@/lib/query/after-commit";
 import { leads } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
 import { recordActivity } from "@/lib/activities/record-activity";
@@ -18,7 +19,7 @@ export async function restoreLead(input: {
 }): Promise<PublicLead> {
   const db = await getDb();
   const owner = await assertOwner(input.accountId, input.actorUserId, db);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const lead = await getLeadOrThrow(tx, input.accountId, input.leadId, { forUpdate: true, includeDeleted: true });
     if (!lead.deletedAt) throw new ApiError("conflict", "This lead is not deleted.");
     const [restored] = await tx.update(leads).set({ deletedAt: null }).where(eq(leads.id, lead.id)).returning();

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { inTransaction } from "@/lib/query/after-commit";
 import { leads, type Lead } from "@/db/schema";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
@@ -29,7 +30,7 @@ export async function updateLead(
   actor: Actor,
 ): Promise<PublicLead> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const before = await getLeadOrThrow(tx, account.accountId, leadId, { forUpdate: true });
     const fields = await prepareLeadFields(tx, account, input);
     const changes = diff(before, fields);

@@ -99,6 +99,50 @@ the first request is still running, a duplicate answers 409 \`idempotency_in_pro
 are per API key. Requests rejected before any work is done (invalid input, auth, rate limit) or
 failing on our side (500, 503) do not use up the key: fix or retry with the same key.
 
+## Events and webhooks
+
+Every change to your leads, properties, visits, notes and SMS, made through the API, the web app
+or the CLI, writes one **event** in the same transaction: \`lead.created\`, \`lead.updated\`,
+\`lead.status_changed\`, \`lead.deleted\`, \`lead.restored\`, \`property.created\`,
+\`property.updated\`, \`property.deleted\`, \`visit.created\`, \`visit.updated\`, \`note.created\`,
+\`sms.sent\`, \`sms.delivered\`, \`sms.failed\`. An event is
+\`{"id": "evt_…", "type", "createdAt", "data": {"object", "previousAttributes"}, "actor", "requestId"}\`:
+\`data.object\` is the resource exactly as the API returns it (for a deletion, as it was, with
+\`deleted: true\`), and updates carry the old value of each changed field in
+\`previousAttributes\`. Events are kept 30 days.
+
+**Polling: \`GET /events\`.** Page from the start with the default \`sort=createdAt\`, then keep
+polling with the last \`meta.cursor\`: you see every event exactly once, deletions included, even
+when two changes commit out of order.
+
+**Pushing: webhooks.** Add an endpoint in Settings → Webhooks, or with
+\`POST /webhook-endpoints\` (REST hooks: an integration can subscribe and unsubscribe itself).
+We POST each subscribed event to it as JSON, signed per [Standard Webhooks](https://www.standardwebhooks.com):
+headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signature\`.
+
+- **Verify** every request with the endpoint's secret (\`whsec_…\`), with the \`standardwebhooks\`
+  library, on the raw body:
+
+  \`\`\`js
+  import { Webhook } from "standardwebhooks";
+  const event = new Webhook(process.env.LEADPROP_WEBHOOK_SECRET).verify(rawBody, request.headers); // throws if forged
+  \`\`\`
+
+  After you roll a secret, the old one keeps signing beside the new one for 24 hours: both
+  signatures are in the header, and either verifies.
+- **Answer 2xx fast** (within 10 seconds; we do not follow redirects and read at most 64 KB of
+  your answer), and do the work afterwards, from a queue.
+- **Retries.** Anything but a 2xx, a timeout or a network error is retried about 5 s, 5 min,
+  30 min, 2 h, 5 h, 10 h and 10 h later (with jitter): eight attempts over about 3 days. A
+  \`410 Gone\` disables the endpoint at once; so do 5 days without a successful delivery.
+  Settings shows why, and re-enabling it is one click (or \`PATCH\` with \`enabled: true\`).
+- **At least once, in no guaranteed order.** The same event can arrive more than once
+  (deduplicate on \`webhook-id\`), and events can arrive out of order (order by \`createdAt\`, or
+  compare \`data.object.updatedAt\` with what you hold).
+- **Replay** a delivery from the endpoint's delivery log in Settings (Resend), or catch up on
+  anything you missed from \`GET /events\`.
+- **URLs** must be \`https\` and must not resolve to a private, loopback or link-local address.
+
 ## Conventions
 
 - **Bodies** are JSON with \`Content-Type: application/json\`, at most 100 KB. Unknown fields are a

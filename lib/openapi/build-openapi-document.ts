@@ -4,6 +4,7 @@ import { errorEnvelopeSchema, sharedErrorResponses } from "./error-responses";
 import { OPERATIONS } from "./operations";
 import { HEADER_COMPONENTS } from "./response-headers";
 import { toOperationObject, type ResourceTag } from "./operation-spec";
+import { webhooksSection } from "./webhooks-section";
 
 // The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the routes validate with
 // (lib/schemas) and the operation list (./operations). Nothing here is written by hand twice.
@@ -22,6 +23,11 @@ const TAGS: Array<{ name: ResourceTag; description: string }> = [
   {
     name: "Events",
     description: "Every change to your account, deletions included: the feed to sync from, and what webhooks send.",
+  },
+  {
+    name: "Webhooks",
+    description:
+      "Endpoints that receive events as signed POSTs (Standard Webhooks), retried for about 3 days. Each event type's payload is under `webhooks`.",
   },
 ];
 
@@ -42,6 +48,7 @@ export function buildOpenApiDocument(): oas31.OpenAPIObject {
     tags: TAGS,
     security: [{ apiKey: [] }],
     paths,
+    webhooks: webhooksSection(),
     components: {
       schemas: { Error: errorEnvelopeSchema },
       responses: sharedErrorResponses(),

@@ -18,6 +18,7 @@ export const PUBLIC_ERROR_CODES = [
   "unsupported_media_type",
   "lead_has_no_phone",
   "lead_opted_out",
+  "webhook_endpoint_limit",
   "idempotency_key_reused",
   "rate_limited",
   "internal_error",
@@ -90,6 +91,10 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   lead_opted_out: {
     when: "The lead opted out of SMS (`smsOptOut: true`). Do not retry.",
     message: "This lead opted out of SMS.",
+  },
+  webhook_endpoint_limit: {
+    when: "The account already has 16 webhook endpoints. Delete one, or subscribe an existing one to more event types.",
+    message: "An account has at most 16 webhook endpoints.",
   },
   idempotency_key_reused: {
     when: "This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.",

@@ -104,3 +104,14 @@ export const exampleEvent = {
   actor: exampleActivity.actor,
   requestId: "req_01jf3v9k4n2p6r8t0v2x4z6b8f",
 };
+
+export const exampleWebhookEndpoint = {
+  id: "whep_01jf3v9k4n2p6r8t0v2x4z6b8g",
+  url: "https://hooks.example.com/leadprop",
+  description: "Sync to our data warehouse",
+  events: ["lead.created", "lead.status_changed"],
+  enabled: true,
+  disabledReason: null,
+  createdAt: T,
+};
+export const exampleWebhookEndpointDeleted = { id: exampleWebhookEndpoint.id, deleted: true };

@@ -1,5 +1,6 @@
 import { activityOperations } from "./operations/activity-operations";
 import { eventOperations } from "./operations/event-operations";
+import { webhookEndpointOperations } from "./operations/webhook-endpoint-operations";
 import { leadOperations } from "./operations/lead-operations";
 import { propertyOperations } from "./operations/property-operations";
 import { smsOperations } from "./operations/sms-operations";
@@ -16,4 +17,5 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...visitOperations,
   ...activityOperations,
   ...eventOperations,
+  ...webhookEndpointOperations,
 ];

@@ -71,10 +71,12 @@ function convert(document: oas31.OpenAPIObject): Promise<PostmanCollection> {
   });
 }
 
-// `/api/v1/leads/:id` → `leadId`, `/api/v1/properties/:id` → `propertyId`; a parameter already
-// named for its resource keeps its name (`/leads/:id/sms/:smsId` → `leadId`, `smsId`).
+// `/api/v1/leads/:id` → `leadId`, `/api/v1/properties/:id` → `propertyId`,
+// `/api/v1/webhook-endpoints/:id` → `webhookEndpointId`; a parameter already named for its
+// resource keeps its name (`/leads/:id/sms/:smsId` → `leadId`, `smsId`).
+const camel = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 const idVariable = (resource: string, param: string) =>
-  param === "id" ? `${resource.replace(/ies$/, "y").replace(/s$/, "")}Id` : param;
+  param === "id" ? `${camel(resource).replace(/ies$/, "y").replace(/s$/, "")}Id` : param;
 
 function tidyRequest(request: PostmanRequest, idVariables: Set<string>) {
   for (const param of request.url.query ?? []) param.disabled = param.key !== "limit";

@@ -1,4 +1,5 @@
 import { getDb } from "@/db/client";
+import { inTransaction } from "@/lib/query/after-commit";
 import { properties } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
 import { recordEvent } from "@/lib/events/record-event";
@@ -14,7 +15,7 @@ export async function createProperty(
   actor: Actor,
 ): Promise<PublicProperty> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [property] = await tx
       .insert(properties)
       .values({

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { inTransaction } from "@/lib/query/after-commit";
 import { properties } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
 import { notFound } from "@/lib/errors/api-error";
@@ -14,7 +15,7 @@ export async function deleteProperty(
   actor: Actor,
 ): Promise<{ id: string; deleted: true }> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [deleted] = await tx
       .delete(properties)
       .where(and(eq(properties.id, propertyId), eq(properties.accountId, accountId)))

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { inTransaction } from "@/lib/query/after-commit";
 import { properties } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
 import { notFound } from "@/lib/errors/api-error";
@@ -19,7 +20,7 @@ export async function updateProperty(
   const db = await getDb();
   const columns = toPropertyColumns(input);
   const scope = and(eq(properties.id, propertyId), eq(properties.accountId, accountId));
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [before] = await tx.select().from(properties).where(scope).limit(1).for("update");
     if (!before) throw notFound("Property");
     const old = toPublicProperty(before);

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type EventType } from "@/lib/domain/enums";
+import { EVENT_TYPES, WEBHOOK_TEST_EVENT, type AnyEventType, type EventType } from "@/lib/domain/enums";
 import { z } from "zod";
 import { activitySchema } from "./activities";
 import { outputId, outputTimestamp, paginationQuery, timestampQuery } from "./common";
@@ -10,7 +10,10 @@ import { visitSchema } from "./visits";
 // The event resource (GET /events, and the body of every webhook). `data.object` is the changed
 // resource's own public shape, so an event and a GET of the resource can never disagree.
 
-export const eventTypeSchema = z.enum(EVENT_TYPES).meta({ id: "EventType" });
+const eventTypeSchema = z.enum([...EVENT_TYPES, WEBHOOK_TEST_EVENT]).meta({
+  id: "EventType",
+  description: "`webhook.test` is sent only to an endpoint by Settings → Webhooks → Send test event, and never listed.",
+});
 
 const deletedFlag = {
   deleted: z
@@ -20,15 +23,18 @@ const deletedFlag = {
 };
 
 /** Each event type's object: the public shape of the resource it is about. */
-export const EVENT_OBJECT_SCHEMAS = {
+const EVENT_OBJECT_SCHEMAS = {
   lead: leadSchema.extend(deletedFlag),
   property: propertySchema.extend(deletedFlag),
   visit: visitSchema,
   note: activitySchema,
   sms: smsSchema,
+  webhook: z
+    .object({ id: outputId("whep"), message: z.string() })
+    .meta({ description: "`webhook.test`: the endpoint the test was sent to." }),
 } as const;
-export type EventObjectKind = keyof typeof EVENT_OBJECT_SCHEMAS;
-export const eventObjectKind = (type: EventType) => type.split(".")[0] as EventObjectKind;
+type EventObjectKind = keyof typeof EVENT_OBJECT_SCHEMAS;
+const eventObjectKind = (type: AnyEventType) => type.split(".")[0] as EventObjectKind;
 
 const previousAttributesSchema = z.record(z.string(), z.unknown()).meta({
   description:
@@ -40,7 +46,7 @@ const eventObjectSchema = z
   .union(Object.values(EVENT_OBJECT_SCHEMAS))
   .meta({ description: "The resource's public shape after the change (for a deletion, as it was)." });
 
-export const eventDataSchema = z
+const eventDataSchema = z
   .object({ object: eventObjectSchema, previousAttributes: previousAttributesSchema.optional() })
   .meta({ id: "EventData" });
 export type EventData = z.output<typeof eventDataSchema>;
@@ -72,7 +78,7 @@ export const eventSchema = z.object(eventFields).meta({ id: "Event" });
 export type PublicEvent = z.output<typeof eventSchema>;
 
 /** One event type's payload, for the OpenAPI document's `webhooks` section. */
-export function eventPayloadSchema(type: EventType) {
+export function eventPayloadSchema(type: AnyEventType) {
   const object = EVENT_OBJECT_SCHEMAS[eventObjectKind(type)];
   const updates = type.endsWith(".updated") || type === "lead.status_changed";
   return z.object({

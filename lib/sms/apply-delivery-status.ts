@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { inTransaction } from "@/lib/query/after-commit";
 import { smsMessages, type SmsMessage } from "@/db/schema";
 import { recordActivity } from "@/lib/activities/record-activity";
 import type { EventType } from "@/lib/domain/enums";
@@ -33,7 +34,7 @@ export async function applyDeliveryStatus(
   errorCode: string | null,
 ): Promise<boolean> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [sms] = await tx
       .select()
       .from(smsMessages)

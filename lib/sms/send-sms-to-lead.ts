@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { inTransaction } from "@/lib/query/after-commit";
 import { smsMessages } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { ApiError } from "@/lib/errors/api-error";
@@ -40,7 +41,7 @@ export async function sendSmsToLead(
     outcome = { status: "failed", providerMessageId: null, error: reason };
   }
 
-  const stored = await db.transaction(async (tx) => {
+  const stored = await inTransaction(db, async (tx) => {
     const [row] = await tx.update(smsMessages).set(outcome).where(eq(smsMessages.id, queued.id)).returning();
     const failed = outcome.status === "failed";
     await recordActivity(

@@ -1,4 +1,5 @@
 import { getDb } from "@/db/client";
+import { inTransaction } from "@/lib/query/after-commit";
 import { visits } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { ApiError } from "@/lib/errors/api-error";
@@ -12,7 +13,7 @@ import { toPublicVisit, type PublicVisit } from "./public-visit";
 // The visit, the lead's visit_scheduled activity and the visit.created event commit together.
 export async function createVisit(accountId: string, input: VisitCreateInput, actor: Actor): Promise<PublicVisit> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const lead = await getLeadOrThrow(tx, accountId, input.leadId).catch((error: unknown) => {
       // Name the field, as for propertyId and agentId.
       if (error instanceof ApiError && error.code === "not_found")

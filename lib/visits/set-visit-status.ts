@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { inTransaction } from "@/lib/query/after-commit";
 import { visits } from "@/db/schema";
 import { notFound } from "@/lib/errors/api-error";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
@@ -20,7 +21,7 @@ export async function setVisitStatus(
 ): Promise<PublicVisit> {
   const next = visitOutcomeSchema.parse(status);
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [visit] = await tx
       .select()
       .from(visits)

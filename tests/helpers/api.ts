@@ -79,6 +79,7 @@ export interface OperationIds {
   property: string;
   visit: string;
   sms: string;
+  webhookEndpoint: string;
 }
 
 /** Every operation of the API, with a body that would be valid, for table-driven checks. */
@@ -112,6 +113,15 @@ export const OPERATIONS: Array<{
   { method: "GET", path: (i) => `/api/v1/visits/${i.visit}` },
   { method: "GET", path: () => "/api/v1/activities" },
   { method: "GET", path: () => "/api/v1/events" },
+  { method: "GET", path: () => "/api/v1/webhook-endpoints" },
+  {
+    method: "POST",
+    path: () => "/api/v1/webhook-endpoints",
+    body: () => ({ url: "http://127.0.0.1:9/op", events: ["lead.created"] }),
+  },
+  { method: "GET", path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}` },
+  { method: "PATCH", path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}`, body: () => ({ enabled: false }) },
+  { method: "DELETE", path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}` },
 ];
 
 /** A lead (with a phone, assigned to the owner), a property, a visit of the two and an SMS to the
@@ -127,5 +137,11 @@ export async function createOperationTargets(tenant: TestTenant, label = "Owned"
     scheduledAt: "2026-12-01T10:00:00.000Z",
   });
   const sms = await call(`/api/v1/leads/${lead}/sms`, { message: `${label} message` });
-  return { lead, property, visit, sms };
+  // Subscribed to nothing this suite does, so it queues no delivery.
+  const webhookEndpoint = await call("/api/v1/webhook-endpoints", {
+    url: `http://127.0.0.1:9/${label.toLowerCase()}`,
+    events: ["property.deleted"],
+    enabled: false,
+  });
+  return { lead, property, visit, sms, webhookEndpoint };
 }

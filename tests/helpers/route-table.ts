@@ -9,6 +9,8 @@ import * as propertiesRoute from "@/app/api/v1/properties/route";
 import * as propertyRoute from "@/app/api/v1/properties/[id]/route";
 import * as visitsRoute from "@/app/api/v1/visits/route";
 import * as visitRoute from "@/app/api/v1/visits/[id]/route";
+import * as webhookEndpointsRoute from "@/app/api/v1/webhook-endpoints/route";
+import * as webhookEndpointRoute from "@/app/api/v1/webhook-endpoints/[id]/route";
 
 // The /api/v1 route files and the paths Next maps to them, for running the real handlers
 // without Next (in-process tests and the fault-test server).
@@ -27,6 +29,8 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/v1\/visits\/(?<id>[^/]+)$/, visitRoute],
   [/^\/api\/v1\/activities$/, activitiesRoute],
   [/^\/api\/v1\/events$/, eventsRoute],
+  [/^\/api\/v1\/webhook-endpoints$/, webhookEndpointsRoute],
+  [/^\/api\/v1\/webhook-endpoints\/(?<id>[^/]+)$/, webhookEndpointRoute],
 ];
 
 function resolveRoute(

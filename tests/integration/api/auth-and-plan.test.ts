@@ -58,6 +58,14 @@ function aimAtTheirs(
       return { path: `${path}?leadId=${theirs.lead}`, answers: "an empty page" };
     case "GET /api/v1/events":
       return { path: `${path}?objectId=${theirs.lead}`, answers: "an empty page" };
+    case "GET /api/v1/webhook-endpoints": // no filter: the stranger's own (empty) list
+      return { path, answers: "an empty page" };
+    case "POST /api/v1/webhook-endpoints":
+      return {
+        path,
+        body: { url: "http://127.0.0.1:9/x", events: ["*"], accountId: owner.accountId },
+        answers: "validation_error",
+      };
     default:
       return { path, body: op.body?.(theirs), answers: "not_found" };
   }
@@ -70,6 +78,7 @@ async function ownerView(owner: TestTenant, ids: OperationIds): Promise<unknown[
     `/api/v1/properties/${ids.property}`,
     `/api/v1/visits/${ids.visit}`,
     `/api/v1/leads/${ids.lead}/sms/${ids.sms}`,
+    `/api/v1/webhook-endpoints/${ids.webhookEndpoint}`,
   ];
   const view: unknown[] = [];
   for (const path of paths) {
@@ -88,6 +97,7 @@ describe.each(OPERATIONS)("$method $path", (op) => {
     property: "prop_01aaaaaaaaaaaaaaaaaaaaaaaa",
     visit: "visit_01aaaaaaaaaaaaaaaaaaaaaaaa",
     sms: "sms_01aaaaaaaaaaaaaaaaaaaaaaaa",
+    webhookEndpoint: "whep_01aaaaaaaaaaaaaaaaaaaaaaaa",
   };
   const path = op.path(ids);
   const body = op.body?.(ids);

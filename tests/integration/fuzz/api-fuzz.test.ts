@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { createQueues } from "@/lib/jobs/start-workers";
 import { ERROR_STATUS } from "@/lib/errors/api-error";
 import {
   callApi,
@@ -23,7 +24,13 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 let tenant: TestTenant;
 let foreign: OperationIds;
-const mine = { leads: [] as string[], properties: [] as string[], visits: [] as string[], sms: [] as string[] };
+const mine = {
+  leads: [] as string[],
+  properties: [] as string[],
+  visits: [] as string[],
+  sms: [] as string[],
+  webhookEndpoints: [] as string[],
+};
 let totalCases = 0;
 const statuses = new Map<string, number>();
 
@@ -34,7 +41,8 @@ async function fingerprint(accountId: string): Promise<string> {
            (select count(*) || ':' || coalesce(max(updated_at)::text, '') from properties where account_id = ${accountId}) as properties,
            (select count(*) || ':' || coalesce(max(updated_at)::text, '') from visits where account_id = ${accountId}) as visits,
            (select count(*) from activities where account_id = ${accountId}) as activities,
-           (select count(*) || ':' || coalesce(max(updated_at)::text, '') from sms_messages where account_id = ${accountId}) as sms`);
+           (select count(*) || ':' || coalesce(max(updated_at)::text, '') from sms_messages where account_id = ${accountId}) as sms,
+           (select count(*) || ':' || coalesce(max(updated_at)::text, '') from webhook_endpoints where account_id = ${accountId}) as webhook_endpoints`);
   return JSON.stringify(Array.isArray(rows) ? rows[0] : (rows as { rows: unknown[] }).rows[0]);
 }
 
@@ -42,6 +50,9 @@ beforeAll(async () => {
   console.log(`fuzz: seed ${SEED}, ${RUNS} runs per operation (replay with FUZZ_SEED=${SEED})`);
   // Before the first request: the app's limiter reads these once.
   setAppRateLimitEnv({ REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PER_MINUTE: "1000000" });
+  // Fuzzed PATCHes may enable an endpoint, whose events are then queued: this process sends jobs
+  // (and runs no worker).
+  await createQueues();
   tenant = await createTenant();
   const other = await createTenant();
   for (let i = 0; i < 15; i++) {
@@ -66,6 +77,7 @@ beforeAll(async () => {
     const ids = await createOperationTargets(tenant, `Fuzz target ${i}`);
     mine.visits.push(ids.visit);
     mine.sms.push(ids.sms);
+    mine.webhookEndpoints.push(ids.webhookEndpoint);
   }
   foreign = await createOperationTargets(other, "Theirs");
 }, 120_000);
@@ -106,6 +118,7 @@ const FIELDS: Record<string, string[]> = {
   ],
   "/api/v1/visits": ["leadId", "propertyId", "scheduledAt", "durationMinutes", "agentId", "notes"],
   sms: ["message"],
+  "/api/v1/webhook-endpoints": ["url", "description", "events", "enabled"],
 };
 
 /** Lone surrogates cannot be percent-encoded; a client could not send them either. */
@@ -113,7 +126,7 @@ const safeEncode = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/
 
 const NAMED = OPERATIONS.map((op) => ({
   ...op,
-  name: `${op.method} ${op.path({ lead: ":id", property: ":id", visit: ":id", sms: ":smsId" })}`,
+  name: `${op.method} ${op.path({ lead: ":id", property: ":id", visit: ":id", sms: ":smsId", webhookEndpoint: ":id" })}`,
 }));
 
 describe.each(NAMED)("fuzz $name", (op) => {
@@ -141,6 +154,10 @@ describe.each(NAMED)("fuzz $name", (op) => {
         () => mine.sms,
         () => foreign.sms,
       ),
+      webhookEndpoint: idChoice(
+        () => mine.webhookEndpoints,
+        () => foreign.webhookEndpoint,
+      ),
       query: queryString,
       idempotencyKey: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: headerValue, weight: 1 }),
       // Mostly the right media type, so bodies get past the 415 check and reach validation.
@@ -150,13 +167,20 @@ describe.each(NAMED)("fuzz $name", (op) => {
     await fc.assert(
       fc.asyncProperty(arb, fc.context(), async (input, ctx) => {
         totalCases++;
-        const ids = { lead: input.lead, property: input.property, visit: input.visit, sms: input.sms };
+        const ids = {
+          lead: input.lead,
+          property: input.property,
+          visit: input.visit,
+          sms: input.sms,
+          webhookEndpoint: input.webhookEndpoint,
+        };
         const path = op.path(ids);
         const valid = (op.body?.({
           lead: mine.leads[0],
           property: mine.properties[0],
           visit: mine.visits[0],
           sms: mine.sms[0],
+          webhookEndpoint: mine.webhookEndpoints[0],
         }) ?? undefined) as Record<string, unknown> | undefined;
         const fields = FIELDS[path.endsWith("/sms") ? "sms" : path.replace(/\/[^/]+$/, "")] ?? FIELDS[path] ?? [];
         const body = valid

@@ -38,6 +38,7 @@ describe("GET /api/v1/postman.json", () => {
       "Properties",
       "SMS",
       "Visits",
+      "Webhooks",
     ]);
   });
 
@@ -73,7 +74,7 @@ describe("GET /api/v1/postman.json", () => {
       for (const param of request.url.query.all())
         expect(param.disabled ?? false, `${item.name} ${param.key}`).toBe(param.key !== "limit");
       for (const variable of request.url.variables.all())
-        expect(variable.value, item.name).toMatch(/^\{\{(lead|property|visit|sms)Id\}\}$/);
+        expect(variable.value, item.name).toMatch(/^\{\{(lead|property|visit|sms|webhookEndpoint)Id\}\}$/);
     });
   });
 });

@@ -1,6 +1,6 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkWebhookUrl, type ResolveHost } from "@/lib/webhooks/check-webhook-url";
 import { postWebhook } from "@/lib/webhooks/post-webhook";
 
@@ -28,6 +28,12 @@ function resolverAnswering(...answers: string[][]) {
   let calls = 0;
   return vi.fn<ResolveHost>(async () => answers[Math.min(calls++, answers.length - 1)]);
 }
+
+// vitest.config.ts allows private URLs for every other suite; here production's rules apply unless
+// a test says otherwise.
+beforeEach(() => {
+  vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_URLS", "");
+});
 
 afterEach(async () => {
   vi.unstubAllEnvs();

@@ -1,0 +1,32 @@
+import { apiRoute } from "@/lib/api/handler";
+import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { webhookEndpointIdParams, webhookEndpointUpdateSchema } from "@/lib/schemas/webhook-endpoints";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
+import { getWebhookEndpoint } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
+import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook-endpoint";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/webhook-endpoints/:id – one endpoint (never its secret)
+export const GET = apiRoute(
+  { route: "GET /webhook-endpoints/:id", params: webhookEndpointIdParams },
+  async ({ apiKey, params }) => ({
+    body: { data: await getWebhookEndpoint(apiKey.accountId, params.id) },
+  }),
+);
+
+// PATCH /api/v1/webhook-endpoints/:id – change its URL, events, description, or enable/disable it
+export const PATCH = apiRoute(
+  { route: "PATCH /webhook-endpoints/:id", params: webhookEndpointIdParams, body: webhookEndpointUpdateSchema },
+  async ({ apiKey, params, body }) => ({
+    body: { data: await updateWebhookEndpoint(apiKey.accountId, params.id, body) },
+  }),
+);
+
+// DELETE /api/v1/webhook-endpoints/:id – unsubscribe, for good
+export const DELETE = apiRoute(
+  { route: "DELETE /webhook-endpoints/:id", params: webhookEndpointIdParams },
+  async ({ apiKey, params }) => ({ body: { data: await deleteWebhookEndpoint(apiKey.accountId, params.id) } }),
+);
+
+export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

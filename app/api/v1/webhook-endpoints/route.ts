@@ -1,0 +1,24 @@
+import { apiRoute } from "@/lib/api/handler";
+import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { webhookEndpointCreateSchema, webhookEndpointListQuery } from "@/lib/schemas/webhook-endpoints";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/webhook-endpoints – list the account's endpoints
+export const GET = apiRoute(
+  { route: "GET /webhook-endpoints", query: webhookEndpointListQuery },
+  async ({ apiKey, query }) => ({ body: await listWebhookEndpoints(apiKey.accountId, query) }),
+);
+
+// POST /api/v1/webhook-endpoints – subscribe a URL (answers its secret, once)
+export const POST = apiRoute(
+  { route: "POST /webhook-endpoints", body: webhookEndpointCreateSchema },
+  async ({ apiKey, body }) => {
+    const endpoint = await createWebhookEndpoint(apiKey.accountId, body);
+    return { status: 201, body: { data: endpoint }, location: `/api/v1/webhook-endpoints/${endpoint.id}` };
+  },
+);
+
+export const { PUT, PATCH, DELETE } = methodsNotAllowed(["GET", "POST"]);

@@ -1,0 +1,119 @@
+import {
+  webhookEndpointCreateSchema,
+  webhookEndpointDeletedSchema,
+  webhookEndpointIdParams,
+  webhookEndpointListQuery,
+  webhookEndpointSchema,
+  webhookEndpointUpdateSchema,
+  webhookEndpointWithSecretSchema,
+} from "@/lib/schemas/webhook-endpoints";
+import { exampleList, exampleOne, exampleWebhookEndpoint, exampleWebhookEndpointDeleted } from "../examples";
+import type { OperationSpec } from "../operation-spec";
+
+const notFound = { message: "Webhook endpoint not found." };
+const path = "/api/v1/webhook-endpoints";
+
+export const webhookEndpointOperations: OperationSpec[] = [
+  {
+    operationId: "listWebhookEndpoints",
+    method: "get",
+    path,
+    tag: "Webhooks",
+    summary: "List webhook endpoints",
+    description: "Your account's webhook endpoints, newest first, without their secrets.",
+    query: webhookEndpointListQuery,
+    list: true,
+    response: {
+      status: 200,
+      description: "A page of endpoints.",
+      schema: webhookEndpointSchema,
+      example: exampleList(exampleWebhookEndpoint),
+    },
+  },
+  {
+    operationId: "createWebhookEndpoint",
+    method: "post",
+    path,
+    tag: "Webhooks",
+    summary: "Create a webhook endpoint",
+    description:
+      'Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address. At most 16 endpoints per account. `events: ["*"]` also takes event types added later.',
+    body: {
+      schema: webhookEndpointCreateSchema,
+      examples: {
+        some: {
+          summary: "Two lead events",
+          value: { url: "https://hooks.example.com/leadprop", events: ["lead.created", "lead.status_changed"] },
+        },
+        all: {
+          summary: "Everything, with a description",
+          value: { url: "https://hooks.example.com/all", events: ["*"], description: "Warehouse sync" },
+        },
+      },
+    },
+    response: {
+      status: 201,
+      description: "The endpoint, with its secret.",
+      schema: webhookEndpointWithSecretSchema,
+      example: exampleOne({ ...exampleWebhookEndpoint, secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" }),
+      location: { description: "The new endpoint's URL.", example: `${path}/${exampleWebhookEndpoint.id}` },
+    },
+    errors: ["webhook_endpoint_limit"],
+  },
+  {
+    operationId: "getWebhookEndpoint",
+    method: "get",
+    path: `${path}/{id}`,
+    tag: "Webhooks",
+    summary: "Get a webhook endpoint",
+    description: "One endpoint of your account, without its secret. `disabledReason` says why the system disabled it.",
+    params: webhookEndpointIdParams,
+    response: {
+      status: 200,
+      description: "The endpoint.",
+      schema: webhookEndpointSchema,
+      example: exampleOne(exampleWebhookEndpoint),
+    },
+    errorExamples: { not_found: notFound },
+  },
+  {
+    operationId: "updateWebhookEndpoint",
+    method: "patch",
+    path: `${path}/{id}`,
+    tag: "Webhooks",
+    summary: "Update a webhook endpoint",
+    description:
+      "Change its URL, description or event types, or disable it. `enabled: true` re-enables an endpoint the system disabled (after a 410, or 5 days without a successful delivery); deliveries it missed meanwhile are not sent, replay them from `GET /events`.",
+    params: webhookEndpointIdParams,
+    body: {
+      schema: webhookEndpointUpdateSchema,
+      examples: {
+        enable: { summary: "Re-enable it", value: { enabled: true } },
+        events: { summary: "Subscribe to everything", value: { events: ["*"] } },
+      },
+    },
+    response: {
+      status: 200,
+      description: "The endpoint after the change.",
+      schema: webhookEndpointSchema,
+      example: exampleOne(exampleWebhookEndpoint),
+    },
+    errorExamples: { not_found: notFound },
+  },
+  {
+    operationId: "deleteWebhookEndpoint",
+    method: "delete",
+    path: `${path}/{id}`,
+    tag: "Webhooks",
+    summary: "Delete a webhook endpoint",
+    description: "Unsubscribes it for good, with its delivery log. Retries already scheduled are not sent.",
+    params: webhookEndpointIdParams,
+    response: {
+      status: 200,
+      description: "The endpoint is deleted.",
+      schema: webhookEndpointDeletedSchema,
+      example: exampleOne(exampleWebhookEndpointDeleted),
+    },
+    errorExamples: { not_found: notFound },
+  },
+];

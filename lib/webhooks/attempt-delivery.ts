@@ -1,0 +1,111 @@
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { events, webhookDeliveries, webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
+import { publicEventJsonOf } from "@/lib/events/public-event";
+import { newId } from "@/lib/ids/new-id";
+import { enqueue, nudgeWorkers } from "@/lib/jobs/enqueue";
+import type { JobQueue } from "@/lib/jobs/define-queue";
+import { afterCommit, inTransaction } from "@/lib/query/after-commit";
+import { signingSecrets } from "./endpoint-secrets";
+import { postWebhook, type WebhookAttempt } from "./post-webhook";
+import { retryDelayMs } from "./retry-schedule";
+import { signedWebhookHeaders } from "./sign-webhook";
+
+/** One attempt to send one event to one endpoint: a delivery job's data. */
+export interface DeliveryJob {
+  eventId: string;
+  endpointId: string;
+  /** 1 for the first try; each retry or resend takes the next number. */
+  attempt: number;
+  /** A resend from the delivery log: tried once, not on the retry schedule. */
+  manual?: boolean;
+}
+
+// No success for this long disables the endpoint (Svix and Stripe do the same).
+const FAILING_DISABLES_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+const timeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
+
+/**
+ * Sends the event, then records the attempt, schedules the retry and updates the endpoint's health
+ * in one transaction. At least once: a worker that dies after sending and before recording sends
+ * again, with the same `webhook-id` (the event id), which receivers deduplicate on. An attempt
+ * already recorded (another worker ran this job too) is not sent again.
+ */
+export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<void> {
+  const db = await getDb();
+  const [target] = await db
+    .select({
+      endpoint: webhookEndpoints,
+      eventType: events.type,
+      body: publicEventJsonOf(events),
+      done: sql<boolean>`exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = ${webhookEndpoints.id}
+        and d.event_id = ${events.id} and d.attempt = ${job.attempt})`,
+    })
+    .from(events)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.accountId, events.accountId))
+    .where(and(eq(events.id, job.eventId), eq(webhookEndpoints.id, job.endpointId)))
+    .limit(1);
+  // Gone (deleted, or the event expired), disabled (retries stop; a resend still goes), or done.
+  if (!target || target.done || (!target.endpoint.enabled && !job.manual)) return;
+  const { endpoint } = target;
+
+  const headers = signedWebhookHeaders({
+    id: job.eventId,
+    timestamp: new Date(),
+    body: target.body,
+    secrets: signingSecrets(endpoint),
+  });
+  const result = await postWebhook({ url: endpoint.url, headers, body: target.body, timeoutMs: timeoutMs() });
+  const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
+  // A URL the SSRF rules refuse will not become acceptable by waiting.
+  const refused = result.error?.startsWith("refused") ?? false;
+  const delay = succeeded || refused || job.manual ? null : retryDelayMs(job.attempt);
+  const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
+
+  await inTransaction(db, async (tx) => {
+    const recorded = await tx
+      .insert(webhookDeliveries)
+      .values({
+        id: newId("webhookDelivery"),
+        accountId: endpoint.accountId,
+        endpointId: endpoint.id,
+        eventId: job.eventId,
+        eventType: target.eventType,
+        attempt: job.attempt,
+        manual: job.manual ?? false,
+        succeeded,
+        httpStatus: result.status,
+        durationMs: result.durationMs,
+        responseBody: result.responseBody,
+        error: result.error,
+        nextAttemptAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: webhookDeliveries.id });
+    if (!recorded.length) return; // another run of this job recorded it first
+    if (nextAttemptAt) {
+      await enqueue(tx, queue, { ...job, attempt: job.attempt + 1 }, { startAfter: nextAttemptAt });
+      afterCommit(tx, () => nudgeWorkers(queue));
+    }
+    await tx
+      .update(webhookEndpoints)
+      .set(healthAfter(endpoint, result, succeeded))
+      .where(eq(webhookEndpoints.id, endpoint.id));
+  });
+}
+
+/** The endpoint's failing streak after this attempt, and whether it is disabled by it. */
+function healthAfter(endpoint: WebhookEndpoint, result: WebhookAttempt, succeeded: boolean): Partial<WebhookEndpoint> {
+  if (succeeded) return { failingSince: null };
+  const now = new Date();
+  const failingSince = endpoint.failingSince ?? now;
+  if (result.status === 410) {
+    return { failingSince, enabled: false, disabledReason: "The endpoint answered 410 Gone." };
+  }
+  if (now.getTime() - failingSince.getTime() >= FAILING_DISABLES_AFTER_MS) {
+    return { failingSince, enabled: false, disabledReason: "No delivery succeeded for 5 days." };
+  }
+  return { failingSince };
+}

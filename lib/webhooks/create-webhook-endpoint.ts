@@ -1,0 +1,50 @@
+import { count, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { accounts, webhookEndpoints } from "@/db/schema";
+import { sealSecret } from "@/lib/crypto/secret-box";
+import { ApiError } from "@/lib/errors/api-error";
+import { newId } from "@/lib/ids/new-id";
+import type { PublicWebhookEndpoint, WebhookEndpointCreateInput } from "@/lib/schemas/webhook-endpoints";
+import { assertDeliverableUrl } from "./assert-deliverable-url";
+import { newEndpointSecret } from "./endpoint-secret";
+import { toPublicWebhookEndpoint } from "./public-webhook-endpoint";
+
+// Stripe's limit: every endpoint costs a delivery per event, so the fan-out stays bounded.
+const MAX_ENDPOINTS_PER_ACCOUNT = 16;
+
+/** Creates the endpoint; the answer carries its secret, the one time the API shows it. */
+export async function createWebhookEndpoint(
+  accountId: string,
+  input: WebhookEndpointCreateInput,
+): Promise<PublicWebhookEndpoint & { secret: string }> {
+  await assertDeliverableUrl(input.url);
+  const db = await getDb();
+  const secret = newEndpointSecret();
+  return db.transaction(async (tx) => {
+    // Counted under the account's row lock, so two concurrent creates cannot both pass the limit.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.accountId, accountId));
+    if (n >= MAX_ENDPOINTS_PER_ACCOUNT) {
+      throw new ApiError(
+        "webhook_endpoint_limit",
+        `An account has at most ${MAX_ENDPOINTS_PER_ACCOUNT} webhook endpoints.`,
+      );
+    }
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({
+        id: newId("webhookEndpoint"),
+        accountId,
+        url: input.url,
+        description: input.description ?? null,
+        events: input.events,
+        enabled: input.enabled ?? true,
+        secret: sealSecret(secret),
+      })
+      .returning();
+    return { ...toPublicWebhookEndpoint(row), secret };
+  });
+}

@@ -1,0 +1,34 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { webhookEndpoints } from "@/db/schema";
+import type { AnyEventType } from "@/lib/domain/enums";
+import { enqueueMany, nudgeWorkers } from "@/lib/jobs/enqueue";
+import { deliverWebhookQueue, type DeliverWebhookJob } from "@/lib/jobs/workers/deliver-webhook";
+import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
+import { afterCommit } from "@/lib/query/after-commit";
+
+/** The account's enabled endpoints that take this type of event. */
+export async function subscribedEndpointIds(db: DbOrTx, accountId: string, type: AnyEventType): Promise<string[]> {
+  const rows = await db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.accountId, accountId),
+        eq(webhookEndpoints.enabled, true),
+        sql`${webhookEndpoints.events} && array[${ALL_EVENTS}, ${type}]::text[]`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
+/** One delivery job per endpoint, in the transaction of the event: sent if and only if it commits.
+ * Once it has, this process's worker is woken so delivery does not wait for its next poll. */
+export async function enqueueDeliveries(tx: DbOrTx, eventId: string, endpointIds: string[]): Promise<void> {
+  if (!endpointIds.length) return;
+  const jobs = endpointIds.map((endpointId) => ({
+    data: { eventId, endpointId, attempt: 1 } satisfies DeliverWebhookJob,
+  }));
+  await enqueueMany(tx, deliverWebhookQueue, jobs);
+  afterCommit(tx, () => nudgeWorkers(deliverWebhookQueue));
+}

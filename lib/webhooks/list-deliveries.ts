@@ -1,0 +1,37 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { webhookDeliveries, type WebhookDelivery } from "@/db/schema";
+import { keyset, type Page } from "@/lib/pagination/keyset";
+import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
+
+export interface DeliveryLogQuery {
+  limit: number;
+  cursor?: string;
+  /** Only failed attempts. */
+  failed?: boolean;
+}
+
+/** An endpoint's delivery log, newest first (Settings → Webhooks → an endpoint). */
+export async function listDeliveries(
+  accountId: string,
+  endpointId: string,
+  query: DeliveryLogQuery,
+): Promise<Page<WebhookDelivery>> {
+  const db = await getDb();
+  await getWebhookEndpointOrThrow(db, accountId, endpointId);
+  const page = keyset({ limit: query.limit, cursor: query.cursor, sort: "-createdAt" }, webhookDeliveries, {
+    failed: query.failed,
+  });
+  const conditions: (SQL | undefined)[] = [
+    eq(webhookDeliveries.endpointId, endpointId),
+    query.failed ? eq(webhookDeliveries.succeeded, false) : undefined,
+    page.where,
+  ];
+  const rows = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(...conditions))
+    .orderBy(...page.orderBy)
+    .limit(page.fetch);
+  return page.toPage(rows, (row) => row);
+}

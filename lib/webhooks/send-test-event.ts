@@ -1,0 +1,20 @@
+import type { Actor } from "@/lib/activities/record-activity";
+import { getDb } from "@/db/client";
+import { WEBHOOK_TEST_EVENT } from "@/lib/domain/enums";
+import { insertEvent } from "@/lib/events/record-event";
+import { inTransaction } from "@/lib/query/after-commit";
+import { enqueueDeliveries } from "./enqueue-deliveries";
+import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
+
+/** Settings → Webhooks → "Send test event": a `webhook.test` event to this endpoint only, delivered
+ * (and retried) like any other. It is not a change, so GET /events does not list it. */
+export async function sendTestEvent(accountId: string, endpointId: string, actor: Actor): Promise<string> {
+  const db = await getDb();
+  return inTransaction(db, async (tx) => {
+    const endpoint = await getWebhookEndpointOrThrow(tx, accountId, endpointId);
+    const object = { id: endpoint.id, message: "A test event from LeadProp. Answer 2xx to acknowledge it." };
+    const eventId = await insertEvent(tx, accountId, actor, { type: WEBHOOK_TEST_EVENT, object });
+    await enqueueDeliveries(tx, eventId, [endpoint.id]);
+    return eventId;
+  });
+}

@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { Webhook } from "standardwebhooks";
+import { getDb } from "@/db/client";
+import { recordEvent } from "@/lib/events/record-event";
+import { startWorkers } from "@/lib/jobs/start-workers";
+import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { rollWebhookSecret } from "@/lib/webhooks/endpoint-secrets";
+import { resendDelivery } from "@/lib/webhooks/resend-delivery";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+import type { DataBody, ErrorBody, Event, Lead, ListBody } from "../../helpers/api-bodies";
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../../helpers/webhook-receiver";
+import { limitThroughRealRedis } from "../api/setup-api-tests";
+
+limitThroughRealRedis();
+
+// Real pg-boss workers in this process, a real HTTP receiver on loopback, signatures checked with
+// the standardwebhooks library. The retry schedule and the timeout are shrunk for the test.
+
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  vi.stubEnv("WEBHOOK_RETRY_SCHEDULE", "0.2,0.2,0.2");
+  vi.stubEnv("WEBHOOK_TIMEOUT_MS", "500");
+  vi.stubEnv("JOBS_POLLING_INTERVAL_SECONDS", "0.5");
+  await startWorkers();
+  receiver = await startWebhookReceiver();
+}, 60_000);
+
+afterAll(async () => {
+  await receiver.close();
+});
+
+type Endpoint = { id: string; secret: string; enabled: boolean; disabledReason: string | null };
+
+async function subscribe(t: TestTenant, path: string, events: string[] = ["*"]): Promise<Endpoint> {
+  const res = await callApi<DataBody<Endpoint>>("POST", "/api/v1/webhook-endpoints", {
+    key: t.key,
+    body: { url: receiver.url(path), events },
+  });
+  expect(res.status).toBe(201);
+  return res.body.data;
+}
+
+const verify = (secret: string, hook: ReceivedWebhook) =>
+  new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>);
+
+const createLead = async (t: TestTenant, name: string) =>
+  (await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body: { name } })).body.data;
+
+const unique = () => `/${Math.random().toString(36).slice(2)}`;
+
+/** The endpoint's delivery log, oldest first, once it has `count` attempts. */
+async function logOf(t: TestTenant, endpointId: string, count: number) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const page = await listDeliveries(t.accountId, endpointId, { limit: 100 });
+    if (page.data.length >= count || Date.now() > deadline) return page.data.reverse();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe("webhook delivery", () => {
+  it("three endpoints each receive every event they subscribe to, signed, with the event as body", async () => {
+    const t = await createTenant();
+    const paths = [unique(), unique(), unique()];
+    const all = await subscribe(t, paths[0]);
+    const leads = await subscribe(t, paths[1], ["lead.created", "lead.status_changed"]);
+    const props = await subscribe(t, paths[2], ["property.created"]);
+    const lead = await createLead(t, "Hooked");
+    await callApi("PATCH", `/api/v1/leads/${lead.id}`, { key: t.key, body: { status: "won" } });
+    await callApi("POST", "/api/v1/properties", {
+      key: t.key,
+      body: { title: "P", type: "land", listingType: "sale" },
+    });
+
+    const toAll = await receiver.waitFor(3, { path: paths[0] });
+    const toLeads = await receiver.waitFor(2, { path: paths[1] });
+    const toProps = await receiver.waitFor(1, { path: paths[2] });
+    const typeOf = (hook: ReceivedWebhook) => (JSON.parse(hook.body) as Event).type;
+    expect(toAll.map(typeOf).sort()).toEqual(["lead.created", "lead.status_changed", "property.created"]);
+    expect(toLeads.map(typeOf).sort()).toEqual(["lead.created", "lead.status_changed"]);
+    expect(toProps.map(typeOf)).toEqual(["property.created"]);
+    for (const hook of toAll) expect(verify(all.secret, hook)).toBeTruthy();
+    for (const hook of toLeads) expect(verify(leads.secret, hook)).toBeTruthy();
+    expect(verify(props.secret, toProps[0])).toBeTruthy();
+    expect(() => verify(leads.secret, toAll[0])).toThrow(); // each endpoint has its own secret
+
+    // The body is the event as GET /events lists it, and webhook-id is its id.
+    const feed = (await callApi<ListBody<Event>>("GET", "/api/v1/events", { key: t.key })).body.data;
+    const created = toAll.find((hook) => typeOf(hook) === "lead.created")!;
+    const listed = feed.find((e) => e.type === "lead.created")!;
+    expect(JSON.parse(created.body)).toEqual(listed);
+    expect(created.headers["webhook-id"]).toBe(listed.id);
+    expect(created.headers["content-type"]).toBe("application/json");
+    expect((await logOf(t, all.id, 3)).every((d) => d.succeeded && d.httpStatus === 200)).toBe(true);
+  });
+
+  it("a 500 then a 200: retried on schedule, one success in the log, the same webhook-id", async () => {
+    const t = await createTenant();
+    const path = unique();
+    const endpoint = await subscribe(t, path, ["lead.created"]);
+    receiver.respond({ status: 500 });
+    await createLead(t, "Retry me");
+    await receiver.waitFor(1, { path });
+    receiver.respond({ status: 200 });
+    const [first, second] = await receiver.waitFor(2, { path });
+    expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
+    expect(second.at - first.at).toBeGreaterThanOrEqual(150); // the 0.2 s (±10 %) schedule
+
+    const log = await logOf(t, endpoint.id, 2);
+    expect(log.map((d) => [d.attempt, d.succeeded, d.httpStatus])).toEqual([
+      [1, false, 500],
+      [2, true, 200],
+    ]);
+    expect(log[0].nextAttemptAt).not.toBeNull();
+    expect(log[0].responseBody).toBe("answered 500");
+    expect(log[1].nextAttemptAt).toBeNull();
+  });
+
+  it("a slow receiver times out and is retried", async () => {
+    const t = await createTenant();
+    const path = unique();
+    const endpoint = await subscribe(t, path, ["lead.created"]);
+    receiver.respond({ status: 200, delayMs: 2_000 });
+    await createLead(t, "Slow");
+    await receiver.waitFor(1, { path });
+    receiver.respond({ status: 204 });
+    const log = await logOf(t, endpoint.id, 2);
+    expect(log[0]).toMatchObject({ attempt: 1, succeeded: false, httpStatus: null });
+    expect(log[0].error).toMatch(/timeout/i);
+    expect(log[1]).toMatchObject({ attempt: 2, succeeded: true, httpStatus: 204 });
+  });
+
+  it("410 Gone disables the endpoint at once, with the reason; enabling it again is one PATCH", async () => {
+    const t = await createTenant();
+    const path = unique();
+    const endpoint = await subscribe(t, path, ["lead.created"]);
+    receiver.respond({ status: 410 });
+    await createLead(t, "Gone");
+    await logOf(t, endpoint.id, 1);
+    receiver.respond({ status: 200 });
+    const got = await callApi<DataBody<Endpoint>>("GET", `/api/v1/webhook-endpoints/${endpoint.id}`, { key: t.key });
+    expect(got.body.data).toMatchObject({ enabled: false, disabledReason: "The endpoint answered 410 Gone." });
+    await createLead(t, "Not sent");
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(await logOf(t, endpoint.id, 1)).toHaveLength(1); // no retry, nothing new
+
+    const enabled = await callApi<DataBody<Endpoint>>("PATCH", `/api/v1/webhook-endpoints/${endpoint.id}`, {
+      key: t.key,
+      body: { enabled: true },
+    });
+    expect(enabled.body.data).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
+  it("after a secret roll both secrets verify, within the overlap", async () => {
+    const t = await createTenant();
+    const path = unique();
+    const endpoint = await subscribe(t, path, ["lead.created"]);
+    const rolled = await rollWebhookSecret(t.accountId, endpoint.id);
+    expect(rolled.secret).not.toBe(endpoint.secret);
+    await createLead(t, "Rolled");
+    const [hook] = await receiver.waitFor(1, { path });
+    expect(String(hook.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(verify(endpoint.secret, hook)).toBeTruthy();
+    expect(verify(rolled.secret, hook)).toBeTruthy();
+  });
+
+  it("a change that rolls back sends nothing; a test event and a resend go to one endpoint", async () => {
+    const t = await createTenant();
+    const path = unique();
+    const endpoint = await subscribe(t, path);
+    const lead = await createLead(t, "Real");
+    await receiver.waitFor(1, { path });
+    const db = await getDb();
+    await expect(
+      db.transaction(async (tx) => {
+        await recordEvent(
+          tx,
+          t.accountId,
+          { type: "system", id: null, name: "test" },
+          {
+            type: "lead.updated",
+            object: lead,
+            previousAttributes: {},
+          },
+        );
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+
+    const owner = { type: "user" as const, id: t.userId, name: "Owner" };
+    const testEventId = await sendTestEvent(t.accountId, endpoint.id, owner);
+    const [, test] = await receiver.waitFor(2, { path });
+    expect(JSON.parse(test.body)).toMatchObject({
+      id: testEventId,
+      type: "webhook.test",
+      data: { object: { id: endpoint.id } },
+    });
+    const log = await logOf(t, endpoint.id, 2);
+    await resendDelivery(t.accountId, log[1].id);
+    const hooks = await receiver.waitFor(3, { path });
+    expect(hooks[2].headers["webhook-id"]).toBe(testEventId);
+    expect((await logOf(t, endpoint.id, 3))[2]).toMatchObject({ attempt: 2, manual: true, succeeded: true });
+    expect(hooks).toHaveLength(3); // the rolled-back event never went out
+    // The test event is not a change: the feed does not list it.
+    const feed = (await callApi<ListBody<Event>>("GET", "/api/v1/events", { key: t.key })).body.data;
+    expect(feed.map((e) => e.type)).toEqual(["lead.created"]);
+    // Another account's delivery is not found.
+    const other = await createTenant();
+    await expect(resendDelivery(other.accountId, log[1].id)).rejects.toThrow("Delivery not found.");
+  });
+
+  it("refuses endpoints on private, loopback, link-local and metadata addresses outside development", async () => {
+    vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_URLS", "");
+    try {
+      const t = await createTenant();
+      for (const url of [
+        "http://127.0.0.1/hook",
+        "https://127.0.0.1/hook",
+        "https://169.254.169.254/latest/meta-data",
+        "https://10.1.2.3/hook",
+        "https://[::1]/hook",
+        "https://localhost/hook",
+        "http://hooks.example.com/hook",
+      ]) {
+        const res = await callApi<ErrorBody>("POST", "/api/v1/webhook-endpoints", {
+          key: t.key,
+          body: { url, events: ["*"] },
+        });
+        expect(res.status, url).toBe(400);
+        expect(res.body.error.details?.[0].path, url).toBe("url");
+      }
+    } finally {
+      vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_URLS", "1");
+    }
+  });
+});
