@@ -47,7 +47,8 @@ export function apiRoute<
   B extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
 >(
-  spec: { query?: Q; body?: B; params?: P; route: string },
+  /** sealReplay: the answer shows a secret once; its stored Idempotency-Key replay is encrypted. */
+  spec: { query?: Q; body?: B; params?: P; route: string; sealReplay?: boolean },
   handler: (ctx: HandlerContext<Out<Q>, Out<B>, Out<P>>) => Promise<ApiResult>,
 ) {
   return async (req: Request, routeContext?: RouteContext): Promise<Response> => {
@@ -106,7 +107,7 @@ export function apiRoute<
         text = textOf(result.body);
         location = result.location;
         // Serialized once: the stored replay and this response are the same text.
-        if (idempotency) await idempotency.finish({ status, json: text, location });
+        if (idempotency) await idempotency.finish({ status, json: text, location, sealed: spec.sealReplay });
       }
     } catch (thrown) {
       const error = toApiError(thrown, requestId);

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { IDEMPOTENCY_KEY_TTL_MS, idempotencyKeys } from "@/db/schema";
+import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { ApiError } from "@/lib/errors/api-error";
 
 interface StoredResponse {
@@ -16,7 +17,15 @@ interface FinishedResponse {
   status: number;
   json: string;
   location?: string | null;
+  /** The body holds a secret shown once (a webhook endpoint's): it is stored sealed. */
+  sealed?: boolean;
 }
+
+// A sealed replay is stored as {"sealed": "<secret-box text>"}: a secret is never at rest in the
+// clear, here any more than in its own table.
+type SealedBody = { sealed: string };
+const isSealed = (body: unknown): body is SealedBody =>
+  typeof body === "object" && body !== null && typeof (body as SealedBody).sealed === "string";
 
 export type IdempotencyStart =
   | { kind: "proceed"; finish: (response: FinishedResponse) => Promise<void>; abandon: () => Promise<void> }
@@ -83,7 +92,7 @@ async function startIdempotentRequest(input: {
           .update(idempotencyKeys)
           .set({
             responseStatus: response.status,
-            responseBody: sql`${response.json}::jsonb`,
+            responseBody: sql`${response.sealed ? JSON.stringify({ sealed: sealSecret(response.json) }) : response.json}::jsonb`,
             responseLocation: response.location ?? null,
             completedAt: new Date(),
           })
@@ -118,7 +127,13 @@ async function startIdempotentRequest(input: {
   }
   return {
     kind: "replay",
-    response: { status: existing.responseStatus, body: existing.responseBody, location: existing.responseLocation },
+    response: {
+      status: existing.responseStatus,
+      body: isSealed(existing.responseBody)
+        ? JSON.parse(openSecret(existing.responseBody.sealed))
+        : existing.responseBody,
+      location: existing.responseLocation,
+    },
   };
 }
 

@@ -10,7 +10,7 @@ import { newEndpointSecret } from "./endpoint-secret";
 import { toPublicWebhookEndpoint } from "./public-webhook-endpoint";
 
 // Stripe's limit: every endpoint costs a delivery per event, so the fan-out stays bounded.
-const MAX_ENDPOINTS_PER_ACCOUNT = 16;
+export const MAX_ENDPOINTS_PER_ACCOUNT = 16;
 
 /** Creates the endpoint; the answer carries its secret, the one time the API shows it. */
 export async function createWebhookEndpoint(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { getDb } from "@/db/client";
+import { idempotencyKeys } from "@/db/schema";
 import { recordEvent } from "@/lib/events/record-event";
 import { startWorkers } from "@/lib/jobs/start-workers";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
@@ -209,6 +210,21 @@ describe("webhook delivery", () => {
     // Another account's delivery is not found.
     const other = await createTenant();
     await expect(resendDelivery(other.accountId, log[1].id)).rejects.toThrow("Delivery not found.");
+  });
+
+  it("a create retried with its Idempotency-Key replays the secret, which is stored sealed", async () => {
+    const t = await createTenant();
+    const headers = { "idempotency-key": `whep-${Math.random()}` };
+    const body = { url: receiver.url(unique()), events: ["*"] };
+    const first = await callApi<DataBody<Endpoint>>("POST", "/api/v1/webhook-endpoints", { key: t.key, body, headers });
+    const again = await callApi<DataBody<Endpoint>>("POST", "/api/v1/webhook-endpoints", { key: t.key, body, headers });
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    const db = await getDb();
+    const stored = JSON.stringify(await db.select().from(idempotencyKeys));
+    expect(stored).toContain('"sealed"');
+    expect(stored).not.toContain(first.body.data.secret);
+    expect(stored).not.toContain(first.body.data.secret.slice(6));
   });
 
   it("refuses endpoints on private, loopback, link-local and metadata addresses outside development", async () => {

@@ -14,7 +14,7 @@ export const GET = apiRoute(
 
 // POST /api/v1/webhook-endpoints – subscribe a URL (answers its secret, once)
 export const POST = apiRoute(
-  { route: "POST /webhook-endpoints", body: webhookEndpointCreateSchema },
+  { route: "POST /webhook-endpoints", body: webhookEndpointCreateSchema, sealReplay: true },
   async ({ apiKey, body }) => {
     const endpoint = await createWebhookEndpoint(apiKey.accountId, body);
     return { status: 201, body: { data: endpoint }, location: `/api/v1/webhook-endpoints/${endpoint.id}` };
