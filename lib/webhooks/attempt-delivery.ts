@@ -61,7 +61,9 @@ export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<Delivery
   const succeeded = result.status !== null && result.status >= 200 && result.status < 300;
   // A URL the SSRF rules refuse will not become acceptable by waiting.
   const refused = result.error?.startsWith("refused") ?? false;
-  const delay = succeeded || refused || job.manual ? null : retryDelayMs(job.attempt);
+  const health = healthAfter(endpoint, result, succeeded);
+  // No retry once the schedule is spent, or when this failure disabled the endpoint.
+  const delay = succeeded || refused || job.manual || health.enabled === false ? null : retryDelayMs(job.attempt);
   const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
 
   await inTransaction(db, async (tx) => {
@@ -89,10 +91,7 @@ export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<Delivery
       await enqueue(tx, queue, { ...job, attempt: job.attempt + 1 }, { startAfter: nextAttemptAt });
       afterCommit(tx, () => nudgeWorkers(queue));
     }
-    await tx
-      .update(webhookEndpoints)
-      .set(healthAfter(endpoint, result, succeeded))
-      .where(eq(webhookEndpoints.id, endpoint.id));
+    await tx.update(webhookEndpoints).set(health).where(eq(webhookEndpoints.id, endpoint.id));
   });
 }
 

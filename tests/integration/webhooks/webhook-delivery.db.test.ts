@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { getDb } from "@/db/client";
-import { idempotencyKeys } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { idempotencyKeys, webhookEndpoints } from "@/db/schema";
 import { recordEvent } from "@/lib/events/record-event";
 import { startWorkers } from "@/lib/jobs/start-workers";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
@@ -152,6 +153,22 @@ describe("webhook delivery", () => {
       body: { enabled: true },
     });
     expect(enabled.body.data).toMatchObject({ enabled: true, disabledReason: null });
+  });
+
+  it("five days without a successful delivery disable the endpoint at its next failure", async () => {
+    const t = await createTenant();
+    const path = unique();
+    const endpoint = await subscribe(t, path, ["lead.created"]);
+    const db = await getDb();
+    const sixDaysAgo = new Date(Date.now() - 6 * 24 * 60 * 60 * 1000);
+    await db.update(webhookEndpoints).set({ failingSince: sixDaysAgo }).where(eq(webhookEndpoints.id, endpoint.id));
+    receiver.respond({ status: 503 });
+    await createLead(t, "Still failing");
+    const [attempt] = await logOf(t, endpoint.id, 1);
+    receiver.respond({ status: 200 });
+    expect(attempt.nextAttemptAt).toBeNull(); // disabled: no retry is scheduled
+    const got = await callApi<DataBody<Endpoint>>("GET", `/api/v1/webhook-endpoints/${endpoint.id}`, { key: t.key });
+    expect(got.body.data).toMatchObject({ enabled: false, disabledReason: "No delivery succeeded for 5 days." });
   });
 
   it("after a secret roll both secrets verify, within the overlap", async () => {
