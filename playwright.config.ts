@@ -40,6 +40,11 @@ export default defineConfig({
       DATABASE_URL: "",
       PGLITE_DIR: process.env.E2E_PGLITE_DIR ?? ".data/e2e/pglite",
       NEXTAUTH_URL: baseURL,
+      // webhooks.spec.ts: its receiver listens on loopback; retries and job polling fast enough
+      // to watch a failed delivery be retried within the test.
+      WEBHOOKS_ALLOW_PRIVATE_URLS: "1",
+      WEBHOOK_RETRY_SCHEDULE: "1,1,1",
+      JOBS_POLLING_INTERVAL_SECONDS: "0.5",
     },
   },
 });

@@ -20,6 +20,9 @@ export default async function SettingsLayout({ children }: { children: React.Rea
         <NavLink href="/settings/api" variant="tab">
           Public API
         </NavLink>
+        <NavLink href="/settings/webhooks" variant="tab">
+          Webhooks
+        </NavLink>
       </nav>
       {children}
     </div>

@@ -1,0 +1,120 @@
+import type { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { Badge } from "@/components/ui/badge";
+import { DataTable } from "@/components/ui/data-table";
+import { styles } from "@/components/ui/styles";
+import { formatCount, formatLogTime } from "@/components/usage/format-usage";
+import { HttpStatusBadge } from "@/components/usage/http-status-badge";
+import { ResendButton } from "./resend-button";
+
+const timeOfDay = new Intl.DateTimeFormat("en-US", {
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+  timeZone: "UTC",
+});
+
+type WebhookDelivery = Awaited<ReturnType<typeof listDeliveries>>["data"][number];
+
+// One row per attempt. Times to the second (the usage log's format): retries in tests and in the
+// first minutes are seconds apart, and an integrator matches them against their own logs.
+export function DeliveriesTable({ deliveries, emptyText }: { deliveries: WebhookDelivery[]; emptyText: string }) {
+  if (deliveries.length === 0) {
+    return <p className="px-4 py-8 text-center text-sm text-slate-600">{emptyText}</p>;
+  }
+  return (
+    <DataTable
+      label="Deliveries"
+      columns={[
+        { label: "Time" },
+        { label: "Event" },
+        { label: "Attempt" },
+        { label: "Result" },
+        { label: "Next retry" },
+        { label: "Response" },
+        { label: "Actions", srOnly: true },
+      ]}
+    >
+      {deliveries.map((delivery) => (
+        <DeliveryRow key={delivery.id} delivery={delivery} />
+      ))}
+    </DataTable>
+  );
+}
+
+function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
+  return (
+    <tr data-testid="delivery-row" data-event-id={delivery.eventId} data-attempt={delivery.attempt}>
+      <td className={`${styles.td} whitespace-nowrap tabular-nums`}>
+        <time dateTime={delivery.createdAt.toISOString()}>{formatLogTime(delivery.createdAt)}</time>
+      </td>
+      <td className={styles.td}>
+        <code className="block font-mono text-xs text-slate-900">{delivery.eventType}</code>
+        <code className="block select-all font-mono text-xs text-slate-500">{delivery.eventId}</code>
+      </td>
+      <td className={`${styles.td} whitespace-nowrap`}>
+        <span className="block tabular-nums">#{delivery.attempt}</span>
+        {delivery.manual ? (
+          <span title="A resend from this log or the API, outside the retry schedule">
+            <Badge tone="indigo">Manual</Badge>
+          </span>
+        ) : null}
+      </td>
+      <td className={styles.td}>
+        <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+          {delivery.succeeded ? <Badge tone="emerald">Delivered</Badge> : <Badge tone="red">Failed</Badge>}
+          {delivery.httpStatus !== null ? <HttpStatusBadge status={delivery.httpStatus} /> : null}
+          <span className="text-xs tabular-nums text-slate-500" title="Duration">
+            {formatCount(delivery.durationMs)} ms
+          </span>
+        </span>
+        {delivery.error ? <p className="mt-1 max-w-64 text-xs text-red-800">{delivery.error}</p> : null}
+      </td>
+      <td className={`${styles.td} whitespace-nowrap tabular-nums`} data-testid="next-retry">
+        <NextRetry delivery={delivery} />
+      </td>
+      <td className={`${styles.td} whitespace-nowrap`}>
+        <ResponseBody body={delivery.responseBody} />
+      </td>
+      <td className={`${styles.td} text-right`}>
+        <ResendButton
+          deliveryId={delivery.id}
+          endpointId={delivery.endpointId}
+          label={`Resend ${delivery.eventType} (attempt ${delivery.attempt})`}
+        />
+      </td>
+    </tr>
+  );
+}
+
+// When the schedule tries again; a success, a resend (tried once) or a spent schedule has none.
+function NextRetry({ delivery }: { delivery: WebhookDelivery }) {
+  const next = delivery.nextAttemptAt;
+  if (next) {
+    // Most retries fall on the attempt's day: the time alone then, the full date on hover.
+    const sameDay = next.toISOString().slice(0, 10) === delivery.createdAt.toISOString().slice(0, 10);
+    return (
+      <time dateTime={next.toISOString()} title={formatLogTime(next)}>
+        {sameDay ? `${timeOfDay.format(next)} UTC` : formatLogTime(next)}
+      </time>
+    );
+  }
+  const none = delivery.succeeded ? "—" : delivery.manual ? "None (resend)" : "No more retries";
+  return <span className="text-slate-500">{none}</span>;
+}
+
+// The first 2 KB of the answer, folded: most rows only need the status. Unfolded, it floats over
+// the rows below rather than widening a table that already fills the page.
+function ResponseBody({ body }: { body: string }) {
+  if (!body) return <span className="text-slate-500">Empty</span>;
+  return (
+    <details className="relative">
+      <summary className={`cursor-pointer text-xs font-medium text-indigo-700 ${styles.focusRing}`}>
+        Show ({formatCount(new TextEncoder().encode(body).length)} bytes)
+      </summary>
+      <pre className="absolute right-0 top-full z-10 mt-1 max-h-64 w-96 max-w-[80vw] overflow-auto whitespace-pre-wrap break-all rounded-md border border-slate-200 bg-white p-3 font-mono text-xs text-slate-800 shadow-lg">
+        {body}
+      </pre>
+    </details>
+  );
+}

@@ -1,0 +1,5 @@
+import { NotFoundNotice } from "@/components/not-found-notice";
+
+export default function WebhookEndpointNotFound() {
+  return <NotFoundNotice what="webhook endpoint" backHref="/settings/webhooks" backLabel="Back to webhooks" />;
+}

@@ -1,0 +1,87 @@
+import { userActor } from "@/lib/forms/user-actor";
+import { invalidForm, parseFormInput } from "@/lib/forms/parse-form-input";
+import { webhookEndpointCreateSchema } from "@/lib/schemas/webhook-endpoints";
+import { errorState, formValues } from "@/lib/ui/form-errors";
+import type { FormState } from "@/lib/ui/form-state";
+import { assertOwner } from "@/lib/users/assert-owner";
+import type { Member } from "@/lib/users/get-member";
+import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
+import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
+import { getWebhookEndpoint } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
+import { resendDelivery } from "@/lib/webhooks/resend-delivery";
+import { sendTestEvent } from "@/lib/webhooks/send-test-event";
+import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook-endpoint";
+import { chosenEventTypes, endpointInputFromForm } from "./endpoint-form-input";
+
+// Settings → Webhooks. The webhook services take an account id and check no role (the API's
+// keys act for the whole account), so each form checks here that the caller is an owner, with
+// the role read from the database as every owner-only service does.
+
+export type CreateEndpointState = FormState & { created?: { id: string; url: string; secret: string } };
+
+const idOf = (formData: FormData, name: string) => String(formData.get(name) ?? "");
+
+// "Add endpoint": the same schema and service as POST /api/v1/webhook-endpoints. The secret goes
+// back to this one response; the endpoint page reveals it again on demand.
+export async function createEndpointForm(member: Member, formData: FormData): Promise<CreateEndpointState> {
+  const values = { ...formValues(formData), events: chosenEventTypes(formData).join(",") };
+  const parsed = parseFormInput(webhookEndpointCreateSchema, endpointInputFromForm(formData));
+  if (!parsed.data) return invalidForm(parsed.fieldErrors, values);
+  try {
+    await assertOwner(member.accountId, member.userId);
+    const endpoint = await createWebhookEndpoint(member.accountId, parsed.data);
+    return { status: "success", created: { id: endpoint.id, url: endpoint.url, secret: endpoint.secret } };
+  } catch (error) {
+    return errorState(error, values);
+  }
+}
+
+// Enable or disable. Enabling clears the reason the system disabled it: one click, no other step.
+export async function setEndpointEnabledForm(member: Member, formData: FormData): Promise<FormState> {
+  const enabled = idOf(formData, "enabled") === "true";
+  try {
+    await assertOwner(member.accountId, member.userId);
+    await updateWebhookEndpoint(member.accountId, idOf(formData, "endpointId"), { enabled });
+  } catch (error) {
+    return errorState(error);
+  }
+  return { status: "success", message: enabled ? "Endpoint enabled." : "Endpoint disabled." };
+}
+
+// After the confirm step: the endpoint and its delivery log are removed for good.
+export async function deleteEndpointForm(member: Member, formData: FormData): Promise<FormState> {
+  try {
+    await assertOwner(member.accountId, member.userId);
+    await deleteWebhookEndpoint(member.accountId, idOf(formData, "endpointId"));
+  } catch (error) {
+    return errorState(error);
+  }
+  return { status: "success", message: "Endpoint deleted." };
+}
+
+// A `webhook.test` event to this endpoint only. A disabled endpoint would never get it (only a
+// resend reaches a disabled endpoint), so that is refused rather than queued to vanish.
+export async function sendTestEventForm(member: Member, formData: FormData): Promise<FormState> {
+  try {
+    await assertOwner(member.accountId, member.userId);
+    const endpointId = idOf(formData, "endpointId");
+    if (!(await getWebhookEndpoint(member.accountId, endpointId)).enabled) {
+      return { status: "error", message: "Enable the endpoint to send it a test event." };
+    }
+    const eventId = await sendTestEvent(member.accountId, endpointId, userActor(member));
+    return { status: "success", message: `Test event ${eventId} sent. Its delivery shows in the log below.` };
+  } catch (error) {
+    return errorState(error);
+  }
+}
+
+// "Resend" in the delivery log: one more attempt of that event, now.
+export async function resendDeliveryForm(member: Member, formData: FormData): Promise<FormState> {
+  try {
+    await assertOwner(member.accountId, member.userId);
+    await resendDelivery(member.accountId, idOf(formData, "deliveryId"));
+  } catch (error) {
+    return errorState(error);
+  }
+  return { status: "success", message: "Resent. The new attempt shows in the log in a moment." };
+}
