@@ -1,20 +1,24 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { webhookEndpoints } from "@/db/schema";
+import { accounts, webhookEndpoints } from "@/db/schema";
+import { API_PLAN } from "@/lib/accounts/plan-labels";
 import type { AnyEventType } from "@/lib/domain/enums";
 import { enqueueMany, nudgeWorkers } from "@/lib/jobs/enqueue";
 import { deliverWebhookQueue, type DeliverWebhookJob } from "@/lib/jobs/workers/deliver-webhook";
 import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
 import { afterCommit } from "@/lib/query/after-commit";
 
-/** The account's enabled endpoints that take this type of event. */
+/** The account's enabled endpoints that take this type of event. Webhooks are part of the public
+ * platform, on the Agency plan like the API: an account that left it sends nothing. */
 export async function subscribedEndpointIds(db: DbOrTx, accountId: string, type: AnyEventType): Promise<string[]> {
   const rows = await db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
+    .innerJoin(accounts, eq(accounts.id, webhookEndpoints.accountId))
     .where(
       and(
         eq(webhookEndpoints.accountId, accountId),
+        eq(accounts.plan, API_PLAN),
         eq(webhookEndpoints.enabled, true),
         sql`${webhookEndpoints.events} && array[${ALL_EVENTS}, ${type}]::text[]`,
       ),

@@ -11,12 +11,15 @@ export interface DeliveryLogQuery {
   failed?: boolean;
 }
 
+/** One attempt as the delivery log shows it. */
+export type DeliveryLogEntry = Omit<WebhookDelivery, "accountId">;
+
 /** An endpoint's delivery log, newest first (Settings → Webhooks → an endpoint). */
 export async function listDeliveries(
   accountId: string,
   endpointId: string,
   query: DeliveryLogQuery,
-): Promise<Page<WebhookDelivery>> {
+): Promise<Page<DeliveryLogEntry>> {
   const db = await getDb();
   await getWebhookEndpointOrThrow(db, accountId, endpointId);
   const page = keyset({ limit: query.limit, cursor: query.cursor, sort: "-createdAt" }, webhookDeliveries, {
@@ -33,5 +36,9 @@ export async function listDeliveries(
     .where(and(...conditions))
     .orderBy(...page.orderBy)
     .limit(page.fetch);
-  return page.toPage(rows, (row) => row);
+  return page.toPage(rows, (row) => {
+    const entry: Partial<WebhookDelivery> = { ...row };
+    delete entry.accountId;
+    return entry as DeliveryLogEntry;
+  });
 }

@@ -1,6 +1,7 @@
 import type { Actor } from "@/lib/activities/record-activity";
 import { getDb } from "@/db/client";
 import { WEBHOOK_TEST_EVENT } from "@/lib/domain/enums";
+import { ApiError } from "@/lib/errors/api-error";
 import { insertEvent } from "@/lib/events/record-event";
 import { inTransaction } from "@/lib/query/after-commit";
 import { enqueueDeliveries } from "./enqueue-deliveries";
@@ -12,6 +13,8 @@ export async function sendTestEvent(accountId: string, endpointId: string, actor
   const db = await getDb();
   return inTransaction(db, async (tx) => {
     const endpoint = await getWebhookEndpointOrThrow(tx, accountId, endpointId);
+    // Deliveries to a disabled endpoint are not sent: say so rather than queue one that never goes.
+    if (!endpoint.enabled) throw new ApiError("conflict", "Enable the endpoint to send it a test event.");
     const object = { id: endpoint.id, message: "A test event from LeadProp. Answer 2xx to acknowledge it." };
     const eventId = await insertEvent(tx, accountId, actor, { type: WEBHOOK_TEST_EVENT, object });
     await enqueueDeliveries(tx, eventId, [endpoint.id]);

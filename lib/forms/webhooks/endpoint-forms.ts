@@ -1,3 +1,5 @@
+import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
+import { ApiError } from "@/lib/errors/api-error";
 import { userActor } from "@/lib/forms/user-actor";
 import { invalidForm, parseFormInput } from "@/lib/forms/parse-form-input";
 import { webhookEndpointCreateSchema } from "@/lib/schemas/webhook-endpoints";
@@ -29,6 +31,9 @@ export async function createEndpointForm(member: Member, formData: FormData): Pr
   if (!parsed.data) return invalidForm(parsed.fieldErrors, values);
   try {
     await assertOwner(member.accountId, member.userId);
+    // Webhooks come with the public platform, as the API does (lib/webhooks/enqueue-deliveries.ts).
+    if (member.plan !== API_PLAN)
+      throw new ApiError("plan_required", `Webhooks are available on the ${PLAN_LABELS[API_PLAN]} plan.`);
     const endpoint = await createWebhookEndpoint(member.accountId, parsed.data);
     return { status: "success", created: { id: endpoint.id, url: endpoint.url, secret: endpoint.secret } };
   } catch (error) {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { getDb } from "@/db/client";
+import { setAccountPlan } from "@/lib/accounts/set-account-plan";
+import { addNote } from "@/lib/activities/add-note";
 import { eq } from "drizzle-orm";
 import { idempotencyKeys, webhookEndpoints } from "@/db/schema";
 import { recordEvent } from "@/lib/events/record-event";
@@ -242,6 +244,23 @@ describe("webhook delivery", () => {
     expect(stored).toContain('"sealed"');
     expect(stored).not.toContain(first.body.data.secret);
     expect(stored).not.toContain(first.body.data.secret.slice(6));
+  });
+
+  it("an account off the Agency plan sends nothing; a disabled endpoint takes no test event", async () => {
+    const t = await createTenant();
+    const path = unique();
+    const endpoint = await subscribe(t, path, ["lead.created", "note.created"]);
+    const lead = await createLead(t, "Agency lead");
+    await receiver.waitFor(1, { path });
+    await setAccountPlan(t.accountId, "starter");
+    const owner = { type: "user" as const, id: t.userId, name: "Owner" };
+    await addNote(t.accountId, lead.id, "Written on the Starter plan", owner); // from the web app
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(receiver.received.filter((r) => r.path === path)).toHaveLength(1);
+
+    await setAccountPlan(t.accountId, "agency");
+    await callApi("PATCH", `/api/v1/webhook-endpoints/${endpoint.id}`, { key: t.key, body: { enabled: false } });
+    await expect(sendTestEvent(t.accountId, endpoint.id, owner)).rejects.toThrow("Enable the endpoint");
   });
 
   it("refuses endpoints on private, loopback, link-local and metadata addresses outside development", async () => {

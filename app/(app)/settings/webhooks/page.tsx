@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { forbidden } from "next/navigation";
+import Link from "next/link";
 import { FlashNotice } from "@/components/ui/flash-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
+import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { MAX_ENDPOINTS_PER_ACCOUNT } from "@/lib/webhooks/create-webhook-endpoint";
@@ -29,17 +31,31 @@ export default async function WebhooksSettingsPage({ searchParams }: { searchPar
       />
       {notice === "deleted" ? <FlashNotice>Endpoint deleted.</FlashNotice> : null}
 
-      <section aria-labelledby="add-endpoint-title" className={`${styles.card} space-y-3 p-5 sm:p-6`}>
-        <h2 id="add-endpoint-title" className="text-base font-semibold text-slate-900">
-          New endpoint
-        </h2>
-        <p className="text-sm text-slate-600">
-          Answer a delivery with any 2xx status within 10 seconds; anything else is retried later. Verify the{" "}
-          <code className="rounded bg-slate-100 px-1 font-mono text-xs">webhook-signature</code> header before you trust
-          a delivery.
-        </p>
-        <CreateEndpointPanel />
-      </section>
+      {member.plan === API_PLAN ? (
+        <section aria-labelledby="add-endpoint-title" className={`${styles.card} space-y-3 p-5 sm:p-6`}>
+          <h2 id="add-endpoint-title" className="text-base font-semibold text-slate-900">
+            New endpoint
+          </h2>
+          <p className="text-sm text-slate-600">
+            Answer a delivery with any 2xx status within 10 seconds; anything else is retried later. Verify the{" "}
+            <code className="rounded bg-slate-100 px-1 font-mono text-xs">webhook-signature</code> header before you
+            trust a delivery.
+          </p>
+          <CreateEndpointPanel />
+        </section>
+      ) : (
+        <section role="note" className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50 p-5">
+          <h2 className="font-semibold text-indigo-950">Webhooks are available on the {PLAN_LABELS[API_PLAN]} plan</h2>
+          <p className="text-sm text-indigo-900">
+            Your account is on the {PLAN_LABELS[member.plan]} plan: nothing is sent to its endpoints. Change to the{" "}
+            {PLAN_LABELS[API_PLAN]} plan in{" "}
+            <Link href="/settings" className={styles.link}>
+              account settings
+            </Link>{" "}
+            to add endpoints.
+          </p>
+        </section>
+      )}
 
       <section aria-labelledby="endpoints-title" className={`${styles.card} overflow-hidden`}>
         <h2 id="endpoints-title" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
