@@ -7,7 +7,7 @@ import { summarizeUsage } from "@/lib/request-logs/summarize-usage";
 import { styles } from "@/components/ui/styles";
 import { KeyPicker } from "@/components/usage/key-picker";
 import { RecentRequestsTable } from "@/components/usage/recent-requests-table";
-import { RequestsPager } from "@/components/usage/requests-pager";
+import { NewestOlderPager } from "@/components/ui/newest-older-pager";
 import { StatusFilter } from "@/components/usage/status-filter";
 import { UsageChart } from "@/components/usage/usage-chart";
 import { UsageEmptyState } from "@/components/usage/usage-empty-state";
@@ -82,7 +82,9 @@ export async function UsageSection({
                     statusClass === "all" ? "No requests on this page." : `No ${statusClass} responses in the log.`
                   }
                 />
-                <RequestsPager
+                <NewestOlderPager
+                  label="Recent requests pages"
+                  olderLabel="Older requests"
                   newestHref={cursor ? newestHref : null}
                   olderHref={
                     recent.meta.hasMore && recent.meta.cursor

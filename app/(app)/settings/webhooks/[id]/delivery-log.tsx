@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { NewestOlderPager } from "@/components/ui/newest-older-pager";
 import { styles } from "@/components/ui/styles";
 import { loadListPage } from "@/lib/ui/load-list-page";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
@@ -50,7 +51,8 @@ export async function DeliveryLog({
                 : "No deliveries yet. Send a test event to see one here; the log keeps 30 days."
             }
           />
-          <LogPager
+          <NewestOlderPager
+            label="Delivery log pages"
             newestHref={cursor ? newestHref : null}
             olderHref={
               page.meta.hasMore && page.meta.cursor
@@ -87,24 +89,6 @@ function DeliveryFilter({ endpointId, failed }: { endpointId: string; failed: bo
           </Link>
         );
       })}
-    </nav>
-  );
-}
-
-function LogPager({ newestHref, olderHref }: { newestHref: string | null; olderHref: string | null }) {
-  if (!newestHref && !olderHref) return null;
-  return (
-    <nav aria-label="Delivery log pages" className="flex justify-end gap-2 border-t border-slate-100 px-4 py-3">
-      {newestHref ? (
-        <Link href={newestHref} scroll={false} className={styles.secondaryButton}>
-          Newest
-        </Link>
-      ) : null}
-      {olderHref ? (
-        <Link href={olderHref} scroll={false} className={styles.secondaryButton}>
-          Older
-        </Link>
-      ) : null}
     </nav>
   );
 }
