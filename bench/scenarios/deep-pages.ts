@@ -1,4 +1,4 @@
-import { encodeCursor, filterFingerprint } from "@/lib/pagination/cursor";
+import { cursorScope, encodeCursor } from "@/lib/pagination/cursor";
 import { alternate, type AlternationResult } from "../lib/alternate";
 import { bearer, type BenchContext } from "../lib/context";
 import { runSampler } from "../lib/latency-sampler";
@@ -16,8 +16,8 @@ async function deepCursor(ctx: BenchContext, depth: number): Promise<string> {
     where account_id = ${ctx.db.accountId} and deleted_at is null
     order by created_at desc, id desc offset ${depth - 1} limit 1`;
   if (!row) throw new Error(`the bench account has fewer than ${depth} leads`);
-  // The list's filters are all unset: the fingerprint of no filters, as listLeads makes it.
-  return encodeCursor("-createdAt", filterFingerprint({}), { at: row.createdAt, id: row.id });
+  // The list's filters are all unset: the scope of the account's unfiltered list, as listLeads makes it.
+  return encodeCursor("-createdAt", cursorScope("leads", ctx.db.accountId, {}), { at: row.createdAt, id: row.id });
 }
 
 export async function deepPagesScenario(ctx: BenchContext, app: Server): Promise<AlternationResult[]> {

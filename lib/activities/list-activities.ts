@@ -2,6 +2,7 @@ import { and, eq, gt, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
+import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import type { ActivityListQuery } from "@/lib/schemas/activities";
 import { toPublicActivity, type PublicActivity } from "./public-activity";
@@ -10,7 +11,7 @@ import { toPublicActivity, type PublicActivity } from "./public-activity";
 // stay readable here (the lead itself answers 404), so a sync learns of the deletion.
 export async function listActivities(accountId: string, query: ActivityListQuery): Promise<Page<PublicActivity>> {
   const { limit, cursor, sort, ...filters } = query;
-  const page = keyset({ limit, cursor, sort }, activities, filters);
+  const page = keyset({ limit, cursor, sort }, activities, cursorScope("activities", accountId, filters));
   const conditions: (SQL | undefined)[] = [
     eq(activities.accountId, accountId),
     ifSet(filters.leadId, (v) => eq(activities.leadId, v)),

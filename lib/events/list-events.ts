@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { events } from "@/db/schema";
-import { decodeCursor, encodeCursor, filterFingerprint } from "@/lib/pagination/cursor";
+import { cursorScope, decodeCursor, encodeCursor } from "@/lib/pagination/cursor";
 import type { Page } from "@/lib/pagination/keyset";
 import { JsonText } from "@/lib/query/json-text";
 import { ifSet } from "@/lib/query/if-set";
@@ -39,7 +39,7 @@ const positionId = (txid: string, id: string) => `${txid}:${id}`;
 export async function listEvents(accountId: string, query: EventListQuery): Promise<JsonText<Page<PublicEvent>>> {
   const { limit, cursor, sort, ...filters } = query;
   const descending = sort === "-createdAt";
-  const fingerprint = filterFingerprint(filters);
+  const fingerprint = cursorScope("events", accountId, filters);
   let after: SQL | undefined;
   if (cursor) {
     const { id: position } = decodeCursor(cursor, sort, fingerprint);

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads, type Lead } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
+import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import { assertOwner } from "@/lib/users/assert-owner";
 import { leadSearchCondition } from "./lead-search";
@@ -23,8 +24,12 @@ export async function listDeletedLeads(
   const db = await getDb();
   await assertOwner(member.accountId, member.actorUserId, db);
   const { limit, cursor, q } = query;
-  // `deleted` is part of the fingerprint, so a cursor of the live list is refused here.
-  const page = keyset({ limit, cursor, sort: "-createdAt" }, leads, { q, deleted: true });
+  // A list of its own: a cursor of the live list is refused here.
+  const page = keyset(
+    { limit, cursor, sort: "-createdAt" },
+    leads,
+    cursorScope("deleted-leads", member.accountId, { q }),
+  );
   const conditions: (SQL | undefined)[] = [
     eq(leads.accountId, member.accountId),
     isNotNull(leads.deletedAt),

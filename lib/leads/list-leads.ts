@@ -3,6 +3,7 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { leads } from "@/db/schema";
 import { JsonText } from "@/lib/query/json-text";
 import { ifSet } from "@/lib/query/if-set";
+import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import type { LeadListQuery } from "@/lib/schemas/leads";
 import { leadSearchCondition } from "./lead-search";
@@ -10,7 +11,7 @@ import { publicLeadJson, toPublicLead, type PublicLead } from "./public-lead";
 
 function leadListConditions(accountId: string, query: LeadListQuery) {
   const { limit, cursor, sort, ...filters } = query;
-  const page = keyset({ limit, cursor, sort }, leads, filters);
+  const page = keyset({ limit, cursor, sort }, leads, cursorScope("leads", accountId, filters));
   const conditions: (SQL | undefined)[] = [
     eq(leads.accountId, accountId),
     isNull(leads.deletedAt),

@@ -45,8 +45,9 @@ Every list answers \`{"data": [...], "meta": {"cursor": "…", "hasMore": true, 
 Ask for up to \`limit\` items (1–100, default 20); pass \`meta.cursor\` back as \`cursor\` for the
 next page, with the **same** \`sort\` and filters, until \`hasMore\` is false. Pagination is keyset
 based: deep pages cost what the first costs, and walking all pages returns every matching item
-exactly once even while new items are being added. A cursor is opaque; an edited one, or one used
-with another \`sort\` or other filters, answers 400 \`invalid_cursor\`.
+exactly once even while new items are being added. A cursor is opaque (encrypted) and bound to
+its list, your account, its \`sort\` and its filters: an edited one, or one used anywhere else,
+answers 400 \`invalid_cursor\`.
 
 \`\`\`js
 let cursor;

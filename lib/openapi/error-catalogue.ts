@@ -52,8 +52,9 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     ],
   },
   invalid_cursor: {
-    when: "The `cursor` was not issued by us, was edited, or was made under another `sort` or other filters. Start again from the first page.",
-    message: "The cursor is invalid, or was made with another sort or other filters. Start again from the first page.",
+    when: "The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.",
+    message:
+      "The cursor is invalid, or was made for another list, another sort or other filters. Start again from the first page.",
   },
   missing_api_key: {
     when: "No `Authorization` header. Send `Authorization: Bearer <API_KEY>`.",

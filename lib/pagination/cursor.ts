@@ -1,8 +1,12 @@
 import { createHash } from "node:crypto";
+import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { ApiError } from "@/lib/errors/api-error";
 
-// Opaque cursors: base64url of the sort, a fingerprint of the filters, and the last item's
-// sort value and id, with a short tag so an edited cursor is refused instead of misread.
+// Opaque cursors. A cursor holds the last item's sort value and id, and the scope it was made
+// in: the list (which resource, which view), the account, the sort and the filters. It is sealed
+// with AES-GCM (lib/crypto/secret-box.ts), so whoever holds one can neither read ids and times out
+// of it nor edit it, and a cursor of another list, another account or other filters is refused
+// as `invalid_cursor` instead of silently skipping items.
 
 export interface CursorPosition {
   at: Date;
@@ -10,53 +14,42 @@ export interface CursorPosition {
 }
 
 interface Payload {
-  s: string;
+  /** The scope's fingerprint (cursorScope) and the sort. */
   f: string;
+  s: string;
   t: string;
   i: string;
 }
 
-const TAG_SALT = "lpm-cursor-v1";
-const tagOf = (body: string) => createHash("sha256").update(`${TAG_SALT}:${body}`).digest("base64url").slice(0, 10);
-
-export function filterFingerprint(filters: Record<string, unknown>): string {
+/** What a cursor is bound to: `list` names the resource and view (e.g. `leads`, `events`). */
+export function cursorScope(list: string, accountId: string, filters: Record<string, unknown>): string {
   const canonical = Object.keys(filters)
     .filter((k) => filters[k] !== undefined)
     .sort()
     .map((k) => `${k}=${filters[k] instanceof Date ? (filters[k] as Date).toISOString() : JSON.stringify(filters[k])}`)
     .join("&");
-  return createHash("sha256").update(canonical).digest("base64url").slice(0, 12);
+  return createHash("sha256").update(`${list}\n${accountId}\n${canonical}`).digest("base64url").slice(0, 16);
 }
 
-export function encodeCursor(sort: string, fingerprint: string, position: CursorPosition): string {
-  const body = JSON.stringify({
-    s: sort,
-    f: fingerprint,
-    t: position.at.toISOString(),
-    i: position.id,
-  } satisfies Payload);
-  return Buffer.from(`${body}|${tagOf(body)}`).toString("base64url");
+export function encodeCursor(sort: string, scope: string, position: CursorPosition): string {
+  return sealSecret(
+    JSON.stringify({ f: scope, s: sort, t: position.at.toISOString(), i: position.id } satisfies Payload),
+  );
 }
 
-export function decodeCursor(cursor: string, sort: string, fingerprint: string): CursorPosition {
+export function decodeCursor(cursor: string, sort: string, scope: string): CursorPosition {
   const invalid = new ApiError(
     "invalid_cursor",
-    "The cursor is invalid, or was made with another sort or other filters. Start again from the first page.",
+    "The cursor is invalid, or was made for another list, another sort or other filters. Start again from the first page.",
   );
   let payload: Payload;
   try {
-    const text = Buffer.from(cursor, "base64url").toString("utf8");
-    // Node's decoder skips stray characters; a cursor must be exactly what we issued.
-    if (Buffer.from(text).toString("base64url") !== cursor) throw invalid;
-    const split = text.lastIndexOf("|");
-    const body = text.slice(0, split);
-    if (split < 0 || tagOf(body) !== text.slice(split + 1)) throw invalid;
-    payload = JSON.parse(body) as Payload;
+    payload = JSON.parse(openSecret(cursor)) as Payload;
   } catch {
     throw invalid;
   }
   const at = new Date(payload.t);
-  if (payload.s !== sort || payload.f !== fingerprint || Number.isNaN(at.getTime()) || typeof payload.i !== "string")
+  if (payload.s !== sort || payload.f !== scope || Number.isNaN(at.getTime()) || typeof payload.i !== "string")
     throw invalid;
   return { at, id: payload.i };
 }

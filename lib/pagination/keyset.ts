@@ -1,6 +1,6 @@
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { decodeCursor, encodeCursor, filterFingerprint, type CursorPosition } from "./cursor";
+import { decodeCursor, encodeCursor, type CursorPosition } from "./cursor";
 import { JsonText } from "@/lib/query/json-text";
 import type { Sort } from "@/lib/schemas/common";
 
@@ -25,14 +25,14 @@ interface SortColumns {
  * Keyset pagination on (sortColumn, id): no OFFSET, so a page deep in a million rows costs
  * what the first page costs, and rows inserted meanwhile neither repeat nor vanish.
  */
-export function keyset(page: PageRequest, columns: SortColumns, filters: Record<string, unknown>) {
+/** `scope` (cursorScope: the list, the account, the filters) is what its cursors are bound to. */
+export function keyset(page: PageRequest, columns: SortColumns, scope: string) {
   const descending = page.sort.startsWith("-");
   const field = page.sort.replace("-", "") as "createdAt" | "updatedAt";
   const column = (field === "updatedAt" ? columns.updatedAt : columns.createdAt) ?? columns.createdAt;
-  const fingerprint = filterFingerprint(filters);
   let where: SQL | undefined;
   if (page.cursor) {
-    const { at, id } = decodeCursor(page.cursor, page.sort, fingerprint);
+    const { at, id } = decodeCursor(page.cursor, page.sort, scope);
     const atParam = sql`${at.toISOString()}::timestamptz`;
     where = descending
       ? sql`(${column}, ${columns.id}) < (${atParam}, ${id})`
@@ -45,7 +45,7 @@ export function keyset(page: PageRequest, columns: SortColumns, filters: Record<
     const items = hasMore ? rows.slice(0, page.limit) : rows;
     const last = items.at(-1);
     const meta: Page<never>["meta"] = {
-      cursor: last === undefined ? null : encodeCursor(page.sort, fingerprint, positionOf(last)),
+      cursor: last === undefined ? null : encodeCursor(page.sort, scope, positionOf(last)),
       hasMore,
       limit: page.limit,
     };

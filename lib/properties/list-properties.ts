@@ -2,6 +2,7 @@ import { and, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { properties } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
+import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import { likePattern } from "@/lib/query/like-pattern";
 import type { PropertyListQuery } from "@/lib/schemas/properties";
@@ -9,7 +10,7 @@ import { toPublicProperty, type PublicProperty } from "./public-property";
 
 export async function listProperties(accountId: string, query: PropertyListQuery): Promise<Page<PublicProperty>> {
   const { limit, cursor, sort, ...filters } = query;
-  const page = keyset({ limit, cursor, sort }, properties, filters);
+  const page = keyset({ limit, cursor, sort }, properties, cursorScope("properties", accountId, filters));
   const conditions: (SQL | undefined)[] = [
     eq(properties.accountId, accountId),
     ifSet(filters.status, (v) => eq(properties.status, v)),

@@ -1,7 +1,7 @@
 import { and, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { requestLogs } from "@/db/schema";
-import { decodeCursor, encodeCursor, filterFingerprint, type CursorPosition } from "@/lib/pagination/cursor";
+import { cursorScope, decodeCursor, encodeCursor, type CursorPosition } from "@/lib/pagination/cursor";
 import type { Page } from "@/lib/pagination/keyset";
 import { statusClassCondition, type StatusClass } from "./status-class";
 import { toRequestLogEntry, type RequestLogEntry } from "./request-log-entry";
@@ -56,7 +56,7 @@ export async function listRecentRequests(
   db?: DbOrTx,
 ): Promise<Page<RequestLogEntry>> {
   const conn = db ?? (await getDb());
-  const fingerprint = filterFingerprint({ apiKeyId, statusClass: query.statusClass });
+  const fingerprint = cursorScope("recent-requests", accountId, { apiKeyId, statusClass: query.statusClass });
   const after = query.cursor ? decodeCursor(query.cursor, SORT, fingerprint) : undefined;
   const rows = await recentRequestsQuery(conn, accountId, apiKeyId, query.statusClass, query.limit + 1, after);
   const hasMore = rows.length > query.limit;

@@ -23,7 +23,9 @@ const cursorQuery = z
   .string()
   .min(1)
   .max(512)
-  .meta({ description: "`meta.cursor` of the previous page. Bound to the sort and filters it was made with." });
+  .meta({
+    description: "`meta.cursor` of the previous page. Opaque, and bound to its list, account, sort and filters.",
+  });
 
 export const paginationQuery = {
   limit: limitQuery,

@@ -3,6 +3,7 @@ import { and, eq, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads, smsMessages } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
+import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 
 export type SmsStatus = (typeof SMS_STATUSES)[number];
@@ -27,7 +28,7 @@ export async function listOutbox(
   query: { limit: number; cursor?: string; status?: SmsStatus; leadId?: string },
 ): Promise<Page<OutboxMessage>> {
   const { limit, cursor, ...filters } = query;
-  const page = keyset({ limit, cursor, sort: "-createdAt" }, smsMessages, filters);
+  const page = keyset({ limit, cursor, sort: "-createdAt" }, smsMessages, cursorScope("outbox", accountId, filters));
   const conditions: (SQL | undefined)[] = [
     eq(smsMessages.accountId, accountId),
     ifSet(filters.status, (v) => eq(smsMessages.status, v)),

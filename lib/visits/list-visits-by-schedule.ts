@@ -3,6 +3,7 @@ import { and, eq, gte, lt, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads, properties, users, visits } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
+import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import { toPublicVisit, type PublicVisit } from "./public-visit";
 
@@ -39,7 +40,7 @@ export async function listVisitsBySchedule(
   const page = keyset(
     { limit, cursor, sort: order === "asc" ? "createdAt" : "-createdAt" },
     { createdAt: visits.scheduledAt, id: visits.id },
-    { ...filters, by: "scheduledAt" },
+    cursorScope("visits-by-schedule", accountId, filters),
   );
   const conditions: (SQL | undefined)[] = [
     eq(visits.accountId, accountId),

@@ -2,13 +2,14 @@ import { and, eq, gte, lt, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { visits } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
+import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import type { VisitListQuery } from "@/lib/schemas/visits";
 import { toPublicVisit, type PublicVisit } from "./public-visit";
 
 export async function listVisits(accountId: string, query: VisitListQuery): Promise<Page<PublicVisit>> {
   const { limit, cursor, sort, ...filters } = query;
-  const page = keyset({ limit, cursor, sort }, visits, filters);
+  const page = keyset({ limit, cursor, sort }, visits, cursorScope("visits", accountId, filters));
   const conditions: (SQL | undefined)[] = [
     eq(visits.accountId, accountId),
     ifSet(filters.leadId, (v) => eq(visits.leadId, v)),

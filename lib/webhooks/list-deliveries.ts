@@ -1,6 +1,7 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { webhookDeliveries, type WebhookDelivery } from "@/db/schema";
+import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
 
@@ -22,9 +23,11 @@ export async function listDeliveries(
 ): Promise<Page<DeliveryLogEntry>> {
   const db = await getDb();
   await getWebhookEndpointOrThrow(db, accountId, endpointId);
-  const page = keyset({ limit: query.limit, cursor: query.cursor, sort: "-createdAt" }, webhookDeliveries, {
-    failed: query.failed,
-  });
+  const page = keyset(
+    { limit: query.limit, cursor: query.cursor, sort: "-createdAt" },
+    webhookDeliveries,
+    cursorScope("webhook-deliveries", accountId, { endpointId, failed: query.failed }),
+  );
   const conditions: (SQL | undefined)[] = [
     eq(webhookDeliveries.endpointId, endpointId),
     query.failed ? eq(webhookDeliveries.succeeded, false) : undefined,

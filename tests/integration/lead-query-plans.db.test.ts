@@ -3,7 +3,7 @@ import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads } from "@/db/schema";
 import { leadListJsonSelect } from "@/lib/leads/list-leads";
-import { encodeCursor, filterFingerprint } from "@/lib/pagination/cursor";
+import { cursorScope, encodeCursor } from "@/lib/pagination/cursor";
 import { leadListQuery } from "@/lib/schemas/leads";
 import { seedBulk } from "@/lib/seed/seed-bulk";
 
@@ -74,7 +74,7 @@ describe("GET /leads query plans", () => {
       .orderBy(asc(leads.createdAt), asc(leads.id))
       .limit(1)
       .offset(100);
-    const cursor = encodeCursor("-createdAt", filterFingerprint({}), { at: row.at, id: row.id });
+    const cursor = encodeCursor("-createdAt", cursorScope("leads", accountId, {}), { at: row.at, id: row.id });
     const plan = await planOf({ limit: "100", cursor });
     expect(seqScans(plan)).toEqual([]);
     expect(indexesUsed(plan)).toContain("leads_account_created_idx");

@@ -24,12 +24,12 @@ limitThroughRealRedis();
  * (lib/events/list-events.ts), and other test files write to this server meanwhile: wait for
  * `count` events, briefly, before reading the page. */
 async function feed(t: TestTenant, qs = "", count?: number): Promise<ListBody<Event>> {
-  const deadline = Date.now() + 3_000;
+  const deadline = Date.now() + 5_000;
   for (;;) {
     const res = await callApi<ListBody<Event>>("GET", `/api/v1/events${qs}`, { key: t.key });
     expect(res.status).toBe(200);
     if (count === undefined || res.body.data.length >= count || Date.now() > deadline) return res.body;
-    await new Promise((resolve) => setTimeout(resolve, 25));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // well under the key's 100 a minute
   }
 }
 
