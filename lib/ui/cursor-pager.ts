@@ -1,5 +1,7 @@
+import { CURSOR_SHAPE } from "@/lib/pagination/cursor-shape";
+
 // Cursor paging in the URL. The API's cursors only go forward, so the page keeps the cursors
-// of the pages before it in `prev` (comma-separated; base64url has no commas): Previous pops
+// of the pages before it in `prev` (comma-separated; cursors have no commas): Previous pops
 // one, Next pushes the current one. Filters stay in every link; a cursor made under other
 // filters is refused by the service (invalid_cursor), so changing a filter starts at page 1.
 
@@ -14,9 +16,10 @@ export interface PagerLinks {
   pageNumber: number;
 }
 
-// Long enough for any real browsing session, short enough to keep the URL sane.
-const MAX_STACK = 50;
-const CURSOR = /^[A-Za-z0-9_-]{1,512}$/;
+// Long enough for any real browsing session, short enough to keep the URL sane (a sealed cursor
+// is some 250 characters).
+const MAX_STACK = 20;
+const CURSOR = CURSOR_SHAPE;
 
 export function readPagePosition(params: { cursor?: string; prev?: string }): PagePosition {
   const cursor = params.cursor && CURSOR.test(params.cursor) ? params.cursor : undefined;

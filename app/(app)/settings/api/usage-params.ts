@@ -1,3 +1,4 @@
+import { CURSOR_SHAPE } from "@/lib/pagination/cursor-shape";
 import { isStatusClass, type StatusClass } from "@/lib/request-logs/status-class";
 
 export interface UsageParams {
@@ -9,8 +10,6 @@ export interface UsageParams {
 type RawSearchParams = Record<string, string | string[] | undefined>;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-// The shape of our cursors (base64url); anything else is an edited link, read as page one.
-const CURSOR = /^[A-Za-z0-9_-]{1,512}$/;
 
 /** The usage section's query string. An unknown filter means all; an unknown key is the page's
  * decision (a 404), so it is passed on as is. */
@@ -21,6 +20,6 @@ export function readUsageParams(raw: RawSearchParams): UsageParams {
   return {
     keyId: keyId ? keyId : undefined,
     statusClass: isStatusClass(status) ? status : "all",
-    cursor: cursor && CURSOR.test(cursor) ? cursor : undefined,
+    cursor: cursor && CURSOR_SHAPE.test(cursor) ? cursor : undefined,
   };
 }
