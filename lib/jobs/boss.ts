@@ -13,7 +13,7 @@ export interface Jobs {
   /** Queues created (or checked) by this process: a send to any other would be silently dropped. */
   queues: Set<string>;
   /** This process's worker ids by queue name, to nudge them after a send commits. */
-  workers: Map<string, string>;
+  workers: Map<string, string[]>;
   activity: Activity;
   executor: ConnectionExecutor;
 }

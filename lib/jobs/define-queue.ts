@@ -20,6 +20,10 @@ export interface JobQueue<Data extends object> {
   options: Omit<PgBoss.Queue, "name">;
   /** Jobs a worker takes per poll, all given to one handler call. A throw fails the whole batch. */
   batchSize: number;
+  /** Workers per process (default 1). A worker takes its next batch only when the whole batch is
+   * done, so a queue whose jobs wait on the network runs several: one slow job then holds up one
+   * batch, not the queue. */
+  workersPerProcess?: number;
   handler: (jobs: Job<Data>[]) => Promise<void>;
 }
 

@@ -53,9 +53,14 @@ export async function enqueueMany<Data extends object>(
   );
 }
 
+let nudges = 0;
+
 /** After the enqueuing transaction commits: wakes this process's worker for the queue, if it runs one. */
 export function nudgeWorkers(queue: { name: string }): void {
   const jobs = startedJobs();
-  const workerId = jobs?.workers.get(queue.name);
-  if (jobs && workerId) jobs.boss.notifyWorker(workerId);
+  const ids = jobs?.workers.get(queue.name);
+  if (!jobs || !ids?.length) return;
+  // One worker a nudge, in turn: each woken worker fetches, and waking all of them for every
+  // commit would multiply the fetches (the others find nothing: the jobs are taken).
+  jobs.boss.notifyWorker(ids[nudges++ % ids.length]);
 }

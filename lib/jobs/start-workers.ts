@@ -18,7 +18,7 @@ export async function createQueues(queues: readonly AnyJobQueue[] = QUEUES): Pro
   return jobs;
 }
 
-/** Creates the queues and runs one worker for each in this process (once per queue). Each worker
+/** Creates the queues and runs each one's workers in this process (once per queue). Each worker
  * polls every JOBS_POLLING_INTERVAL_SECONDS and is nudged by sends from this process. */
 export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Promise<void> {
   const jobs = await createQueues(queues);
@@ -39,7 +39,10 @@ export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Pro
           throw error;
         }
       });
-    const id = await jobs.boss.work<never>(queue.name, { batchSize: queue.batchSize, pollingIntervalSeconds }, run);
-    jobs.workers.set(queue.name, id);
+    const ids: string[] = [];
+    for (let i = 0; i < (queue.workersPerProcess ?? 1); i++) {
+      ids.push(await jobs.boss.work<never>(queue.name, { batchSize: queue.batchSize, pollingIntervalSeconds }, run));
+    }
+    jobs.workers.set(queue.name, ids);
   }
 }

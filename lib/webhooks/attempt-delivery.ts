@@ -3,9 +3,9 @@ import { getDb } from "@/db/client";
 import { events, webhookDeliveries, webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
 import { publicEventJsonOf } from "@/lib/events/public-event";
 import { newId } from "@/lib/ids/new-id";
-import { enqueue, nudgeWorkers } from "@/lib/jobs/enqueue";
+import { enqueue } from "@/lib/jobs/enqueue";
 import type { JobQueue } from "@/lib/jobs/define-queue";
-import { afterCommit, inTransaction } from "@/lib/query/after-commit";
+import { inTransaction } from "@/lib/query/after-commit";
 import { signingSecrets } from "./endpoint-secrets";
 import { postWebhook, type WebhookAttempt } from "./post-webhook";
 import { retryDelayMs } from "./retry-schedule";
@@ -66,32 +66,38 @@ export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<Delivery
   const delay = succeeded || refused || job.manual || health.enabled === false ? null : retryDelayMs(job.attempt);
   const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
 
+  const attempt = {
+    id: newId("webhookDelivery"),
+    accountId: endpoint.accountId,
+    endpointId: endpoint.id,
+    eventId: job.eventId,
+    eventType: target.eventType,
+    attempt: job.attempt,
+    manual: job.manual ?? false,
+    succeeded,
+    httpStatus: result.status,
+    durationMs: result.durationMs,
+    responseBody: result.responseBody,
+    error: result.error,
+    nextAttemptAt,
+  };
+  const healthChanges = Object.entries(health).some(([key, value]) => endpoint[key as keyof WebhookEndpoint] !== value);
+  if (!nextAttemptAt && !healthChanges) {
+    // The common case, a success of a healthy endpoint: one statement, and no write to the
+    // endpoint's row, which every delivery to it would otherwise queue on.
+    await db.insert(webhookDeliveries).values(attempt).onConflictDoNothing();
+    return;
+  }
   await inTransaction(db, async (tx) => {
     const recorded = await tx
       .insert(webhookDeliveries)
-      .values({
-        id: newId("webhookDelivery"),
-        accountId: endpoint.accountId,
-        endpointId: endpoint.id,
-        eventId: job.eventId,
-        eventType: target.eventType,
-        attempt: job.attempt,
-        manual: job.manual ?? false,
-        succeeded,
-        httpStatus: result.status,
-        durationMs: result.durationMs,
-        responseBody: result.responseBody,
-        error: result.error,
-        nextAttemptAt,
-      })
+      .values(attempt)
       .onConflictDoNothing()
       .returning({ id: webhookDeliveries.id });
     if (!recorded.length) return; // another run of this job recorded it first
-    if (nextAttemptAt) {
-      await enqueue(tx, queue, { ...job, attempt: job.attempt + 1 }, { startAfter: nextAttemptAt });
-      afterCommit(tx, () => nudgeWorkers(queue));
-    }
-    await tx.update(webhookEndpoints).set(health).where(eq(webhookEndpoints.id, endpoint.id));
+    // Found by the workers' polling once it is due: a nudge now would find nothing to take.
+    if (nextAttemptAt) await enqueue(tx, queue, { ...job, attempt: job.attempt + 1 }, { startAfter: nextAttemptAt });
+    if (healthChanges) await tx.update(webhookEndpoints).set(health).where(eq(webhookEndpoints.id, endpoint.id));
   });
 }
 

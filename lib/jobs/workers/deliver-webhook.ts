@@ -15,8 +15,10 @@ export const deliverWebhookQueue: JobQueue<DeliverWebhookJob> = {
   get options() {
     return { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: expireInSeconds() };
   },
-  // Deliveries wait on the network, not the CPU: a poll's batch is sent concurrently.
-  batchSize: 20,
+  // Deliveries wait on the network, not the CPU: a batch is sent concurrently, and four workers
+  // each take one, so an endpoint that takes its 10 s holds up a quarter of the queue, not all.
+  batchSize: 10,
+  workersPerProcess: 4,
   async handler(jobs) {
     const results = await Promise.allSettled(jobs.map((job) => attemptDelivery(job.data, deliverWebhookQueue)));
     const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");

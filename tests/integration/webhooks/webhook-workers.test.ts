@@ -1,17 +1,20 @@
 import type { ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { closeDb, migratePostgres } from "@/db/client";
 import { createQueues } from "@/lib/jobs/start-workers";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody } from "../../helpers/api-bodies";
 import { killAndWait, spawnTsx } from "../../helpers/spawn-process";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
+import { createTestDatabase, dropTestDatabase } from "../../setup/test-database";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
 
 limitThroughRealRedis();
 
 // `npm run worker` processes deliver; this process only makes changes (and so queues jobs).
-// PostgreSQL only: the embedded database belongs to one process.
+// PostgreSQL only: the embedded database belongs to one process. On a database of its own: the
+// in-process workers of other test files would otherwise take these jobs, and these workers theirs.
 
 const WORKER_ENV = {
   SKIP_MIGRATIONS: "1",
@@ -33,7 +36,13 @@ async function startWorker(): Promise<ChildProcess> {
   return child;
 }
 
+let database: { name: string; url: string };
+
 beforeAll(async () => {
+  database = await createTestDatabase("workers");
+  await migratePostgres(database.url);
+  // Before anything opens the database: this file's process and its workers use this one.
+  process.env.DATABASE_URL = database.url;
   for (const [name, value] of Object.entries(WORKER_ENV)) vi.stubEnv(name, value);
   await createQueues();
   receiver = await startWebhookReceiver();
@@ -42,6 +51,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(workers.map((worker) => killAndWait(worker, "SIGKILL")));
   await receiver.close();
+  await closeDb();
+  await dropTestDatabase(database.name);
 });
 
 async function subscribe(t: TestTenant, path: string) {
