@@ -1,11 +1,12 @@
 // `npm run bench [-- --quick]`: the API against Next.js's own floor and a bare node:http server,
 // on the real PostgreSQL with a million leads (issue 9). Not part of `npm test`. See
 // bench/README.md, and bench/lib/options.ts for the options.
+import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
 import { Redis } from "ioredis";
 import postgres from "postgres";
 import { BENCH_POOL_SIZE, startApp } from "./lib/app-server";
-import { dropBenchDatabase, prepareBenchDatabase } from "./lib/bench-database";
+import { dropBenchDatabase, prepareBenchDatabase, prepareBenchEvents } from "./lib/bench-database";
 import type { BenchContext } from "./lib/context";
 import { bearer } from "./lib/context";
 import { cycle } from "./lib/load";
@@ -21,10 +22,15 @@ import { filtersScenario } from "./scenarios/filters";
 import { getLeadScenario } from "./scenarios/get-lead";
 import { memoryScenario } from "./scenarios/memory-and-start";
 import { exactness, limiterLatency } from "./scenarios/rate-limiter";
+import { removeBenchEndpoints, webhooksScenario, WEBHOOKS_EXTRA } from "./scenarios/webhooks";
 
 const PORTS = { appRedis: 3401, appUpstash: 3402, bare: 3412, front: 3413, exactRedis: 3421, exactUpstash: 3431 };
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const UPSTASH_TOKEN = "bench-upstash-token";
+
+// Cursors are sealed with the data key (lib/pagination/cursor.ts) and the bench makes deep ones
+// itself: it and the app servers it starts (which inherit this environment) must share one key.
+process.env.DATA_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
 
 async function timed<T>(report: Report, step: string, run: () => Promise<T>): Promise<T> {
   const started = Date.now();
@@ -71,6 +77,12 @@ async function main() {
     connections: options.connections,
     latencyConnections: options.latencyConnections,
     only: options.only ? [...options.only] : "all",
+    ...(wanted("7") && {
+      events: options.events,
+      webhookChanges: options.webhookChanges,
+      webhookBurst: options.webhookBurst,
+      webhookRate: options.webhookRate,
+    }),
   });
   const servers: Server[] = [];
   let sql: postgres.Sql | undefined;
@@ -81,7 +93,12 @@ async function main() {
     const db = await timed(report, "database", () =>
       prepareBenchDatabase({ name: options.dbName, leads: options.leads, keys: options.keys, fresh: options.fresh }),
     );
+    const events = wanted("7")
+      ? (await timed(report, "events", () => prepareBenchEvents(db, options.events))).events
+      : 0;
     sql = postgres(db.url, { max: 2, onnotice: () => {} });
+    // Webhook endpoints a dead scenario 7 left behind would make every write deliver.
+    await removeBenchEndpoints({ sql, db });
     const leadIds = (
       await sql<
         Array<{ id: string }>
@@ -124,7 +141,7 @@ async function main() {
     };
     const starts: Array<{ server: string; readyMs: number; firstApiRequestMs: number }> = [];
 
-    if (["1", "2", "3", "4", "6"].some(wanted)) {
+    if (["1", "2", "3", "4", "6", "7"].some(wanted)) {
       const app = await startApp(ctx, "app-redis", PORTS.appRedis, "redis");
       servers.push(app);
       starts.push({
@@ -148,6 +165,12 @@ async function main() {
       if (wanted("4")) {
         report.comparisons.push(await timed(report, "scenario 4", () => createLeadScenario(ctx, app)));
         await removeCreatedLeads(ctx);
+      }
+      if (wanted("7")) {
+        const { comparisons, extra } = await timed(report, "scenario 7", () => webhooksScenario(ctx, app, events));
+        report.comparisons.push(...comparisons);
+        report.extra[WEBHOOKS_EXTRA] = extra;
+        report.problems.push(...extra.problems);
       }
       await app.stop();
     }

@@ -42,6 +42,14 @@ export function startApp(
       // The limits of the contract: 100 a minute per key. Never the tests' overrides.
       RATE_LIMIT_PER_MINUTE: undefined,
       RATE_LIMIT_WINDOW_MS: undefined,
+      // Scenario 7's receiver is on loopback, which webhook URLs may only name with this set.
+      WEBHOOKS_ALLOW_PRIVATE_URLS: "1",
+      // Workers in the web process, at the production settings: never the tests' overrides.
+      RUN_WORKERS: undefined,
+      JOBS_POLLING_INTERVAL_SECONDS: undefined,
+      JOBS_MAINTENANCE_INTERVAL_SECONDS: undefined,
+      WEBHOOK_TIMEOUT_MS: undefined,
+      WEBHOOK_JOB_EXPIRE_SECONDS: undefined,
       ...limiterEnv,
     },
   });

@@ -131,3 +131,82 @@ export async function prepareBenchDatabase(options: {
   const saved = JSON.parse(readFileSync(keysFileFor(name), "utf8")) as BenchKeys;
   return { url, name, accountId: saved.accountId, keys: saved.keys.map((k) => k.key), leads };
 }
+
+// Scenario 7's feed: `target` events for the bench account, made directly in SQL (the API would
+// take hours). Each batch is its own transaction, so the rows carry varied transaction ids
+// (`txid` defaults to pg_current_xact_id()) as the feed's (txid, id) order expects; within a batch
+// the ids rise with the series. The objects are real leads of the account in their public shape,
+// as a `lead.updated` event carries them. Only what is missing is added: the count is of the
+// account's events younger than 29 days, since the app's hourly housekeeping deletes events
+// older than 30 (a seed that ages out is topped up again by a later run).
+const EVENTS_BATCH = 50_000;
+const EVENTS_SAMPLE = 50_000;
+
+export async function prepareBenchEvents(
+  db: BenchDatabase,
+  target: number,
+): Promise<{ events: number; added: number }> {
+  assertLocal(db.url);
+  const sql = postgres(db.url, { max: 1, onnotice: () => {} });
+  try {
+    const young = async () =>
+      (
+        await sql<Array<{ n: number }>>`
+          select count(*)::int as n from events
+          where account_id = ${db.accountId} and created_at > now() - interval '29 days'`
+      )[0].n;
+    const have = await young();
+    if (have >= target) {
+      progress(
+        `database ${db.name}: reusing its ${have.toLocaleString("en-US")} events (${target.toLocaleString("en-US")} needed)`,
+      );
+      return { events: have, added: 0 };
+    }
+    const missing = target - have;
+    progress(
+      `database ${db.name}: ${have.toLocaleString("en-US")} events of ${target.toLocaleString("en-US")}; adding ${missing.toLocaleString("en-US")} in transactions of ${EVENTS_BATCH.toLocaleString("en-US")}`,
+    );
+    // A sample of the account's leads, numbered, for the events to be about (one connection: the
+    // temporary table lives as long as it does).
+    await sql`
+      create temporary table bench_event_leads as
+      select (row_number() over (order by id) - 1)::int as n, id, json_build_object(
+        'id', id, 'name', name, 'email', email, 'phone', phone, 'status', status, 'source', source,
+        'interest', interest, 'budget', budget, 'propertyId', property_id, 'assignedTo', assigned_to,
+        'tags', tags, 'notes', 'Called back, wants a viewing', 'smsOptOut', sms_opt_out,
+        'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      )::text as object
+      from (select * from leads where account_id = ${db.accountId} and deleted_at is null limit ${EVENTS_SAMPLE}) l`;
+    const [{ sample }] = await sql<Array<{ sample: number }>>`select count(*)::int as sample from bench_event_leads`;
+    if (!sample) throw new Error("the bench account has no leads to make events about");
+    // `evt_00<run><n>`: sorts before the app's ULIDs (which start with the time, `01…`), unique
+    // per seeding run, rising with n.
+    const run = Math.random().toString(36).slice(2, 8).padEnd(6, "0");
+    const started = Date.now();
+    for (let from = 0; from < missing; from += EVENTS_BATCH) {
+      const to = Math.min(missing, from + EVENTS_BATCH) - 1;
+      await sql.begin(
+        (tx) => tx`
+          insert into events (id, account_id, type, object_id, data, actor_type, actor_id, actor_name, request_id)
+          select 'evt_00' || ${run} || lpad(g::text, 18, '0'), ${db.accountId}, 'lead.updated', l.id,
+            ('{"object":' || l.object || ',"previousAttributes":{"notes":null}}')::json,
+            'system', null, 'Bench seed', null
+          from generate_series(${from}::int, ${to}::int) g
+          join bench_event_leads l on l.n = g % ${sample}::int
+          order by g`,
+      );
+      const done = to + 1;
+      const s = (Date.now() - started) / 1000;
+      progress(
+        `events ${done.toLocaleString("en-US")}/${missing.toLocaleString("en-US")} (${s.toFixed(1)} s, ${Math.round(done / s).toLocaleString("en-US")} rows/s)`,
+      );
+    }
+    await sql`drop table bench_event_leads`;
+    await sql`analyze events`;
+    const events = await young();
+    return { events, added: missing };
+  } finally {
+    await sql.end();
+  }
+}

@@ -21,6 +21,12 @@ export interface BenchOptions {
   latencyConnections: number;
   /** Requests for the memory growth check. */
   memoryRequests: number;
+  /** Scenario 7: events the account's feed holds (seeded in SQL when missing). */
+  events: number;
+  /** Scenario 7: lead updates sent paced at `webhookRate` a second, then in an unpaced burst. */
+  webhookChanges: number;
+  webhookBurst: number;
+  webhookRate: number;
   fresh: boolean;
   dropAfter: boolean;
   build: boolean;
@@ -29,12 +35,26 @@ export interface BenchOptions {
 
 const USAGE = `npm run bench [-- options]
   --quick          50,000 leads, 3 s runs (for development); default: 1,000,000 leads, 10 s runs
+                   (scenario 7: 50,000 events and 1,000 + 1,000 lead updates, default 1,000,000 and
+                   10,000 + 5,000)
   --rounds N       rounds of each A/B comparison (default 3, at least 3)
-  --only LIST      scenarios to run, e.g. 1,3 (1 get-lead, 2 pages, 3 filters, 4 create, 5 limiter, 6 memory)
+  --only LIST      scenarios to run by number or name, e.g. 1,3 or webhooks (1 get-lead, 2 pages,
+                   3 filters, 4 create, 5 limiter, 6 memory, 7 webhooks)
   --db NAME        database on the local PostgreSQL (default lpm_bench, quick: lpm_bench_quick)
   --fresh          drop and re-seed the database even when it matches
   --drop-after     drop the database at the end (default: kept, reused by the next run)
   --no-build       reuse the last build in bench/.app instead of building again`;
+
+// `--only webhooks` is `--only 7`: the names the usage lists, for each scenario's number.
+const SCENARIO_NAMES: Record<string, string> = {
+  "get-lead": "1",
+  pages: "2",
+  filters: "3",
+  create: "4",
+  limiter: "5",
+  memory: "6",
+  webhooks: "7",
+};
 
 export function readOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -74,9 +94,13 @@ export function readOptions(argv: string[]): BenchOptions {
     connections: 50,
     latencyConnections: 4,
     memoryRequests: quick ? 10_000 : 100_000,
+    events: quick ? 50_000 : 1_000_000,
+    webhookChanges: quick ? 1_000 : 10_000,
+    webhookBurst: quick ? 1_000 : 5_000,
+    webhookRate: 100,
     fresh: values.fresh ?? false,
     dropAfter: values["drop-after"] ?? false,
     build: !(values["no-build"] ?? false),
-    only: values.only ? new Set(values.only.split(",").map((s) => s.trim())) : null,
+    only: values.only ? new Set(values.only.split(",").map((s) => SCENARIO_NAMES[s.trim()] ?? s.trim())) : null,
   };
 }

@@ -1,5 +1,6 @@
 import type { AlternationResult } from "./alternate";
 import type { Report, Target } from "./report";
+import { WEBHOOKS_EXTRA, type WebhooksExtra } from "../scenarios/webhooks";
 
 // The targets of issue 9, checked against this run's medians (ratios are medians of the
 // per-round ratios). A scenario that did not run gives no rows. Each row measured in rounds also
@@ -151,5 +152,43 @@ export function evaluateTargets(report: Report): Target[] {
     const worst = Math.max(...starts.map((s) => s.readyMs));
     add("6", "next start → first 200, ms (slowest start)", worst, "≤ 3000", atMost(worst, 3000));
   }
+
+  const webhooks = report.extra[WEBHOOKS_EXTRA] as WebhooksExtra | undefined;
+  if (webhooks) {
+    const { burst, paced } = webhooks;
+    const burstOf = `burst of ${burst.changes.toLocaleString("en-US")} lead updates × 3 endpoints`;
+    add("7", `deliveries/s during a ${burstOf}`, burst.deliveriesPerSecond, "reported", null);
+    add("7", "deliveries/s after it (the API idle again)", burst.deliveriesPerSecondAfter, "reported", null);
+    // Deliveries that had not arrived when the wait ended count with the lag they had then.
+    const censored = paced.missing
+      ? `; ${paced.missing.toLocaleString("en-US")} of ${paced.expected.toLocaleString("en-US")} not received within ${webhooks.waitS} s, counted at that: a lower bound`
+      : "";
+    const at = `at ${paced.targetPerSecond} changes/s offered (${paced.changesPerSecond} answered)${censored}`;
+    add("7", `lag 2xx → receiver, p50 ms (${at})`, paced.lag.p50, "≤ 200", atMost(paced.lag.p50, 200));
+    add("7", `lag 2xx → receiver, p99 ms (${at})`, paced.lag.p99, "≤ 1000", atMost(paced.lag.p99, 1000));
+  }
+  const subscribed = find(report, "7 POST /leads");
+  const withEndpoints = ratioOf(subscribed, "subscribed", "none");
+  add(
+    "7",
+    "POST /leads throughput, 3 endpoints ÷ none",
+    withEndpoints?.rps,
+    "≥ 0.9",
+    atLeast(withEndpoints?.rps, 0.9),
+    ratioRounds(subscribed, "subscribed", "none", "rps", min(0.9)),
+  );
+  const feed = find(report, "7 GET /events");
+  for (const v of feed?.variants ?? [])
+    add(
+      "7",
+      `${v.label}: p99 ms`,
+      v.median.p99,
+      "≤ 50",
+      atMost(v.median.p99, 50),
+      roundsMet(
+        v.rounds.map((r) => r.p99),
+        max(50),
+      ),
+    );
   return targets;
 }
