@@ -42,7 +42,9 @@ export function jobExecutor(dbOrTx: DbOrTx): PgBoss.Db {
   return {
     async executeSql(text, values) {
       if (isPostgres(client)) {
-        const rows: Row[] = await client.unsafe(text, postgresParams(values));
+        // Prepared (per connection, by text): these are a few fixed statements (pg-boss's send and
+        // insert, POST /leads' statement) run on every change, so parsing them once pays.
+        const rows: Row[] = await client.unsafe(text, postgresParams(values), { prepare: true });
         return { rows };
       }
       return client.query<Row>(text, pgliteParams(values));

@@ -25,7 +25,7 @@ export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Pro
   const { pollingIntervalSeconds } = jobsConfig();
   for (const queue of queues) {
     if (jobs.workers.has(queue.name)) continue;
-    const run = (batch: Job<never>[]) =>
+    const handle = (batch: Job<never>[]) =>
       jobs.activity.run(async () => {
         try {
           await queue.handler(batch);
@@ -41,7 +41,18 @@ export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Pro
       });
     const ids: string[] = [];
     for (let i = 0; i < (queue.workersPerProcess ?? 1); i++) {
-      ids.push(await jobs.boss.work<never>(queue.name, { batchSize: queue.batchSize, pollingIntervalSeconds }, run));
+      const worker = { id: "" }; // known once work() answers, before its first batch ends
+      const run = async (batch: Job<never>[]) => {
+        try {
+          await handle(batch);
+        } finally {
+          // pg-boss waits out the polling interval after each batch unless the worker was woken
+          // meanwhile: after a full batch more are likely waiting, so it fetches again at once.
+          if (worker.id && batch.length >= queue.batchSize) jobs.boss.notifyWorker(worker.id);
+        }
+      };
+      worker.id = await jobs.boss.work<never>(queue.name, { batchSize: queue.batchSize, pollingIntervalSeconds }, run);
+      ids.push(worker.id);
     }
     jobs.workers.set(queue.name, ids);
   }

@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids/new-id";
 import { enqueue } from "@/lib/jobs/enqueue";
 import type { JobQueue } from "@/lib/jobs/define-queue";
 import { inTransaction } from "@/lib/query/after-commit";
+import { prepareOnce } from "@/lib/query/prepare-once";
 import { signingSecrets } from "./endpoint-secrets";
 import { postWebhook, type WebhookAttempt } from "./post-webhook";
 import { retryDelayMs } from "./retry-schedule";
@@ -27,6 +28,52 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 const timeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
 
+const p = sql.placeholder;
+
+// Prepared once (lib/query/prepare-once.ts): every delivery runs these two.
+const deliveryTarget = prepareOnce((db) =>
+  db
+    .select({
+      endpoint: webhookEndpoints,
+      eventType: events.type,
+      body: publicEventJsonOf(events),
+      done: sql<boolean>`exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = ${webhookEndpoints.id}
+        and d.event_id = ${events.id} and d.attempt = ${p("attempt")})`,
+    })
+    .from(events)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.accountId, events.accountId))
+    .where(and(eq(events.id, p("eventId")), eq(webhookEndpoints.id, p("endpointId"))))
+    .limit(1)
+    .prepare("webhook_delivery_target"),
+);
+
+const ATTEMPT_COLUMNS = [
+  "id",
+  "accountId",
+  "endpointId",
+  "eventId",
+  "eventType",
+  "attempt",
+  "manual",
+  "succeeded",
+  "httpStatus",
+  "durationMs",
+  "responseBody",
+  "error",
+] as const;
+const recordAttempt = prepareOnce((db) =>
+  db
+    .insert(webhookDeliveries)
+    // For an attempt with no retry to schedule: a null time bound to a placeholder would go
+    // through the timestamp column's encoder, which does not take null.
+    .values({
+      ...Object.fromEntries(ATTEMPT_COLUMNS.map((column) => [column, p(column)])),
+      nextAttemptAt: sql`null`,
+    } as never)
+    .onConflictDoNothing()
+    .prepare("webhook_delivery_record"),
+);
+
 /**
  * Sends the event, then records the attempt, schedules the retry and updates the endpoint's health
  * in one transaction. At least once: a worker that dies after sending and before recording sends
@@ -35,18 +82,11 @@ const timeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS) || DEFAULT_TIMEOU
  */
 export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<void> {
   const db = await getDb();
-  const [target] = await db
-    .select({
-      endpoint: webhookEndpoints,
-      eventType: events.type,
-      body: publicEventJsonOf(events),
-      done: sql<boolean>`exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = ${webhookEndpoints.id}
-        and d.event_id = ${events.id} and d.attempt = ${job.attempt})`,
-    })
-    .from(events)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.accountId, events.accountId))
-    .where(and(eq(events.id, job.eventId), eq(webhookEndpoints.id, job.endpointId)))
-    .limit(1);
+  const [target] = await deliveryTarget(db).execute({
+    eventId: job.eventId,
+    endpointId: job.endpointId,
+    attempt: job.attempt,
+  });
   // Gone (deleted, or the event expired), disabled (retries stop; a resend still goes), or done.
   if (!target || target.done || (!target.endpoint.enabled && !job.manual)) return;
   const { endpoint } = target;
@@ -85,7 +125,7 @@ export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<Delivery
   if (!nextAttemptAt && !healthChanges) {
     // The common case, a success of a healthy endpoint: one statement, and no write to the
     // endpoint's row, which every delivery to it would otherwise queue on.
-    await db.insert(webhookDeliveries).values(attempt).onConflictDoNothing();
+    await recordAttempt(db).execute(attempt);
     return;
   }
   await inTransaction(db, async (tx) => {
