@@ -5,7 +5,7 @@ import type { ActivityType, ActorType, EventType } from "@/lib/domain/enums";
 import { eventDataOfJsonSql } from "@/lib/events/record-event";
 import { inTransaction } from "@/lib/query/after-commit";
 import { executePreparedIn } from "@/lib/query/execute-prepared-in";
-import { enqueueDeliveries, subscribedEndpointIds } from "@/lib/webhooks/enqueue-deliveries";
+import { enqueueDeliveries, subscribedEndpointIdsOnPool } from "@/lib/webhooks/enqueue-deliveries";
 import { newId } from "@/lib/ids/new-id";
 import { describeActivity, type Actor } from "@/lib/activities/record-activity";
 import { JsonText } from "@/lib/query/json-text";
@@ -103,7 +103,7 @@ export async function createLeadJson(
   // Meanwhile, which webhook endpoints take lead.created.
   const [fields, endpointIds] = await Promise.all([
     prepareLeadFields(db, account, input),
-    subscribedEndpointIds(db, account.accountId, "lead.created"),
+    subscribedEndpointIdsOnPool(db, account.accountId, "lead.created"),
   ]);
   const id = newId("lead");
   const eventId = newId("event");

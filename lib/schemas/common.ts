@@ -19,13 +19,9 @@ const limitQuery = z.coerce
   .default(20)
   .meta({ description: "Items per page, 1–100.", example: 20 });
 
-const cursorQuery = z
-  .string()
-  .min(1)
-  .max(512)
-  .meta({
-    description: "`meta.cursor` of the previous page. Opaque, and bound to its list, account, sort and filters.",
-  });
+const cursorQuery = z.string().min(1).max(512).meta({
+  description: "`meta.cursor` of the previous page. Opaque, and bound to its list, account, sort and filters.",
+});
 
 export const paginationQuery = {
   limit: limitQuery,
