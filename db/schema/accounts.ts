@@ -1,4 +1,4 @@
-import { pgEnum, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { boolean, pgEnum, pgTable, text, varchar } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { PLANS } from "../../lib/domain/enums";
 
@@ -13,6 +13,10 @@ export const accounts = pgTable("accounts", {
   defaultCountry: varchar({ length: 2 }).notNull().default("US"),
   // ISO 4217, the default currency of new properties.
   currency: varchar({ length: 3 }).notNull().default("USD"),
+  // True while the account may have an enabled webhook endpoint (lib/webhooks/account-webhook-flag.ts).
+  // Read with the API key on every request, so a change of an account without endpoints skips
+  // looking for them. Never false while one is enabled; true with none only costs that look.
+  hasWebhookEndpoints: boolean().notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -14,6 +14,8 @@ export interface ApiKeyContext {
   plan: Plan;
   defaultCountry: string;
   currency: string;
+  /** False: the account has no enabled webhook endpoint, and a change need not look for one. */
+  hasWebhookEndpoints: boolean;
 }
 
 const INVALID_MESSAGE = "The API key is invalid or has been revoked.";
@@ -46,6 +48,7 @@ const keyByHash = prepareOnce((db) =>
       plan: accounts.plan,
       defaultCountry: accounts.defaultCountry,
       currency: accounts.currency,
+      hasWebhookEndpoints: accounts.hasWebhookEndpoints,
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
@@ -66,6 +69,7 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> 
     plan: row.plan,
     defaultCountry: row.defaultCountry,
     currency: row.currency,
+    hasWebhookEndpoints: row.hasWebhookEndpoints,
   };
 }
 

@@ -100,10 +100,10 @@ export async function createLeadJson(
 ): Promise<{ id: string; json: JsonText<PublicLead> }> {
   const db = await getDb();
   // Reads the property and owner it names (in this account), then normalises: nothing written.
-  // Meanwhile, which webhook endpoints take lead.created.
+  // Meanwhile, which webhook endpoints take lead.created, unless the account has none.
   const [fields, endpointIds] = await Promise.all([
     prepareLeadFields(db, account, input),
-    subscribedEndpointIdsOnPool(db, account.accountId, "lead.created"),
+    account.hasWebhookEndpoints === false ? [] : subscribedEndpointIdsOnPool(db, account.accountId, "lead.created"),
   ]);
   const id = newId("lead");
   const eventId = newId("event");

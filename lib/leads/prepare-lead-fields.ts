@@ -6,6 +6,8 @@ import type { LeadUpdateInput } from "@/lib/schemas/leads";
 export interface LeadAccountContext {
   accountId: string;
   defaultCountry: string;
+  /** Known from the API key's lookup: false spares POST /leads the look for endpoints. */
+  hasWebhookEndpoints?: boolean;
 }
 
 /** Normalises what the schema cannot (phone to E.164, email case, tag duplicates) and checks

@@ -5,6 +5,7 @@ import { sealSecret } from "@/lib/crypto/secret-box";
 import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids/new-id";
 import type { PublicWebhookEndpoint, WebhookEndpointCreateInput } from "@/lib/schemas/webhook-endpoints";
+import { refreshAccountWebhookFlag } from "./account-webhook-flag";
 import { assertDeliverableUrl } from "./assert-deliverable-url";
 import { newEndpointSecret } from "./endpoint-secret";
 import { toPublicWebhookEndpoint } from "./public-webhook-endpoint";
@@ -45,6 +46,7 @@ export async function createWebhookEndpoint(
         secret: sealSecret(secret),
       })
       .returning();
+    await refreshAccountWebhookFlag(tx, accountId);
     return { ...toPublicWebhookEndpoint(row), secret };
   });
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import type { PublicWebhookEndpoint, WebhookEndpointUpdateInput } from "@/lib/schemas/webhook-endpoints";
+import { refreshAccountWebhookFlag } from "./account-webhook-flag";
 import { assertDeliverableUrl } from "./assert-deliverable-url";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
 import { toPublicWebhookEndpoint } from "./public-webhook-endpoint";
@@ -26,6 +27,7 @@ export async function updateWebhookEndpoint(
       })
       .where(eq(webhookEndpoints.id, endpoint.id))
       .returning();
+    if (input.enabled !== undefined) await refreshAccountWebhookFlag(tx, accountId);
     return toPublicWebhookEndpoint(row);
   });
 }

@@ -15,7 +15,11 @@ export const GET = apiRoute({ route: "GET /leads", query: leadListQuery }, async
 // POST /api/v1/leads – create a lead (writes lead_created; the lead comes serialized by PostgreSQL)
 export const POST = apiRoute({ route: "POST /leads", body: leadCreateSchema }, async ({ apiKey, actor, body }) => {
   const lead = await createLeadJson(
-    { accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry },
+    {
+      accountId: apiKey.accountId,
+      defaultCountry: apiKey.defaultCountry,
+      hasWebhookEndpoints: apiKey.hasWebhookEndpoints,
+    },
     body,
     actor,
   );

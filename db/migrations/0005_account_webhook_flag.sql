@@ -1,0 +1,1 @@
+ALTER TABLE "accounts" ADD COLUMN "has_webhook_endpoints" boolean DEFAULT false NOT NULL;
