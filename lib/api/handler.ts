@@ -5,7 +5,7 @@ import { limitApiKey, type RateLimitResult } from "@/lib/rate-limit/limit-api-ke
 import type { Actor } from "@/lib/activities/record-activity";
 import { apiKeyActor } from "./api-key-actor";
 import { API_PLAN, apiKeyHashFromHeader, findApiKeyByHash, type ApiKeyContext } from "./authenticate-api-key";
-import { errorBody, jsonTextResponse, rateLimitHeaders, toApiError } from "./respond";
+import { errorBody, jsonTextResponse, rateLimitHeaders, toApiError, wwwAuthenticate } from "./respond";
 import { parseWith, queryObject, readJsonBody } from "./parse-input";
 import { claimIdempotencyKey, type IdempotencyStart } from "./idempotency";
 import { newRequestId } from "./request-id";
@@ -126,6 +126,7 @@ export function apiRoute<
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     if (rate) Object.assign(headers, rateLimitHeaders(rate, status === 429));
     if (location) headers.Location = location;
+    if (status === 401) headers["WWW-Authenticate"] = wwwAuthenticate(errorCode);
     if (idempotency?.kind === "replay") headers["Idempotent-Replayed"] = "true";
     const response = jsonTextResponse(status, text, headers);
 

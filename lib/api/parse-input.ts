@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
+import { unstorableText } from "./unstorable-text";
 
 const MAX_BODY_BYTES = 100 * 1024;
 
@@ -16,15 +17,20 @@ function zodDetails(error: z.ZodError): ErrorDetail[] {
     .flat();
 }
 
+const invalid = (what: string, details: ErrorDetail[]) =>
+  new ApiError(
+    "validation_error",
+    `The ${what} is invalid: ${details.length} problem${details.length === 1 ? "" : "s"} (see details).`,
+    details,
+  );
+
+/** The path, query string or body, checked for text that cannot be stored, then by its schema. */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown, what: string): z.output<S> {
+  const unstorable = unstorableText(input);
+  if (unstorable.length) throw invalid(what, unstorable);
   const result = schema.safeParse(input);
   if (!result.success) {
-    const details = zodDetails(result.error);
-    throw new ApiError(
-      "validation_error",
-      `The ${what} is invalid: ${details.length} problem${details.length === 1 ? "" : "s"} (see details).`,
-      details,
-    );
+    throw invalid(what, zodDetails(result.error));
   }
   return result.data;
 }

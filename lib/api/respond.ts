@@ -99,3 +99,7 @@ export function toApiError(error: unknown, requestId: string): ApiError {
     "Something went wrong on our side. Retry later or contact support with the request id.",
   );
 }
+
+/** RFC 6750: a 401 names the scheme, and says `invalid_token` when a key was sent but is no good. */
+export const wwwAuthenticate = (code: string | undefined) =>
+  `Bearer realm="LeadProp API"${code === "invalid_api_key" ? ', error="invalid_token"' : ""}`;

@@ -149,6 +149,13 @@ headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signa
 - **Bodies** are JSON with \`Content-Type: application/json\`, at most 100 KB. Unknown fields are a
   \`validation_error\`; \`id\`, \`createdAt\`, \`updatedAt\`, \`accountId\` and \`deletedAt\` are never writable.
 - **Query parameters** that are unknown, or given more than once, are a \`validation_error\`.
+- **Text** may be any Unicode except the NUL character (U+0000) and unpaired UTF-16 surrogates,
+  which cannot be stored: a body field, key or query parameter holding one is a
+  \`validation_error\` naming it (nothing is stripped or replaced).
+- **Times you send** must fall between \`0001-01-01T00:00:00Z\` and \`9999-12-31T23:59:59.999Z\`
+  once their offset is applied.
+- **A 401** carries \`WWW-Authenticate: Bearer realm="LeadProp API"\`, with
+  \`error="invalid_token"\` when the key sent is malformed, unknown or revoked (RFC 6750).
 - **PATCH** takes any subset of the writable fields (at least one); \`null\` clears a nullable
   field. **POST** answers 201 with a \`Location\` header.
 - **Times** are ISO 8601 UTC with milliseconds (\`2026-11-22T09:30:00.000Z\`); times you send may

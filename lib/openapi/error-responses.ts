@@ -2,7 +2,13 @@ import { z } from "zod";
 import type { ZodOpenApiResponseObject, oas31 } from "zod-openapi";
 import { ERROR_STATUS } from "@/lib/errors/api-error";
 import { ERROR_CATALOGUE, PUBLIC_ERROR_CODES, type ErrorExample, type PublicErrorCode } from "./error-catalogue";
-import { idempotentReplayedHeader, rateLimitHeaders, requestIdHeader, retryAfterHeader } from "./response-headers";
+import {
+  idempotentReplayedHeader,
+  rateLimitHeaders,
+  requestIdHeader,
+  retryAfterHeader,
+  wwwAuthenticateHeader,
+} from "./response-headers";
 
 // The one error envelope, and the error responses of an operation: one per status, each
 // listing (and, in its schema, allowing only) the codes that operation can answer with.
@@ -136,6 +142,7 @@ function errorHeaders(
     // A request that fails authentication is not counted against any key: no RateLimit headers.
     ...(status !== 401 && rateLimitHeaders(status !== 500 && status !== 503)),
     ...(status === 429 && retryAfterHeader()),
+    ...(status === 401 && wwwAuthenticateHeader()),
     ...(options.replayable && REPLAYABLE_STATUSES.has(status) && idempotentReplayedHeader()),
   };
 }

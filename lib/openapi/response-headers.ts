@@ -29,6 +29,13 @@ export const HEADER_COMPONENTS: Record<string, Header> = {
   },
   ...rateLimit(true),
   "Retry-After": integer("Whole seconds to wait before retrying (at least 1).", true, 12, 1),
+  "WWW-Authenticate": {
+    description:
+      'The scheme to authenticate with (RFC 6750): `Bearer realm="LeadProp API"`, with `error="invalid_token"` when a key was sent but is malformed, unknown or revoked.',
+    required: true,
+    schema: { type: "string" },
+    example: 'Bearer realm="LeadProp API", error="invalid_token"',
+  },
   "Idempotent-Replayed": {
     description:
       "`true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was done twice). Absent otherwise.",
@@ -56,6 +63,7 @@ export const rateLimitHeaders = (required = true): Record<string, HeaderOrRef> =
     : rateLimit(false);
 
 export const retryAfterHeader = () => ({ "Retry-After": ref("Retry-After") });
+export const wwwAuthenticateHeader = () => ({ "WWW-Authenticate": ref("WWW-Authenticate") });
 export const idempotentReplayedHeader = () => ({ "Idempotent-Replayed": ref("Idempotent-Replayed") });
 
 export const locationHeader = (description: string, example: string): Record<string, Header> => ({

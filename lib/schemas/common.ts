@@ -5,8 +5,16 @@ import { z } from "zod";
 const SORTS = ["-createdAt", "createdAt", "-updatedAt", "updatedAt"] as const;
 export type Sort = (typeof SORTS)[number];
 
+// What the API stores and answers in (ISO 8601 UTC, four-digit years): an offset may carry a time
+// out of it ("0000-01-01T00:00:00+14:00" is in the year -1), which no response could write.
+const FIRST = Date.parse("0001-01-01T00:00:00.000Z");
+const LAST = Date.parse("9999-12-31T23:59:59.999Z");
 export const timestampSchema = z.iso
   .datetime({ offset: true })
+  // A malformed value has its own error already (zod runs this check too): one error a field.
+  .refine((value) => Number.isNaN(Date.parse(value)) || (Date.parse(value) >= FIRST && Date.parse(value) <= LAST), {
+    error: "Must be between 0001-01-01T00:00:00Z and 9999-12-31T23:59:59.999Z",
+  })
   .meta({ description: "ISO 8601 time, e.g. `2026-11-22T09:30:00.000Z`.", example: "2026-11-22T09:30:00.000Z" });
 /** A time in a query string, parsed to a Date. */
 export const timestampQuery = timestampSchema.transform((value) => new Date(value));

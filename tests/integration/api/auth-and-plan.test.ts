@@ -106,6 +106,7 @@ describe.each(OPERATIONS)("$method $path", (op) => {
     const res = await callApi(op.method, path, { body });
     expectError(res, 401, "missing_api_key");
     expect(res.headers.get("ratelimit-limit")).toBeNull();
+    expect(res.headers.get("www-authenticate")).toBe('Bearer realm="LeadProp API"');
   });
 
   it("401 invalid_api_key for malformed, unknown and revoked keys, with one message", async () => {
@@ -127,6 +128,7 @@ describe.each(OPERATIONS)("$method $path", (op) => {
     await revokeApiKey(tenant.keyId, tenant.accountId);
     const revoked = await callApi(op.method, path, { body, key: tenant.key });
     messages.add(expectError(revoked, 401, "invalid_api_key").message);
+    expect(revoked.headers.get("www-authenticate")).toBe('Bearer realm="LeadProp API", error="invalid_token"');
     expect(messages.size).toBe(1);
   });
 
