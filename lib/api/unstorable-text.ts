@@ -7,16 +7,36 @@ import type { ErrorDetail } from "@/lib/errors/api-error";
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MESSAGE = "Must not contain the NUL character (U+0000) or unpaired UTF-16 surrogates";
 
-/** Every string (and object key) in `value` that cannot be stored, by path. */
-export function unstorableText(value: unknown, path: string[] = []): ErrorDetail[] {
-  if (typeof value === "string") return UNSTORABLE.test(value) ? [{ path: path.join("."), message: MESSAGE }] : [];
-  if (Array.isArray(value)) return value.flatMap((item, i) => unstorableText(item, [...path, String(i)]));
-  if (value !== null && typeof value === "object") {
-    return Object.entries(value).flatMap(([key, item]) =>
-      UNSTORABLE.test(key)
-        ? [{ path: [...path, key].join("."), message: MESSAGE }]
-        : unstorableText(item, [...path, key]),
-    );
+interface Place {
+  value: unknown;
+  key: string | null;
+  parent: Place | null;
+}
+
+const pathOf = (place: Place, key?: string) => {
+  const parts = key === undefined ? [] : [key];
+  for (let at: Place | null = place; at?.key != null; at = at.parent) parts.unshift(at.key);
+  return parts.join(".");
+};
+
+/** Every string (and object key) in `value` that cannot be stored, by path. Iterative, with each
+ * place linked to its parent: a body may nest deeper than the call stack (JSON.parse takes it). */
+export function unstorableText(value: unknown): ErrorDetail[] {
+  const found: ErrorDetail[] = [];
+  const pending: Place[] = [{ value, key: null, parent: null }];
+  while (pending.length) {
+    const place = pending.pop()!;
+    const item = place.value;
+    if (typeof item === "string") {
+      if (UNSTORABLE.test(item)) found.push({ path: pathOf(place), message: MESSAGE });
+    } else if (Array.isArray(item)) {
+      item.forEach((child, i) => pending.push({ value: child, key: String(i), parent: place }));
+    } else if (item !== null && typeof item === "object") {
+      for (const [key, child] of Object.entries(item)) {
+        if (UNSTORABLE.test(key)) found.push({ path: pathOf(place, key), message: MESSAGE });
+        else pending.push({ value: child, key, parent: place });
+      }
+    }
   }
-  return [];
+  return found;
 }

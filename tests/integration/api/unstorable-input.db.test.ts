@@ -33,6 +33,14 @@ describe("text and times the database cannot store", () => {
       body: { title: "P", type: "house", listingType: "sale", address: { city: `O${NUL}` } },
     });
     expect(property.body.error.details?.[0].path).toBe("address.city");
+    // Nesting deeper than a call stack (the fuzz suite found it: the check recursed) is a 400 too.
+    const deep = `{"name":"Deep","tags":${"[".repeat(40_000)}${"]".repeat(40_000)}}`;
+    const nested = await callApi<ErrorBody>("POST", "/api/v1/leads", {
+      key: t.key,
+      rawBody: deep,
+      headers: { "content-type": "application/json" },
+    });
+    expect(nested.status).toBe(400);
     // A surrogate pair (an emoji) is text like any other.
     const emoji = await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body: { name: "Ada 😀" } });
     expect(emoji.status).toBe(201);
