@@ -140,7 +140,9 @@ class ResponseBody {
     return this.readBytes >= READ_LIMIT_BYTES;
   }
 
+  /** The kept text, storable: a NUL the receiver sent (PostgreSQL's text refuses it) is shown as
+   * U+FFFD, so a hostile answer cannot make the attempt fail to be logged. */
   text(): string {
-    return new StringDecoder("utf8").write(Buffer.concat(this.kept));
+    return new StringDecoder("utf8").write(Buffer.concat(this.kept)).replaceAll("\u0000", "\uFFFD");
   }
 }

@@ -123,6 +123,12 @@ describe("postWebhook", () => {
     await vi.waitFor(() => expect(serverSawClose).toBe(true));
   });
 
+  it("keeps an answer holding NUL storable: U+FFFD in its place", async () => {
+    const { url } = await receiver((res) => res.writeHead(500).end("bad\u0000answer"));
+    const result = await postWebhook({ url, headers: {}, body: "{}" });
+    expect(result).toMatchObject({ status: 500, responseBody: "bad\uFFFDanswer" });
+  });
+
   it("cuts the kept body at 2 KB without splitting a character", async () => {
     const target = await receiver((res) => res.end("€".repeat(1000)));
     const result = await postWebhook({ url: target.url, headers: {}, body: "{}" });
