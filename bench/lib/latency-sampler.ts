@@ -1,5 +1,6 @@
-import { Agent, request as httpRequest } from "node:http";
+import { Agent } from "node:http";
 import type { RawRequest } from "autocannon";
+import { sendRawRequest } from "./raw-request";
 import { cpuMs, rssMb } from "./proc-stat";
 import { percentile, round } from "./stats";
 import type { LoadResult, LoadSpec } from "./load";
@@ -10,24 +11,11 @@ import type { LoadResult, LoadSpec } from "./load";
 
 function send(agent: Agent, base: URL, req: RawRequest): Promise<number> {
   return new Promise((resolve, reject) => {
-    const body = req.body === undefined ? undefined : Buffer.from(req.body);
-    const r = httpRequest(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method: req.method ?? "GET",
-        path: req.path ?? "/",
-        headers: { ...req.headers, ...(body && { "content-length": String(body.length) }) },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-        res.on("error", reject);
-      },
-    );
-    r.on("error", reject);
-    r.end(body);
+    sendRawRequest(agent, base, req, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", reject);
+    }).on("error", reject);
   });
 }
 

@@ -1,5 +1,6 @@
-import { Agent, request as httpRequest } from "node:http";
+import { Agent } from "node:http";
 import type { RawRequest } from "autocannon";
+import { sendRawRequest } from "./raw-request";
 
 // Requests whose every answer is kept (status, X-Request-Id, when it arrived), for scenario 7,
 // which matches each change's answer with the webhooks it caused. Two ways to send them:
@@ -29,28 +30,15 @@ export interface SendResult {
 
 function send(agent: Agent, base: URL, req: RawRequest, record: SentRequest): Promise<void> {
   return new Promise((resolve) => {
-    const body = req.body === undefined ? undefined : Buffer.from(req.body);
-    const r = httpRequest(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method: req.method ?? "GET",
-        path: req.path ?? "/",
-        headers: { ...req.headers, ...(body && { "content-length": String(body.length) }) },
-      },
-      (res) => {
-        record.answeredAt = nowMs();
-        record.status = res.statusCode ?? 0;
-        const id = res.headers["x-request-id"];
-        record.requestId = typeof id === "string" ? id : null;
-        res.resume();
-        res.on("end", () => resolve());
-        res.on("error", () => resolve());
-      },
-    );
-    r.on("error", () => resolve());
-    r.end(body);
+    sendRawRequest(agent, base, req, (res) => {
+      record.answeredAt = nowMs();
+      record.status = res.statusCode ?? 0;
+      const id = res.headers["x-request-id"];
+      record.requestId = typeof id === "string" ? id : null;
+      res.resume();
+      res.on("end", () => resolve());
+      res.on("error", () => resolve());
+    }).on("error", () => resolve());
   });
 }
 

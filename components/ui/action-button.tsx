@@ -10,7 +10,8 @@ interface ActionButtonProps {
   ariaLabel?: string;
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
   fields: Record<string, string>;
-  variant?: "primary" | "secondary";
+  /** `small`: a row action in a wide table (the webhook delivery log). */
+  variant?: "primary" | "secondary" | "small";
 }
 
 // A one-button form for a row action (restore a lead…): hidden ids, a button that shows it

@@ -81,14 +81,15 @@ const insertLeadWithActivity = prepareOnce((db) => {
           })
           .from(inserted),
       )
-      .returning({ id: events.id }),
+      .returning({ data: events.data }),
   );
   // PostgreSQL runs every data-modifying CTE to completion, referenced or not. The new lead
-  // comes back serialized (public-lead.ts): no row mapping, Dates or stringify here.
+  // comes back serialized (public-lead.ts): no row mapping, Dates or stringify here. It is the
+  // event's object, serialized once: `->` on json answers that part of the stored text as is.
   return db
     .with(inserted, leadCreated, leadEvent)
-    .select({ json: publicLeadJsonOf(inserted) })
-    .from(inserted)
+    .select({ json: sql<string>`(${leadEvent.data} -> 'object')::text` })
+    .from(leadEvent)
     .prepare("lead_create_with_activity");
 });
 

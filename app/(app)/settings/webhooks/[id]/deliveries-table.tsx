@@ -4,7 +4,8 @@ import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { formatCount, formatLogTime } from "@/components/usage/format-usage";
 import { HttpStatusBadge } from "@/components/usage/http-status-badge";
-import { ResendButton } from "./resend-button";
+import { ActionButton } from "@/components/ui/action-button";
+import { resendDeliveryAction } from "../actions";
 
 const timeOfDay = new Intl.DateTimeFormat("en-US", {
   hour: "2-digit",
@@ -77,10 +78,14 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
         <ResponseBody body={delivery.responseBody} />
       </td>
       <td className={`${styles.td} text-right`}>
-        <ResendButton
-          deliveryId={delivery.id}
-          endpointId={delivery.endpointId}
-          label={`Resend ${delivery.eventType} (attempt ${delivery.attempt})`}
+        {/* The new attempt shows up as a row of its own once the worker has run it. */}
+        <ActionButton
+          label="Resend"
+          pendingLabel="Resending…"
+          ariaLabel={`Resend ${delivery.eventType} (attempt ${delivery.attempt})`}
+          action={resendDeliveryAction}
+          fields={{ deliveryId: delivery.id, endpointId: delivery.endpointId }}
+          variant="small"
         />
       </td>
     </tr>
