@@ -1,4 +1,5 @@
-import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { ApiKeyPermissions } from "../../lib/keys/permissions";
 import { accounts } from "./accounts";
 import { users } from "./users";
 import { createdAt, nullableTimestamp } from "./columns";
@@ -20,6 +21,15 @@ export const apiKeys = pgTable(
     createdAt: createdAt(),
     lastUsedAt: nullableTimestamp(),
     revokedAt: nullableTimestamp(),
+    // Null: full access (every resource, including ones added later). Otherwise a restricted
+    // key's grants per resource (lib/keys/permissions.ts).
+    permissions: jsonb().$type<ApiKeyPermissions>(),
+    // From this instant the key answers 401 api_key_expired. A rolled key's old secret gets the
+    // end of its overlap here.
+    expiresAt: nullableTimestamp(),
+    // Set when the key was rolled: the key that replaced it (same name and permissions).
+    replacedBy: text(),
+    rolledAt: nullableTimestamp(),
   },
   (t) => [
     // Every API request looks its key up by hash.

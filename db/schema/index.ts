@@ -13,3 +13,4 @@ export * from "./login-attempts";
 export * from "./events";
 export * from "./webhook-endpoints";
 export * from "./webhook-deliveries";
+export * from "./audit-log-entries";

@@ -4,6 +4,7 @@ import type { Plan } from "@/lib/domain/enums";
 import { accounts, apiKeys } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
 import { hashApiKey, isWellFormedApiKey } from "@/lib/keys/key-format";
+import type { ApiKeyPermissions } from "@/lib/keys/permissions";
 import { prepareOnce } from "@/lib/query/prepare-once";
 import { createWriteBatcher } from "./write-batcher";
 
@@ -16,6 +17,8 @@ export interface ApiKeyContext {
   currency: string;
   /** False: the account has no enabled webhook endpoint, and a change need not look for one. */
   hasWebhookEndpoints: boolean;
+  /** Null: full access (lib/keys/permissions.ts). */
+  permissions: ApiKeyPermissions | null;
 }
 
 const INVALID_MESSAGE = "The API key is invalid or has been revoked.";
@@ -44,6 +47,8 @@ const keyByHash = prepareOnce((db) =>
       id: apiKeys.id,
       name: apiKeys.name,
       revokedAt: apiKeys.revokedAt,
+      expiresAt: apiKeys.expiresAt,
+      permissions: apiKeys.permissions,
       accountId: accounts.id,
       plan: accounts.plan,
       defaultCountry: accounts.defaultCountry,
@@ -57,11 +62,19 @@ const keyByHash = prepareOnce((db) =>
     .prepare("api_key_by_hash"),
 );
 
-/** The key with this hash and its account, or 401. Revocation is read on every request, so it
- * takes effect at once on every instance. */
+/** The key with this hash and its account, or 401. Revocation, expiry (a rolled key's overlap
+ * included) and permissions are read on every request, with no cache: a change takes effect on
+ * the very next request on every instance. */
 export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> {
   const [row] = await keyByHash(await getDb()).execute({ keyHash });
   if (!row || row.revokedAt) throw new ApiError("invalid_api_key", INVALID_MESSAGE);
+  // Read after the query: the key is refused from the expiry instant on, whatever the query cost.
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
+    throw new ApiError(
+      "api_key_expired",
+      `The API key expired at ${row.expiresAt.toISOString()}. Create or roll a key in Settings → Public API.`,
+    );
+  }
   return {
     id: row.id,
     name: row.name,
@@ -70,6 +83,7 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> 
     defaultCountry: row.defaultCountry,
     currency: row.currency,
     hasWebhookEndpoints: row.hasWebhookEndpoints,
+    permissions: row.permissions,
   };
 }
 

@@ -10,6 +10,8 @@ import { parseWith, queryObject, readJsonBody } from "./parse-input";
 import { claimIdempotencyKey, type IdempotencyStart } from "./idempotency";
 import { newRequestId } from "./request-id";
 import { reportApiRequest } from "./report-api-request";
+import { assertPermitted } from "./assert-permitted";
+import type { RequiredPermission } from "@/lib/keys/permissions";
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
@@ -39,19 +41,20 @@ const rateLimitIdentifier = (keyHash: string) => `kh_${keyHash.slice(0, 32)}`;
 
 const textOf = (body: ApiResult["body"]) => (body instanceof JsonText ? body.text : JSON.stringify(body));
 
-// The one wrapper of /api/v1: request id → key and rate limit (at once) → plan → declared
-// schemas → idempotency (POST) → handler → headers → error envelope → one log line. Nothing of
+// The one wrapper of /api/v1: request id → key and rate limit (at once) → plan → permission →
+// declared schemas → idempotency (POST) → handler → headers → error envelope → one log line. Nothing of
 // the account's data is read before the key, the limit and the plan have passed.
 export function apiRoute<
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   P extends Schema | undefined = undefined,
 >(
-  /** sealReplay: the answer shows a secret once; its stored Idempotency-Key replay is encrypted. */
-  spec: { query?: Q; body?: B; params?: P; route: string; sealReplay?: boolean },
+  /** permission: what the key must be granted, e.g. `{ leads: "write" }` (lib/keys/permissions.ts).
+   * sealReplay: the answer shows a secret once; its stored Idempotency-Key replay is encrypted. */
+  spec: { query?: Q; body?: B; params?: P; route: string; permission: RequiredPermission; sealReplay?: boolean },
   handler: (ctx: HandlerContext<Out<Q>, Out<B>, Out<P>>) => Promise<ApiResult>,
 ) {
-  return async (req: Request, routeContext?: RouteContext): Promise<Response> => {
+  const route = async (req: Request, routeContext?: RouteContext): Promise<Response> => {
     const started = performance.now();
     const arrivedAt = new Date();
     const url = new URL(req.url);
@@ -83,6 +86,7 @@ export function apiRoute<
           "The Public API is available on the Agency plan. Upgrade in Settings → Plan.",
         );
       }
+      assertPermitted(apiKey.permissions, spec.permission);
 
       const params = spec.params ? parseWith(spec.params, await routeContext?.params, "path") : undefined;
       const query = spec.query ? parseWith(spec.query, queryObject(url), "query string") : undefined;
@@ -143,4 +147,6 @@ export function apiRoute<
     });
     return response;
   };
+  // The contract test reads what each route declared, to hold the OpenAPI document to it.
+  return Object.assign(route, { declared: { route: spec.route, permission: spec.permission } });
 }

@@ -100,6 +100,7 @@ export function toApiError(error: unknown, requestId: string): ApiError {
   );
 }
 
-/** RFC 6750: a 401 names the scheme, and says `invalid_token` when a key was sent but is no good. */
+/** RFC 6750: a 401 names the scheme, and says `invalid_token` when a key was sent but is no good
+ * (unknown, revoked or expired). */
 export const wwwAuthenticate = (code: string | undefined) =>
-  `Bearer realm="LeadProp API"${code === "invalid_api_key" ? ', error="invalid_token"' : ""}`;
+  `Bearer realm="LeadProp API"${code === "invalid_api_key" || code === "api_key_expired" ? ', error="invalid_token"' : ""}`;

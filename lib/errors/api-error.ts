@@ -7,7 +7,9 @@ export const ERROR_STATUS = {
   invalid_cursor: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
+  api_key_expired: 401,
   plan_required: 403,
+  insufficient_permissions: 403,
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
@@ -30,6 +32,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface ErrorDetail {
   path: string;
   message: string;
+  /** insufficient_permissions: the permission the operation needs, e.g. `leads:write`. */
+  permission?: string;
 }
 
 export class ApiError extends Error {

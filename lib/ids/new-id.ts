@@ -18,6 +18,7 @@ const PREFIXES = {
   event: "evt",
   webhookEndpoint: "whep",
   webhookDelivery: "whd",
+  auditEntry: "aud",
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;

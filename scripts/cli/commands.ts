@@ -7,6 +7,7 @@ import { getMembershipByEmailOrThrow } from "@/lib/users/get-membership-by-email
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { formatDemoLogins } from "@/lib/seed/demo-logins";
 import { UsageError, oneOf, parseFlags } from "./usage";
@@ -55,7 +56,12 @@ export const COMMANDS: Record<string, Command> = {
   "api-key create": async (args) => {
     const f = parseFlags(args, ["email", "name"]);
     const owner = await getMembershipByEmailOrThrow(f.email);
-    const created = await createApiKey({ accountId: owner.accountId, name: f.name, createdBy: owner.userId });
+    const created = await createApiKey({
+      accountId: owner.accountId,
+      name: f.name,
+      createdBy: owner.userId,
+      audit: CLI_AUDIT_ACTOR,
+    });
     return { id: created.id, key: created.key, prefix: created.prefix };
   },
   "api-key list": async (args) => {
@@ -66,7 +72,7 @@ export const COMMANDS: Record<string, Command> = {
   "api-key revoke": async (args) => {
     const [keyId, ...rest] = args;
     if (!keyId || rest.length || keyId.startsWith("-")) throw new UsageError("api-key revoke takes one KEY_ID");
-    const { revokedAt } = await revokeApiKey(keyId, null);
+    const { revokedAt } = await revokeApiKey(keyId, null, CLI_AUDIT_ACTOR);
     return { id: keyId, revokedAt };
   },
   "db migrate": async (args) => {

@@ -48,8 +48,8 @@ describe(`accounts and keys on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
     const db = await getDb();
     const rows = await db.select().from(apiKeys).where(eq(apiKeys.accountId, a.accountId));
     expect(JSON.stringify(rows)).not.toContain(key.key);
-    await expect(revokeApiKey(key.id, b.accountId)).rejects.toMatchObject({ code: "not_found" });
-    await revokeApiKey(key.id, a.accountId);
+    await expect(revokeApiKey(key.id, b.accountId, null)).rejects.toMatchObject({ code: "not_found" });
+    await revokeApiKey(key.id, a.accountId, null);
     const [listed] = await listApiKeys(a.accountId);
     expect(listed).toMatchObject({ id: key.id, status: "revoked", createdBy: "A" });
     expect(Object.keys(listed)).not.toContain("keyHash");

@@ -125,7 +125,7 @@ describe.each(OPERATIONS)("$method $path", (op) => {
       const res = await callApi(op.method, path, { body, headers: { authorization } });
       messages.add(expectError(res, 401, "invalid_api_key").message);
     }
-    await revokeApiKey(tenant.keyId, tenant.accountId);
+    await revokeApiKey(tenant.keyId, tenant.accountId, null);
     const revoked = await callApi(op.method, path, { body, key: tenant.key });
     messages.add(expectError(revoked, 401, "invalid_api_key").message);
     expect(revoked.headers.get("www-authenticate")).toBe('Bearer realm="LeadProp API", error="invalid_token"');

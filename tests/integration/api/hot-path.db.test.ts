@@ -20,7 +20,7 @@ describe("API hot path", () => {
   it("a revoked key stops working on the very next request (nothing of the lookup is cached)", async () => {
     const tenant = await createTenant();
     expect((await callApi("GET", "/api/v1/leads", { key: tenant.key })).status).toBe(200);
-    await revokeApiKey(tenant.keyId, tenant.accountId);
+    await revokeApiKey(tenant.keyId, tenant.accountId, null);
     const after = await callApi("GET", "/api/v1/leads", { key: tenant.key });
     expect(after.status).toBe(401);
     expect(after.body.error).toMatchObject({ code: "invalid_api_key" });
@@ -29,7 +29,7 @@ describe("API hot path", () => {
   it("requests with unknown or revoked keys never count against a live key", async () => {
     const tenant = await createTenant();
     const revoked = await createTenant();
-    await revokeApiKey(revoked.keyId, revoked.accountId);
+    await revokeApiKey(revoked.keyId, revoked.accountId, null);
     const { key: unknown } = generateApiKey();
     for (let i = 0; i < 5; i++) {
       expect((await callApi("GET", "/api/v1/leads", { key: unknown })).status).toBe(401);

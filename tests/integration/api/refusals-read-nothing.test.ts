@@ -53,7 +53,7 @@ describe("refused requests read no resource", () => {
     const db = await getDb();
     const leadId = newId("lead");
     await db.insert(leads).values({ id: leadId, accountId: owner.accountId, name: "Locked Lead" });
-    await revokeApiKey(revoked.keyId, revoked.accountId);
+    await revokeApiKey(revoked.keyId, revoked.accountId, null);
     // Use up the limited key's minute on a route that reads no lead.
     await Promise.all(
       Array.from({ length: 100 }, () => callApi("GET", "/api/v1/activities?limit=1", { key: limited.key })),

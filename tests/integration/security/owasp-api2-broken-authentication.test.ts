@@ -12,7 +12,7 @@ describe("API2 broken authentication", () => {
   it("a revoked key stops working on the very next request", async () => {
     const t = await createTenant();
     expect((await callApi("GET", "/api/v1/leads", { key: t.key })).status).toBe(200);
-    await revokeApiKey(t.keyId, t.accountId);
+    await revokeApiKey(t.keyId, t.accountId, null);
     const res = await callApi("GET", "/api/v1/leads", { key: t.key });
     expect(res.status).toBe(401);
     expect(res.body.error?.code).toBe("invalid_api_key");

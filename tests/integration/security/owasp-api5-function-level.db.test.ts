@@ -1,6 +1,7 @@
 // OWASP API5:2023 Broken Function Level Authorization: the owner-only operations behind the
 // settings server actions refuse staff and other accounts in the service itself, so calling an
 // action directly (without the page that hides it) gains nothing.
+import { NO_ORIGIN } from "@/lib/audit/request-origin";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "@/lib/accounts/create-account";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
@@ -36,6 +37,9 @@ async function agencyWithStaff() {
   });
   return { accountId: owner.accountId, ownerId: owner.userId, staffId: staff.userId, staffEmail };
 }
+
+// A full-access key that never expires, created from no particular client.
+const NEW_KEY = { origin: NO_ORIGIN, permissions: null, expiresAt: null };
 
 describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
   let a: Awaited<ReturnType<typeof agencyWithStaff>>;
@@ -112,18 +116,25 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
 
   it("creates API keys for owners on the Agency plan only, and revokes within the account", async () => {
     await expect(
-      createApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.staffId, name: "Zapier" }),
+      createApiKeyAsOwner({ ...NEW_KEY, accountId: a.accountId, actorUserId: a.staffId, name: "Zapier" }),
     ).rejects.toMatchObject({ code: "forbidden" });
-    await expect(createApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.ownerId, name: "  " })).rejects.toThrow();
-    const key = await createApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.ownerId, name: "Zapier" });
+    await expect(
+      createApiKeyAsOwner({ ...NEW_KEY, accountId: a.accountId, actorUserId: a.ownerId, name: "  " }),
+    ).rejects.toThrow();
+    const key = await createApiKeyAsOwner({
+      ...NEW_KEY,
+      accountId: a.accountId,
+      actorUserId: a.ownerId,
+      name: "Zapier",
+    });
     expect(key.key).toMatch(/^lpm_/);
     await expect(
-      revokeApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.staffId, keyId: key.id }),
+      revokeApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.staffId, origin: NO_ORIGIN, keyId: key.id }),
     ).rejects.toMatchObject({ code: "forbidden" });
     await expect(
-      revokeApiKeyAsOwner({ accountId: other.accountId, actorUserId: other.ownerId, keyId: key.id }),
+      revokeApiKeyAsOwner({ accountId: other.accountId, actorUserId: other.ownerId, origin: NO_ORIGIN, keyId: key.id }),
     ).rejects.toMatchObject({ code: "not_found" });
-    await revokeApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.ownerId, keyId: key.id });
+    await revokeApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.ownerId, origin: NO_ORIGIN, keyId: key.id });
     const [listed] = await listApiKeys(a.accountId);
     expect(listed).toMatchObject({ id: key.id, status: "revoked", createdBy: "Olga Owner" });
 
@@ -134,7 +145,7 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       plan: "starter",
     });
     await expect(
-      createApiKeyAsOwner({ accountId: starter.accountId, actorUserId: starter.userId, name: "Nope" }),
+      createApiKeyAsOwner({ ...NEW_KEY, accountId: starter.accountId, actorUserId: starter.userId, name: "Nope" }),
     ).rejects.toMatchObject({ code: "plan_required" });
   });
 });

@@ -1,6 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
+import { requestOrigin } from "@/lib/audit/request-origin";
 import { apiKeyNameSchema } from "@/lib/keys/api-key-name-schema";
 import { createApiKeyAsOwner } from "@/lib/keys/create-api-key-as-owner";
 import { revokeApiKeyAsOwner } from "@/lib/keys/revoke-api-key-as-owner";
@@ -21,7 +23,10 @@ export async function createApiKeyAction(_previous: CreateKeyState, formData: Fo
     const created = await createApiKeyAsOwner({
       accountId: member.accountId,
       actorUserId: member.userId,
+      origin: requestOrigin(await headers()),
       name: parsed.data.name,
+      permissions: null,
+      expiresAt: null,
     });
     revalidatePath("/settings/api");
     return { status: "success", createdKey: { key: created.key, prefix: created.prefix, name: created.name } };
@@ -37,6 +42,7 @@ export async function revokeApiKeyAction(_previous: FormState, formData: FormDat
     await revokeApiKeyAsOwner({
       accountId: member.accountId,
       actorUserId: member.userId,
+      origin: requestOrigin(await headers()),
       keyId: String(formData.get("keyId") ?? ""),
     });
   } catch (error) {

@@ -6,8 +6,11 @@ import { activityListQuery } from "@/lib/schemas/activities";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/activities – the activity feed (read-only)
-export const GET = apiRoute({ route: "GET /activities", query: activityListQuery }, async ({ apiKey, query }) => ({
-  body: await listActivities(apiKey.accountId, query),
-}));
+export const GET = apiRoute(
+  { route: "GET /activities", permission: { activities: "read" }, query: activityListQuery },
+  async ({ apiKey, query }) => ({
+    body: await listActivities(apiKey.accountId, query),
+  }),
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

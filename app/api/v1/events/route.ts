@@ -6,8 +6,11 @@ import { eventListQuery } from "@/lib/schemas/events";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/events – the change feed (read-only)
-export const GET = apiRoute({ route: "GET /events", query: eventListQuery }, async ({ apiKey, query }) => ({
-  body: await listEvents(apiKey.accountId, query),
-}));
+export const GET = apiRoute(
+  { route: "GET /events", permission: { events: "read" }, query: eventListQuery },
+  async ({ apiKey, query }) => ({
+    body: await listEvents(apiKey.accountId, query),
+  }),
+);
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -7,13 +7,16 @@ import { propertyCreateSchema, propertyListQuery } from "@/lib/schemas/propertie
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/properties – list properties
-export const GET = apiRoute({ route: "GET /properties", query: propertyListQuery }, async ({ apiKey, query }) => ({
-  body: await listProperties(apiKey.accountId, query),
-}));
+export const GET = apiRoute(
+  { route: "GET /properties", permission: { properties: "read" }, query: propertyListQuery },
+  async ({ apiKey, query }) => ({
+    body: await listProperties(apiKey.accountId, query),
+  }),
+);
 
 // POST /api/v1/properties – create a property
 export const POST = apiRoute(
-  { route: "POST /properties", body: propertyCreateSchema },
+  { route: "POST /properties", permission: { properties: "write" }, body: propertyCreateSchema },
   async ({ apiKey, actor, body }) => {
     const property = await createProperty({ accountId: apiKey.accountId, currency: apiKey.currency }, body, actor);
     return { status: 201, body: { data: property }, location: `/api/v1/properties/${property.id}` };

@@ -8,13 +8,18 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/webhook-endpoints – list the account's endpoints
 export const GET = apiRoute(
-  { route: "GET /webhook-endpoints", query: webhookEndpointListQuery },
+  { route: "GET /webhook-endpoints", permission: { webhook_endpoints: "read" }, query: webhookEndpointListQuery },
   async ({ apiKey, query }) => ({ body: await listWebhookEndpoints(apiKey.accountId, query) }),
 );
 
 // POST /api/v1/webhook-endpoints – subscribe a URL (answers its secret, once)
 export const POST = apiRoute(
-  { route: "POST /webhook-endpoints", body: webhookEndpointCreateSchema, sealReplay: true },
+  {
+    route: "POST /webhook-endpoints",
+    permission: { webhook_endpoints: "write" },
+    body: webhookEndpointCreateSchema,
+    sealReplay: true,
+  },
   async ({ apiKey, body }) => {
     const endpoint = await createWebhookEndpoint(apiKey.accountId, body);
     return { status: 201, body: { data: endpoint }, location: `/api/v1/webhook-endpoints/${endpoint.id}` };

@@ -8,13 +8,16 @@ import { leadIdParams, leadUpdateSchema } from "@/lib/schemas/leads";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/leads/:id – a lead with its 50 most recent activities (serialized by PostgreSQL)
-export const GET = apiRoute({ route: "GET /leads/:id", params: leadIdParams }, async ({ apiKey, params }) => ({
-  body: (await getLeadWithActivitiesJson(apiKey.accountId, params.id)).asData(),
-}));
+export const GET = apiRoute(
+  { route: "GET /leads/:id", permission: { leads: "read" }, params: leadIdParams },
+  async ({ apiKey, params }) => ({
+    body: (await getLeadWithActivitiesJson(apiKey.accountId, params.id)).asData(),
+  }),
+);
 
 // PATCH /api/v1/leads/:id – change any subset of fields (writes one activity)
 export const PATCH = apiRoute(
-  { route: "PATCH /leads/:id", params: leadIdParams, body: leadUpdateSchema },
+  { route: "PATCH /leads/:id", permission: { leads: "write" }, params: leadIdParams, body: leadUpdateSchema },
   async ({ apiKey, actor, params, body }) => ({
     body: {
       data: await updateLead(
@@ -29,7 +32,7 @@ export const PATCH = apiRoute(
 
 // DELETE /api/v1/leads/:id – soft delete (writes lead_deleted)
 export const DELETE = apiRoute(
-  { route: "DELETE /leads/:id", params: leadIdParams },
+  { route: "DELETE /leads/:id", permission: { leads: "write" }, params: leadIdParams },
   async ({ apiKey, actor, params }) => ({
     body: { data: await deleteLead(apiKey.accountId, params.id, actor) },
   }),

@@ -8,13 +8,21 @@ import { propertyIdParams, propertyUpdateSchema } from "@/lib/schemas/properties
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/properties/:id – one property
-export const GET = apiRoute({ route: "GET /properties/:id", params: propertyIdParams }, async ({ apiKey, params }) => ({
-  body: { data: await getProperty(apiKey.accountId, params.id) },
-}));
+export const GET = apiRoute(
+  { route: "GET /properties/:id", permission: { properties: "read" }, params: propertyIdParams },
+  async ({ apiKey, params }) => ({
+    body: { data: await getProperty(apiKey.accountId, params.id) },
+  }),
+);
 
 // PATCH /api/v1/properties/:id – change any subset of fields
 export const PATCH = apiRoute(
-  { route: "PATCH /properties/:id", params: propertyIdParams, body: propertyUpdateSchema },
+  {
+    route: "PATCH /properties/:id",
+    permission: { properties: "write" },
+    params: propertyIdParams,
+    body: propertyUpdateSchema,
+  },
   async ({ apiKey, actor, params, body }) => ({
     body: { data: await updateProperty(apiKey.accountId, params.id, body, actor) },
   }),
@@ -22,7 +30,7 @@ export const PATCH = apiRoute(
 
 // DELETE /api/v1/properties/:id – remove it; its visits and leads keep their rows with propertyId null
 export const DELETE = apiRoute(
-  { route: "DELETE /properties/:id", params: propertyIdParams },
+  { route: "DELETE /properties/:id", permission: { properties: "write" }, params: propertyIdParams },
   async ({ apiKey, actor, params }) => ({
     body: { data: await deleteProperty(apiKey.accountId, params.id, actor) },
   }),

@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/webhook-endpoints/:id – one endpoint (never its secret)
 export const GET = apiRoute(
-  { route: "GET /webhook-endpoints/:id", params: webhookEndpointIdParams },
+  { route: "GET /webhook-endpoints/:id", permission: { webhook_endpoints: "read" }, params: webhookEndpointIdParams },
   async ({ apiKey, params }) => ({
     body: { data: await getWebhookEndpoint(apiKey.accountId, params.id) },
   }),
@@ -17,7 +17,12 @@ export const GET = apiRoute(
 
 // PATCH /api/v1/webhook-endpoints/:id – change its URL, events, description, or enable/disable it
 export const PATCH = apiRoute(
-  { route: "PATCH /webhook-endpoints/:id", params: webhookEndpointIdParams, body: webhookEndpointUpdateSchema },
+  {
+    route: "PATCH /webhook-endpoints/:id",
+    permission: { webhook_endpoints: "write" },
+    params: webhookEndpointIdParams,
+    body: webhookEndpointUpdateSchema,
+  },
   async ({ apiKey, params, body }) => ({
     body: { data: await updateWebhookEndpoint(apiKey.accountId, params.id, body) },
   }),
@@ -25,7 +30,11 @@ export const PATCH = apiRoute(
 
 // DELETE /api/v1/webhook-endpoints/:id – unsubscribe, for good
 export const DELETE = apiRoute(
-  { route: "DELETE /webhook-endpoints/:id", params: webhookEndpointIdParams },
+  {
+    route: "DELETE /webhook-endpoints/:id",
+    permission: { webhook_endpoints: "write" },
+    params: webhookEndpointIdParams,
+  },
   async ({ apiKey, params }) => ({ body: { data: await deleteWebhookEndpoint(apiKey.accountId, params.id) } }),
 );
 

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 // POST /api/v1/leads/:id/sms – send an SMS to the lead (writes sms_sent or sms_failed)
 export const POST = apiRoute(
-  { route: "POST /leads/:id/sms", params: leadIdParams, body: smsCreateSchema },
+  { route: "POST /leads/:id/sms", permission: { sms: "write" }, params: leadIdParams, body: smsCreateSchema },
   async ({ apiKey, actor, params, body }) => {
     const sms = await sendSmsToLead(apiKey.accountId, params.id, body.message, actor);
     return { status: 201, body: { data: sms }, location: `/api/v1/leads/${params.id}/sms/${sms.id}` };

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/leads/:id/sms/:smsId – one message to the lead, with its current status (where
 // POST /leads/:id/sms's Location points)
 export const GET = apiRoute(
-  { route: "GET /leads/:id/sms/:smsId", params: leadSmsParams },
+  { route: "GET /leads/:id/sms/:smsId", permission: { sms: "read" }, params: leadSmsParams },
   async ({ apiKey, params }) => ({
     body: { data: await getLeadSmsOrThrow(apiKey.accountId, params.id, params.smsId) },
   }),

@@ -1,0 +1,27 @@
+// Every action the audit log records, with the words Settings → Audit log shows for it. An
+// entry's action is one of these; adding one here is all a new audited action needs.
+export const AUDIT_ACTIONS = {
+  "api_key.created": "API key created",
+  "api_key.rolled": "API key rolled",
+  "api_key.revoked": "API key revoked",
+  "api_key.permissions_changed": "API key permissions changed",
+  "webhook_endpoint.created": "Webhook endpoint created",
+  "webhook_endpoint.updated": "Webhook endpoint changed",
+  "webhook_endpoint.deleted": "Webhook endpoint deleted",
+  "webhook_endpoint.secret_revealed": "Webhook signing secret revealed",
+  "webhook_endpoint.secret_rolled": "Webhook signing secret rolled",
+  "member.added": "Member added",
+  "member.removed": "Member removed",
+  "member.role_changed": "Member role changed",
+  "account.plan_changed": "Plan changed",
+  "account.settings_changed": "Account settings changed",
+  "sign_in.succeeded": "Signed in",
+  "sign_in.throttled": "Sign-in refused by the throttle",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+/** Who did it: a signed-in user, an API key, an operator at the CLI, or the system itself. */
+export const AUDIT_ACTOR_TYPES = ["user", "api_key", "cli", "system"] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
