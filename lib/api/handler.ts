@@ -12,6 +12,7 @@ import { newRequestId } from "./request-id";
 import { reportApiRequest } from "./report-api-request";
 import { assertPermitted } from "./assert-permitted";
 import type { RequiredPermission } from "@/lib/keys/permissions";
+import { requestOrigin, type RequestOrigin } from "@/lib/audit/request-origin";
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
@@ -32,6 +33,8 @@ export interface HandlerContext<Q, B, P> {
   body: B;
   params: P;
   requestId: string;
+  /** The client's address and user agent, for audited changes (webhook endpoints). */
+  origin: RequestOrigin;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -105,7 +108,15 @@ export function apiRoute<
         location = idempotency.response.location ?? undefined;
       } else {
         const actor = { ...apiKeyActor(apiKey), requestId };
-        const ctx = { apiKey, actor, query, body, params, requestId } as HandlerContext<Out<Q>, Out<B>, Out<P>>;
+        const ctx = {
+          apiKey,
+          actor,
+          query,
+          body,
+          params,
+          requestId,
+          origin: requestOrigin(req.headers),
+        } as HandlerContext<Out<Q>, Out<B>, Out<P>>;
         const result = await handler(ctx);
         status = result.status ?? 200;
         text = textOf(result.body);
