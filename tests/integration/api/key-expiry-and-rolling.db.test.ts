@@ -1,0 +1,191 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { auditLogEntries } from "@/db/schema";
+import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
+import { NO_ORIGIN } from "@/lib/audit/request-origin";
+import { createApiKey } from "@/lib/keys/create-api-key";
+import { createApiKeyAsOwner } from "@/lib/keys/create-api-key-as-owner";
+import { generateApiKey } from "@/lib/keys/key-format";
+import { READ_ONLY_PERMISSIONS } from "@/lib/keys/permissions";
+import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { rollApiKey } from "@/lib/keys/roll-api-key";
+import { rollApiKeyAsOwner } from "@/lib/keys/roll-api-key-as-owner";
+import { updateApiKeyPermissions } from "@/lib/keys/update-api-key-permissions";
+import { callApi, createTenant } from "../../helpers/api";
+import { limitThroughRealRedis } from "./setup-api-tests";
+
+limitThroughRealRedis();
+
+// Expiry and rolling against a controlled clock: only Date is faked, so the key check's
+// `Date.now()` is the test's, while timers, the database and Redis run as usual.
+
+const HOUR = 3_600_000;
+const status = async (key: string) => (await callApi("GET", "/api/v1/leads?limit=1", { key })).status;
+const errorCode = async (key: string) =>
+  ((await callApi("GET", "/api/v1/leads?limit=1", { key })).body.error as { code: string } | undefined)?.code;
+
+const auditEntries = async (accountId: string, action: string) =>
+  (await getDb())
+    .select()
+    .from(auditLogEntries)
+    .where(and(eq(auditLogEntries.accountId, accountId), eq(auditLogEntries.action, action as never)));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("key expiry", () => {
+  it("works until the expiry instant and answers 401 api_key_expired from that instant on", async () => {
+    const tenant = await createTenant();
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000);
+    const { key } = await createApiKey({ accountId: tenant.accountId, name: "Expiring", createdBy: null, expiresAt });
+
+    vi.useFakeTimers({ toFake: ["Date"], now: expiresAt.getTime() - 1 });
+    expect(await status(key)).toBe(200);
+
+    vi.setSystemTime(expiresAt);
+    const refused = await callApi("GET", "/api/v1/leads?limit=1", { key });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toMatchObject({ code: "api_key_expired" });
+    expect((refused.body.error as { message: string }).message).toContain(expiresAt.toISOString());
+    expect(refused.headers.get("www-authenticate")).toContain('error="invalid_token"');
+    // Distinct from a key that never existed.
+    expect(await errorCode(generateApiKey().key)).toBe("invalid_api_key");
+  });
+
+  it("refuses an expiry that is not in the future when an owner creates a key", async () => {
+    const tenant = await createTenant();
+    const create = (expiresAt: Date) =>
+      createApiKeyAsOwner({
+        accountId: tenant.accountId,
+        actorUserId: tenant.userId,
+        origin: NO_ORIGIN,
+        name: "Past",
+        permissions: null,
+        expiresAt,
+      });
+    await expect(create(new Date(Date.now() - 1000))).rejects.toMatchObject({ code: "validation_error" });
+    const created = await create(new Date(Date.now() + 86_400_000));
+    expect(await status(created.key)).toBe(200);
+  });
+});
+
+describe("rolling a key", () => {
+  it("keeps both secrets working until the overlap ends, then only the new one", async () => {
+    const tenant = await createTenant();
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const rolled = await rollApiKeyAsOwner({
+      accountId: tenant.accountId,
+      actorUserId: tenant.userId,
+      origin: { ip: "203.0.113.9", userAgent: "vitest" },
+      keyId: tenant.keyId,
+      overlap: "1h",
+    });
+    expect(rolled.key).not.toBe(tenant.key);
+    expect(rolled.name).toBe(tenant.keyName);
+    expect(rolled.previous).toEqual({ id: tenant.keyId, expiresAt: new Date(start + HOUR) });
+
+    expect([await status(tenant.key), await status(rolled.key)]).toEqual([200, 200]);
+    vi.setSystemTime(start + HOUR - 1);
+    expect([await status(tenant.key), await status(rolled.key)]).toEqual([200, 200]);
+    vi.setSystemTime(start + HOUR);
+    expect(await errorCode(tenant.key)).toBe("api_key_expired");
+    expect(await status(rolled.key)).toBe(200);
+
+    const [entry, ...more] = await auditEntries(tenant.accountId, "api_key.rolled");
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      actorType: "user",
+      actorId: tenant.userId,
+      targetId: tenant.keyId,
+      ip: "203.0.113.9",
+      userAgent: "vitest",
+    });
+    expect(entry.changes.expiresAt).toEqual([null, new Date(start + HOUR).toISOString()]);
+  });
+
+  it("with no overlap, the old secret stops at once", async () => {
+    const tenant = await createTenant();
+    const rolled = await rollApiKey({
+      keyId: tenant.keyId,
+      accountId: null,
+      overlapMs: 0,
+      createdBy: null,
+      audit: CLI_AUDIT_ACTOR,
+    });
+    expect(await errorCode(tenant.key)).toBe("api_key_expired");
+    expect(await status(rolled.key)).toBe(200);
+  });
+
+  it("keeps the permissions and never extends the expiry; a rolled, revoked or expired key cannot roll", async () => {
+    const tenant = await createTenant();
+    const expiresAt = new Date(Date.now() + 2 * HOUR);
+    const restricted = await createApiKey({
+      accountId: tenant.accountId,
+      name: "Reader",
+      createdBy: null,
+      permissions: READ_ONLY_PERMISSIONS,
+      expiresAt,
+    });
+    const roll = (keyId: string, overlapMs = 7 * 24 * HOUR) =>
+      rollApiKey({ keyId, accountId: tenant.accountId, overlapMs, createdBy: null, audit: CLI_AUDIT_ACTOR });
+    const rolled = await roll(restricted.id);
+    expect(rolled.permissions).toEqual(READ_ONLY_PERMISSIONS);
+    expect(rolled.expiresAt).toEqual(expiresAt);
+    // A 7-day overlap ends no later than the key itself would have.
+    expect(rolled.previous.expiresAt).toEqual(expiresAt);
+    expect((await callApi("POST", "/api/v1/leads", { key: rolled.key, body: { name: "No" } })).status).toBe(403);
+
+    await expect(roll(restricted.id)).rejects.toMatchObject({ code: "conflict" });
+    await revokeApiKey(rolled.id, tenant.accountId, null);
+    await expect(roll(rolled.id)).rejects.toMatchObject({ code: "conflict" });
+    // Another account's key is not found, as if it did not exist.
+    const other = await createTenant();
+    await expect(
+      rollApiKey({
+        keyId: other.keyId,
+        accountId: tenant.accountId,
+        overlapMs: 0,
+        createdBy: null,
+        audit: CLI_AUDIT_ACTOR,
+      }),
+    ).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+describe("changing a key's permissions", () => {
+  it("takes effect on the very next request, and records one entry per real change", async () => {
+    const tenant = await createTenant();
+    const write = () => callApi("POST", "/api/v1/leads", { key: tenant.key, body: { name: "Perm" } });
+    expect((await write()).status).toBe(201);
+
+    const change = (permissions: typeof READ_ONLY_PERMISSIONS | null) =>
+      updateApiKeyPermissions({
+        keyId: tenant.keyId,
+        accountId: tenant.accountId,
+        permissions,
+        audit: CLI_AUDIT_ACTOR,
+      });
+    await change(READ_ONLY_PERMISSIONS);
+    const refused = await write();
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({
+      code: "insufficient_permissions",
+      details: [{ path: "permissions.leads", permission: "leads:write" }],
+    });
+    await change(READ_ONLY_PERMISSIONS); // no change: no entry
+    await change(null);
+    expect((await write()).status).toBe(201);
+
+    const entries = await auditEntries(tenant.accountId, "api_key.permissions_changed");
+    expect(entries.map((e) => e.changes.permissions)).toEqual(
+      expect.arrayContaining([
+        ["Full access", expect.stringContaining("leads:read")],
+        [expect.stringContaining("leads:read"), "Full access"],
+      ]),
+    );
+    expect(entries).toHaveLength(2);
+  });
+});
