@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { apiKeys } from "./api-keys";
 import { createdAt, nullableTimestamp } from "./columns";
 
@@ -16,11 +16,16 @@ export const idempotencyKeys = pgTable(
     key: text().notNull(),
     method: text().notNull(),
     path: text().notNull(),
-    // SHA-256 of the request body, to tell a replay from a reuse with another body.
+    // SHA-256 of the request as parsed and validated, to tell a replay from a reuse with another
+    // body (lib/api/idempotency.ts).
     requestHash: text().notNull(),
     // Null while the first request is still running.
     responseStatus: integer(),
-    responseBody: jsonb(),
+    // The first answer's exact text: a replay sends the very same bytes (jsonb would reorder
+    // keys and respace them).
+    responseBody: text(),
+    // The body holds a secret shown once and is stored sealed (lib/crypto/secret-box.ts).
+    responseSealed: boolean().notNull().default(false),
     responseLocation: text(),
     createdAt: createdAt(),
     completedAt: nullableTimestamp(),

@@ -94,17 +94,12 @@ export function apiRoute<
       const params = spec.params ? parseWith(spec.params, await routeContext?.params, "path") : undefined;
       const query = spec.query ? parseWith(spec.query, queryObject(url), "query string") : undefined;
       let body: unknown;
-      let raw = "";
-      if (spec.body) {
-        const read = await readJsonBody(req);
-        raw = read.raw;
-        body = parseWith(spec.body, read.value, "request body");
-      }
-      if (req.method === "POST") idempotency = await claimIdempotencyKey(req, url, apiKey.id, raw);
+      if (spec.body) body = parseWith(spec.body, (await readJsonBody(req)).value, "request body");
+      if (req.method === "POST") idempotency = await claimIdempotencyKey(req, url, apiKey.id, body);
       if (idempotency?.kind === "replay") {
         status = idempotency.response.status;
-        errorCode = (idempotency.response.body as { error?: { code?: string } } | null)?.error?.code;
-        text = JSON.stringify(idempotency.response.body);
+        text = idempotency.response.text;
+        if (status >= 400) errorCode = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
         location = idempotency.response.location ?? undefined;
       } else {
         const actor = { ...apiKeyActor(apiKey), requestId };

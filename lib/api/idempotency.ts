@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
+import canonicalize from "canonicalize";
+import { and, eq, lt } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { IDEMPOTENCY_KEY_TTL_MS, idempotencyKeys } from "@/db/schema";
 import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
@@ -7,12 +8,13 @@ import { ApiError } from "@/lib/errors/api-error";
 
 interface StoredResponse {
   status: number;
-  body: unknown;
+  /** The first answer's body, byte for byte. */
+  text: string;
   location?: string | null;
 }
 
-/** What the first request answered, its body as the JSON text it sent (stored as jsonb as is:
- * nothing parses it to store it). */
+/** What the first request answered, its body as the JSON text it sent (stored as that text, so
+ * a replay sends the very same bytes). */
 interface FinishedResponse {
   status: number;
   json: string;
@@ -21,18 +23,19 @@ interface FinishedResponse {
   sealed?: boolean;
 }
 
-// A sealed replay is stored as {"sealed": "<secret-box text>"}: a secret is never at rest in the
-// clear, here any more than in its own table.
-type SealedBody = { sealed: string };
-const isSealed = (body: unknown): body is SealedBody =>
-  typeof body === "object" && body !== null && typeof (body as SealedBody).sealed === "string";
+// A replay whose body holds a secret is stored sealed (response_sealed): a secret is never at
+// rest in the clear, here any more than in its own table.
 
 export type IdempotencyStart =
   | { kind: "proceed"; finish: (response: FinishedResponse) => Promise<void>; abandon: () => Promise<void> }
   | { kind: "replay"; response: StoredResponse };
 
-function requestFingerprint(method: string, path: string, rawBody: string): string {
-  return createHash("sha256").update(`${method} ${path}\n${rawBody}`).digest("hex");
+// The request as the API understood it: the body after parsing and validation, canonicalized
+// (RFC 8785), so a client that re-serializes its JSON on retry, with other key order, spacing or
+// escapes, still replays, while any change the API would act on is a different request.
+function requestFingerprint(method: string, path: string, parsedBody: unknown): string {
+  const body = parsedBody === undefined ? "" : (canonicalize(parsedBody) ?? "");
+  return createHash("sha256").update(`${method} ${path}\n${body}`).digest("hex");
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -42,7 +45,7 @@ export async function claimIdempotencyKey(
   req: Request,
   url: URL,
   apiKeyId: string,
-  rawBody: string,
+  parsedBody: unknown,
 ): Promise<IdempotencyStart | undefined> {
   const key = req.headers.get("idempotency-key");
   if (key === null) return undefined;
@@ -51,7 +54,7 @@ export async function claimIdempotencyKey(
       { path: "Idempotency-Key", message: "Must be 1–255 visible ASCII characters" },
     ]);
   }
-  const fingerprint = requestFingerprint(req.method, url.pathname, rawBody);
+  const fingerprint = requestFingerprint(req.method, url.pathname, parsedBody);
   return startIdempotentRequest({ apiKeyId, key, method: req.method, path: url.pathname, fingerprint });
 }
 
@@ -92,7 +95,8 @@ async function startIdempotentRequest(input: {
           .update(idempotencyKeys)
           .set({
             responseStatus: response.status,
-            responseBody: sql`${response.sealed ? JSON.stringify({ sealed: sealSecret(response.json) }) : response.json}::jsonb`,
+            responseBody: response.sealed ? sealSecret(response.json) : response.json,
+            responseSealed: response.sealed ?? false,
             responseLocation: response.location ?? null,
             completedAt: new Date(),
           })
@@ -129,9 +133,7 @@ async function startIdempotentRequest(input: {
     kind: "replay",
     response: {
       status: existing.responseStatus,
-      body: isSealed(existing.responseBody)
-        ? JSON.parse(openSecret(existing.responseBody.sealed))
-        : existing.responseBody,
+      text: existing.responseSealed ? openSecret(existing.responseBody ?? "") : (existing.responseBody ?? ""),
       location: existing.responseLocation,
     },
   };

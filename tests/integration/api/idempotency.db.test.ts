@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads } from "@/db/schema";
 import { callApi, createTenant } from "../../helpers/api";
+import { dispatch } from "../../helpers/route-table";
 import type { ErrorBody } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
@@ -24,6 +25,38 @@ describe("Idempotency-Key", () => {
     expect(first.headers.get("idempotent-replayed")).toBeNull();
     expect(second.headers.get("location")).toBe(first.headers.get("location"));
     expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    expect(await leadCount(t.accountId)).toBe(1);
+  });
+
+  it("replays the very bytes of the first answer for the same request re-serialized (key order, spacing, escapes)", async () => {
+    const t = await createTenant();
+    const send = async (rawBody: string) => {
+      const response = await dispatch(
+        new Request("http://localhost/api/v1/leads", {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${t.key}`,
+            "content-type": "application/json",
+            "idempotency-key": "reserialized",
+          },
+          body: rawBody,
+        }),
+      );
+      return {
+        status: response.status,
+        replayed: response.headers.get("idempotent-replayed"),
+        text: await response.text(),
+      };
+    };
+    const first = await send('{"name":"Ada Lovelace","tags":["vip","cash"],"email":"ada@example.com"}');
+    const again = await send(
+      '{\n  "email" : "ada@example.com",\n  "tags": ["vip", "cash"],\n  "name": "Ada Lovel\\u0061ce"\n}',
+    );
+    expect(first.status).toBe(201);
+    expect(again).toEqual({ status: 201, replayed: "true", text: first.text });
+    // The order of a list is part of the request.
+    const reordered = await send('{"name":"Ada Lovelace","tags":["cash","vip"],"email":"ada@example.com"}');
+    expect(reordered.status).toBe(422);
     expect(await leadCount(t.accountId)).toBe(1);
   });
 

@@ -241,7 +241,7 @@ describe("webhook delivery", () => {
     expect(again.body).toEqual(first.body);
     const db = await getDb();
     const stored = JSON.stringify(await db.select().from(idempotencyKeys));
-    expect(stored).toContain('"sealed"');
+    expect(stored).toContain('"responseSealed":true');
     expect(stored).not.toContain(first.body.data.secret);
     expect(stored).not.toContain(first.body.data.secret.slice(6));
   });
