@@ -1,3 +1,6 @@
+import { keysChapter } from "./api-guide-keys";
+import type { OperationSpec } from "./operation-spec";
+
 // The integrator's guide: the document's `info.description`, which the /docs reference renders
 // above the operations. It says what the schemas cannot: how to get a key, page, retry, and
 // the choices API.md leaves open.
@@ -5,7 +8,8 @@
 const POSTMAN_COLLECTION_PATH = "/api/v1/postman.json";
 export const OPENAPI_DOCUMENT_PATH = "/api/v1/openapi.json";
 
-export const API_GUIDE = `
+export const apiGuide = (operations: readonly OperationSpec[]) =>
+  `
 The LeadProp public API lets your website, portal feeds and tools read and write your account's
 leads, properties, visits and activities, and text your leads.
 
@@ -14,8 +18,9 @@ leads, properties, visits and activities, and text your leads.
 ## Getting started
 
 1. **Create a key.** In the app, open **Settings → Public API** (account owners, Agency plan) and
-   create a key. The full key (\`lpm_…\`) is shown once: store it in your secret manager. Keys can
-   be revoked there at any time; a revoked key stops working at once.
+   create a key, with only the permissions your integration needs and, if you like, an expiry
+   (see *Keys* below). The full key (\`lpm_…\`) is shown once: store it in your secret manager.
+   Keys can be revoked there at any time; a revoked key stops working at once.
 2. **Send your first request.** Every request carries the key as a bearer token:
 
    \`\`\`bash
@@ -38,6 +43,8 @@ leads, properties, visits and activities, and text your leads.
 
 3. **Try it here.** Click *Authentication* (or any operation's *Test Request*), paste your key
    as the bearer token, and send real requests to this server.
+
+${keysChapter(operations)}
 
 ## Pagination
 
@@ -155,7 +162,7 @@ headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signa
 - **Times you send** must fall between \`0001-01-01T00:00:00Z\` and \`9999-12-31T23:59:59.999Z\`
   once their offset is applied.
 - **A 401** carries \`WWW-Authenticate: Bearer realm="LeadProp API"\`, with
-  \`error="invalid_token"\` when the key sent is malformed, unknown or revoked (RFC 6750).
+  \`error="invalid_token"\` when the key sent is malformed, unknown, revoked or expired (RFC 6750).
 - **PATCH** takes any subset of the writable fields (at least one); \`null\` clears a nullable
   field. **POST** answers 201 with a \`Location\` header.
 - **Times** are ISO 8601 UTC with milliseconds (\`2026-11-22T09:30:00.000Z\`); times you send may

@@ -1,5 +1,5 @@
 import { createDocument, type ZodOpenApiPathsObject, type oas31 } from "zod-openapi";
-import { API_GUIDE } from "./api-guide";
+import { apiGuide } from "./api-guide";
 import { errorEnvelopeSchema, sharedErrorResponses } from "./error-responses";
 import { OPERATIONS } from "./operations";
 import { HEADER_COMPONENTS } from "./response-headers";
@@ -41,7 +41,7 @@ export function buildOpenApiDocument(): oas31.OpenAPIObject {
     info: {
       title: "LeadProp API",
       version: API_VERSION,
-      description: API_GUIDE,
+      description: apiGuide(OPERATIONS),
     },
     // Relative: resolved against wherever this document is served, so it is right on every host.
     servers: [{ url: "/", description: "This server" }],
@@ -59,7 +59,7 @@ export function buildOpenApiDocument(): oas31.OpenAPIObject {
           scheme: "bearer",
           bearerFormat: "lpm_…",
           description:
-            "`Authorization: Bearer <API_KEY>`. Keys look like `lpm_` + 43 base62 characters + a 6-character checksum; create one in Settings → Public API. A missing header answers 401 `missing_api_key`; a malformed, unknown or revoked key 401 `invalid_api_key`; a valid key of an account without the Agency plan 403 `plan_required`.",
+            "`Authorization: Bearer <API_KEY>`. Keys look like `lpm_` + 43 base62 characters + a 6-character checksum; create one in Settings → Public API. A missing header answers 401 `missing_api_key`; a malformed, unknown or revoked key 401 `invalid_api_key`; a key past its expiry (or past the overlap after it was rolled) 401 `api_key_expired`; a valid key of an account without the Agency plan 403 `plan_required`; a key without the permission an operation needs (see each operation's `x-required-permissions`) 403 `insufficient_permissions`.",
         },
       },
     },

@@ -1,4 +1,5 @@
 import type { ErrorCode, ErrorDetail } from "@/lib/errors/api-error";
+import { insufficientPermissionsExample } from "./required-permission";
 
 // Every error code the public API can answer with (API.md, "Errors"), what it means for an
 // integrator, and a realistic example body. ERROR_STATUS (lib/errors) stays the one source of
@@ -10,7 +11,9 @@ export const PUBLIC_ERROR_CODES = [
   "invalid_cursor",
   "missing_api_key",
   "invalid_api_key",
+  "api_key_expired",
   "plan_required",
+  "insufficient_permissions",
   "not_found",
   "method_not_allowed",
   "idempotency_in_progress",
@@ -64,9 +67,17 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     when: "The key is malformed (bad shape or checksum), unknown, or revoked: the same answer for all three. Create a new key in Settings → Public API.",
     message: "The API key is invalid or has been revoked.",
   },
+  api_key_expired: {
+    when: "The key was valid but its expiry has passed: the date chosen when it was created, or the end of the overlap after it was rolled. Use the key that replaced it, or create one in Settings → Public API. A different code from `invalid_api_key`, so you can tell an expired key from a wrong one.",
+    message: "The API key expired at 2026-11-22T09:30:00.000Z. Create or roll a key in Settings → Public API.",
+  },
   plan_required: {
     when: "The key is valid but the account is not on the Agency plan.",
     message: "The Public API is available on the Agency plan. Upgrade in Settings → Plan.",
+  },
+  insufficient_permissions: {
+    when: "The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.",
+    ...insufficientPermissionsExample({ leads: "write" }),
   },
   not_found: {
     when: "No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.",

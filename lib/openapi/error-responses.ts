@@ -29,11 +29,16 @@ export const errorEnvelopeSchema = z
               example: "email",
             }),
             message: z.string().meta({ description: "What is wrong with it, for a human.", example: "Invalid email" }),
+            permission: z.string().optional().meta({
+              description: "For `insufficient_permissions`: the permission the operation needs.",
+              example: "leads:write",
+            }),
           }),
         )
         .optional()
         .meta({
-          description: "Every problem found, for `validation_error` (and for `not_found` on an id sent in the body).",
+          description:
+            "Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing.",
         }),
       requestId: z
         .string()
@@ -58,9 +63,9 @@ const STATUS_TITLES: Record<number, string> = {
 };
 
 // Statuses whose answer is the same for every operation that has them: one component each.
+// Not 403: its insufficient_permissions example names the operation's own permission.
 const SHARED: Record<number, { name: string; codes: PublicErrorCode[] }> = {
-  401: { name: "Unauthorized", codes: ["missing_api_key", "invalid_api_key"] },
-  403: { name: "PlanRequired", codes: ["plan_required"] },
+  401: { name: "Unauthorized", codes: ["missing_api_key", "invalid_api_key", "api_key_expired"] },
   409: { name: "IdempotencyInProgress", codes: ["idempotency_in_progress"] },
   413: { name: "PayloadTooLarge", codes: ["payload_too_large"] },
   415: { name: "UnsupportedMediaType", codes: ["unsupported_media_type"] },

@@ -1,8 +1,14 @@
 import { z } from "zod";
 import type { ZodObjectInput, ZodOpenApiOperationObject, ZodOpenApiResponseObject, oas31 } from "zod-openapi";
+import type { RequiredPermission } from "@/lib/keys/permissions";
 import { listMetaSchema } from "@/lib/schemas/common";
 import type { ErrorExample, PublicErrorCode } from "./error-catalogue";
 import { errorResponses } from "./error-responses";
+import {
+  insufficientPermissionsExample,
+  requiredPermissionNames,
+  requiredPermissionSentence,
+} from "./required-permission";
 import { idempotentReplayedHeader, locationHeader, rateLimitHeaders, requestIdHeader } from "./response-headers";
 
 // What one operation of the API is, in the few facts the document needs; toOperationObject
@@ -20,6 +26,9 @@ export interface OperationSpec {
   tag: ResourceTag;
   summary: string;
   description: string;
+  /** What the key must be granted: the same value the route passes to apiRoute (the contract
+   * test holds the two together). */
+  permission: RequiredPermission;
   params?: ZodObjectInput;
   query?: ZodObjectInput;
   /** A list operation: `{data: [...], meta}`, cursor errors. */
@@ -38,11 +47,14 @@ export interface OperationSpec {
   errorExamples?: Partial<Record<PublicErrorCode, ErrorExample>>;
 }
 
-/** Every operation needs a valid key on the Agency plan and is rate limited. */
+/** Every operation needs a valid, unexpired key on the Agency plan with the operation's
+ * permission, and is rate limited. */
 const EVERY_OPERATION: PublicErrorCode[] = [
   "missing_api_key",
   "invalid_api_key",
+  "api_key_expired",
   "plan_required",
+  "insufficient_permissions",
   "rate_limited",
   "internal_error",
   "service_unavailable",
@@ -107,7 +119,8 @@ export function toOperationObject(spec: OperationSpec): ZodOpenApiOperationObjec
     operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
-    description: spec.description,
+    description: `${spec.description}\n\n${requiredPermissionSentence(spec.permission)}`,
+    "x-required-permissions": requiredPermissionNames(spec.permission),
     requestParams: {
       ...(spec.params && { path: spec.params }),
       ...(spec.query && { query: spec.query }),
@@ -123,7 +136,11 @@ export function toOperationObject(spec: OperationSpec): ZodOpenApiOperationObjec
       [String(spec.response.status)]: successResponse(spec),
       ...errorResponses(errorCodesOf(spec), {
         replayable: isPost,
-        examples: { validation_error: validationExample(spec), ...spec.errorExamples },
+        examples: {
+          validation_error: validationExample(spec),
+          insufficient_permissions: insufficientPermissionsExample(spec.permission),
+          ...spec.errorExamples,
+        },
       }),
     },
   };

@@ -31,7 +31,7 @@ export const HEADER_COMPONENTS: Record<string, Header> = {
   "Retry-After": integer("Whole seconds to wait before retrying (at least 1).", true, 12, 1),
   "WWW-Authenticate": {
     description:
-      'The scheme to authenticate with (RFC 6750): `Bearer realm="LeadProp API"`, with `error="invalid_token"` when a key was sent but is malformed, unknown or revoked.',
+      'The scheme to authenticate with (RFC 6750): `Bearer realm="LeadProp API"`, with `error="invalid_token"` when a key was sent but is malformed, unknown, revoked or expired.',
     required: true,
     schema: { type: "string" },
     example: 'Bearer realm="LeadProp API", error="invalid_token"',

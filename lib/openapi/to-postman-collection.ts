@@ -4,7 +4,8 @@ import type { oas31 } from "zod-openapi";
 // The Postman collection (v2.1) is converted from the OpenAPI document by Postman's own
 // converter, then made usable as downloaded: bearer auth from the `apiKey` variable at
 // collection level, `baseUrl` set to this server, optional filters off, a fresh
-// Idempotency-Key per send, ids from variables.
+// Idempotency-Key per send, ids from variables, and each request's required permissions
+// (already in its description) as `x-required-permissions` on its item, for scripts.
 
 export const POSTMAN_FILENAME = "leadprop-api.postman_collection.json";
 
@@ -43,7 +44,7 @@ export interface PostmanCollection {
 function withoutErrorResponses(document: oas31.OpenAPIObject): oas31.OpenAPIObject {
   const copy = structuredClone(document);
   for (const item of Object.values(copy.paths ?? {})) {
-    for (const method of ["get", "post", "put", "patch", "delete"] as const) {
+    for (const method of METHODS) {
       const responses = item[method]?.responses ?? {};
       for (const status of Object.keys(responses)) if (Number(status) >= 400) delete responses[status];
     }
@@ -93,17 +94,36 @@ function tidyRequest(request: PostmanRequest, idVariables: Set<string>) {
   delete request.auth; // inherit the collection's
 }
 
-function tidyItems(items: PostmanItem[], idVariables: Set<string>) {
+const METHODS = ["get", "post", "put", "patch", "delete"] as const;
+const REQUIRED_PERMISSIONS = "x-required-permissions";
+
+/** `POST /api/v1/leads/:id/sms` → the operation's `x-required-permissions`. */
+function permissionsByRequest(document: oas31.OpenAPIObject): Map<string, unknown> {
+  const byRequest = new Map<string, unknown>();
+  for (const [template, item] of Object.entries(document.paths ?? {})) {
+    for (const method of METHODS) {
+      const permissions = item[method]?.[REQUIRED_PERMISSIONS];
+      if (permissions) byRequest.set(`${method.toUpperCase()} ${template.replace(/\{(\w+)\}/g, ":$1")}`, permissions);
+    }
+  }
+  return byRequest;
+}
+
+function tidyItems(items: PostmanItem[], idVariables: Set<string>, permissions: Map<string, unknown>) {
   for (const item of items) {
-    if (item.request) tidyRequest(item.request, idVariables);
-    if (item.item) tidyItems(item.item, idVariables);
+    if (item.request) {
+      const required = permissions.get(`${item.request.method} /${(item.request.url.path ?? []).join("/")}`);
+      if (required) item[REQUIRED_PERMISSIONS] = required;
+      tidyRequest(item.request, idVariables);
+    }
+    if (item.item) tidyItems(item.item, idVariables, permissions);
   }
 }
 
 export async function toPostmanCollection(document: oas31.OpenAPIObject): Promise<PostmanCollection> {
   const collection = await convert(withoutErrorResponses(document));
   const idVariables = new Set<string>();
-  tidyItems(collection.item, idVariables);
+  tidyItems(collection.item, idVariables, permissionsByRequest(document));
   collection.auth = { type: "bearer", bearer: [{ key: "token", value: "{{apiKey}}", type: "string" }] };
   collection.variable = [
     { key: "baseUrl", value: "", type: "string" },

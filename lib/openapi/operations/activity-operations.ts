@@ -8,6 +8,7 @@ export const activityOperations: OperationSpec[] = [
     method: "get",
     path: "/api/v1/activities",
     tag: "Activities",
+    permission: { activities: "read" },
     summary: "List activities",
     description:
       "The activity feed of your account (read-only): every change made through the API or the web UI writes one, in the same transaction as the change. A soft-deleted lead's activities stay listed, its `lead_deleted` included, while the lead itself answers 404. Sorted by `createdAt` only; `createdAfter` is exclusive. Page with `limit` and `cursor` until `meta.hasMore` is false; poll with `sort=createdAt` and the last cursor to follow new activity.",

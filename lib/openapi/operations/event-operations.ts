@@ -8,6 +8,7 @@ export const eventOperations: OperationSpec[] = [
     method: "get",
     path: "/api/v1/events",
     tag: "Events",
+    permission: { events: "read" },
     summary: "List events",
     description: [
       "Every change to your account's leads, properties, visits, notes and SMS, deletions included: one event per change, written in the same transaction as the change, whether it was made through the API, the web UI or the CLI. `data.object` is the resource's public shape after the change (for a deletion, as it was, with `deleted: true`); updates carry `data.previousAttributes`. Events are kept 30 days.",

@@ -25,6 +25,7 @@ export const leadOperations: OperationSpec[] = [
     method: "get",
     path: "/api/v1/leads",
     tag: "Leads",
+    permission: { leads: "read" },
     summary: "List leads",
     description:
       "Live leads of your account (soft-deleted ones never appear), newest first unless `sort` says otherwise. Filters combine with AND. Page with `limit` and `cursor` until `meta.hasMore` is false. `createdAfter` and `updatedAfter` are exclusive.",
@@ -37,6 +38,7 @@ export const leadOperations: OperationSpec[] = [
     method: "post",
     path: "/api/v1/leads",
     tag: "Leads",
+    permission: { leads: "write" },
     summary: "Create a lead",
     description: `Creates a lead and writes its \`lead_created\` activity in the same transaction. Only \`name\` is required; \`status\` defaults to \`new\`. Emails are stored lower-cased and tags de-duplicated. ${PHONE} ${REFERENCES} Send an \`Idempotency-Key\` to make a retry safe.`,
     body: {
@@ -72,6 +74,7 @@ export const leadOperations: OperationSpec[] = [
     method: "get",
     path: "/api/v1/leads/{id}",
     tag: "Leads",
+    permission: { leads: "read" },
     summary: "Get a lead with its recent activities",
     description:
       "One live lead, with `activities`: its 50 most recent activities, newest first, and `activitiesHasMore`. Older ones: `GET /api/v1/activities?leadId=…`. A soft-deleted lead answers 404.",
@@ -88,6 +91,7 @@ export const leadOperations: OperationSpec[] = [
     method: "patch",
     path: "/api/v1/leads/{id}",
     tag: "Leads",
+    permission: { leads: "write" },
     summary: "Update a lead",
     description: `Send any subset of the writable fields (at least one); \`null\` clears a nullable field, and fields not sent are kept. One request writes one activity: \`lead_status_changed\` when \`status\` changes, otherwise \`lead_updated\`, with \`data.changes\` as \`{field: [old, new]}\`. ${PHONE} ${REFERENCES}`,
     params: leadIdParams,
@@ -111,6 +115,7 @@ export const leadOperations: OperationSpec[] = [
     method: "delete",
     path: "/api/v1/leads/{id}",
     tag: "Leads",
+    permission: { leads: "write" },
     summary: "Delete a lead (soft delete)",
     description:
       "Soft-deletes the lead: it disappears from lists and answers 404 to get, update, delete, SMS and visit creation from now on, but its row and its activities stay (a `lead_deleted` activity is written). Deleting it again answers 404.",

@@ -17,6 +17,7 @@ export const propertyOperations: OperationSpec[] = [
     method: "get",
     path: "/api/v1/properties",
     tag: "Properties",
+    permission: { properties: "read" },
     summary: "List properties",
     description:
       "Properties of your account, newest first unless `sort` says otherwise. Filters combine with AND; `minPrice` and `maxPrice` are inclusive and leave out properties without a price. Page with `limit` and `cursor` until `meta.hasMore` is false.",
@@ -34,6 +35,7 @@ export const propertyOperations: OperationSpec[] = [
     method: "post",
     path: "/api/v1/properties",
     tag: "Properties",
+    permission: { properties: "write" },
     summary: "Create a property",
     description:
       "`title`, `type` and `listingType` are required; `status` defaults to `available` and `currency` to your account's currency. Prices are whole currency units. Send an `Idempotency-Key` to make a retry safe.",
@@ -78,6 +80,7 @@ export const propertyOperations: OperationSpec[] = [
     method: "get",
     path: "/api/v1/properties/{id}",
     tag: "Properties",
+    permission: { properties: "read" },
     summary: "Get a property",
     description:
       "One property of your account. Another account's id answers 404 `not_found`, exactly like a missing one.",
@@ -95,6 +98,7 @@ export const propertyOperations: OperationSpec[] = [
     method: "patch",
     path: "/api/v1/properties/{id}",
     tag: "Properties",
+    permission: { properties: "write" },
     summary: "Update a property",
     description:
       "Send any subset of the writable fields (at least one); `null` clears a nullable field and fields not sent are kept. Inside `address`, parts not sent are kept too.",
@@ -119,6 +123,7 @@ export const propertyOperations: OperationSpec[] = [
     method: "delete",
     path: "/api/v1/properties/{id}",
     tag: "Properties",
+    permission: { properties: "write" },
     summary: "Delete a property",
     description:
       "Removes the property for good (the one resource the API really deletes). Its visits keep their history with `propertyId: null`, and leads that pointed at it get `propertyId: null`. Deleting it again answers 404.",

@@ -9,6 +9,7 @@ export const smsOperations: OperationSpec[] = [
     method: "post",
     path: "/api/v1/leads/{id}/sms",
     tag: "SMS",
+    permission: { sms: "write" },
     summary: "Send an SMS to a lead",
     description:
       "Sends `message` (1–1,600 characters) to the lead's phone and writes an `sms_sent` activity. The lead must be live, have a phone and not have `smsOptOut`. If the provider fails: 502 `sms_provider_error`, the message is kept with status `failed` and an `sms_failed` activity is written. **Always send an `Idempotency-Key`**: a retry with the same key never sends a second SMS.",
@@ -40,6 +41,7 @@ export const smsOperations: OperationSpec[] = [
     method: "get",
     path: "/api/v1/leads/{id}/sms/{smsId}",
     tag: "SMS",
+    permission: { sms: "read" },
     summary: "Get an SMS sent to a lead",
     description:
       "One message sent to the lead, with its current `status`: a `queued` message becomes `sent` or `failed` when the provider reports delivery. The URL is the `Location` of the POST that sent it. 404 when the lead is deleted, as on every other lead path.",

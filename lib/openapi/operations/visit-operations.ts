@@ -8,6 +8,7 @@ export const visitOperations: OperationSpec[] = [
     method: "get",
     path: "/api/v1/visits",
     tag: "Visits",
+    permission: { visits: "read" },
     summary: "List visits",
     description:
       "Visits of your account. `from` (inclusive) and `to` (exclusive) filter on `scheduledAt`; `sort` orders by creation time (visits have no `updatedAt`, so `updatedAt` sorts behave like `createdAt`). Page with `limit` and `cursor` until `meta.hasMore` is false.",
@@ -25,6 +26,7 @@ export const visitOperations: OperationSpec[] = [
     method: "post",
     path: "/api/v1/visits",
     tag: "Visits",
+    permission: { visits: "write" },
     summary: "Schedule a visit",
     description:
       "Schedules a visit of a lead to a property, with status `scheduled`, and writes a `visit_scheduled` activity on the lead in the same transaction. `leadId` must be a live lead of your account and `propertyId` and `agentId` must belong to your account: otherwise 404 `not_found` (`details` names `propertyId` or `agentId`). `durationMinutes` defaults to 30. Send an `Idempotency-Key` to make a retry safe.",
@@ -61,6 +63,7 @@ export const visitOperations: OperationSpec[] = [
     method: "get",
     path: "/api/v1/visits/{id}",
     tag: "Visits",
+    permission: { visits: "read" },
     summary: "Get a visit",
     description:
       "One visit of your account: the URL in `Location` when it was created. A visit stays readable after its lead is deleted, as in the list.",

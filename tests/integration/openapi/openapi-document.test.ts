@@ -4,8 +4,10 @@ import { validate } from "@scalar/openapi-parser";
 import { describe, expect, it } from "vitest";
 import type { oas31 } from "zod-openapi";
 import { GET as getOpenApiJson } from "@/app/api/v1/openapi.json/route";
+import { permissionName, PERMISSION_RESOURCES, type RequiredPermission } from "@/lib/keys/permissions";
 import { PUBLIC_ERROR_CODES } from "@/lib/openapi/error-catalogue";
 import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
+import { OPERATIONS } from "@/lib/openapi/operations";
 import { OPERATIONS as TEST_OPERATIONS } from "../../helpers/api";
 import { assertResponseMatchesDocument, schemaProblems } from "./openapi-contract";
 
@@ -34,7 +36,14 @@ function routeFiles(dir: string, template = "/api/v1"): Array<{ file: string; te
   });
 }
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
+type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response) & {
+  declared?: { route: string; permission: RequiredPermission };
+};
+
+const names = (required: RequiredPermission) =>
+  Object.entries(required).map(([resource, level]) =>
+    permissionName(resource as keyof typeof PERMISSION_RESOURCES, level),
+  );
 
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 document", async () => {
@@ -62,6 +71,8 @@ describe("the OpenAPI document", () => {
         const res = await handler(new Request(url, { method }), { params: Promise.resolve({ id: "x", smsId: "x" }) });
         const label = `${method} ${template} → ${res.status}`;
         if (res.status === 405) continue; // the JSON 405 of a method the route lacks
+        // A path that is no endpoint (`/api/v1` itself) answers the catch-all's JSON 404.
+        if (res.status === 404 && !doc.paths?.[template]) continue;
         if (DOCUMENT_ROUTES.includes(template) && method === "GET") {
           expect(res.status, label).toBe(200);
           continue;
@@ -72,6 +83,66 @@ describe("the OpenAPI document", () => {
     }
     expect(needKey.sort()).toEqual(documented);
     expect(documented).toHaveLength(22);
+  });
+
+  it("requires of each operation exactly the permission its route checks, in the description and x-required-permissions", async () => {
+    const declared: Record<string, RequiredPermission> = {};
+    const documentedPermissions: Record<string, RequiredPermission> = {};
+    for (const { file, template } of routeFiles(API_DIR)) {
+      const mod = (await import(file)) as Record<string, Handler | undefined>;
+      for (const method of METHODS.map((m) => m.toUpperCase())) {
+        const permission = mod[method]?.declared?.permission;
+        if (permission) declared[`${method} ${template}`] = permission;
+      }
+    }
+    for (const spec of OPERATIONS) {
+      const label = `${spec.method.toUpperCase()} ${spec.path}`;
+      documentedPermissions[label] = spec.permission;
+      const op = doc.paths?.[spec.path]?.[spec.method] as oas31.OperationObject;
+      expect(Object.keys(spec.permission), label).not.toHaveLength(0);
+      expect(op["x-required-permissions"], label).toEqual(names(spec.permission));
+      for (const name of names(spec.permission)) expect(op.description, label).toContain(`\`${name}\``);
+      // A resource's level must be one the resource has (activities and events are read-only).
+      for (const [resource, level] of Object.entries(spec.permission))
+        expect(PERMISSION_RESOURCES[resource as keyof typeof PERMISSION_RESOURCES].levels, label).toContain(level);
+    }
+    expect(declared).toEqual(documentedPermissions);
+  });
+
+  it("answers 401 api_key_expired and 403 insufficient_permissions everywhere, the 403 naming the operation's permission", () => {
+    const unauthorized = doc.components?.responses?.Unauthorized as oas31.ResponseObject;
+    expect(Object.keys(unauthorized.content?.["application/json"].examples ?? {})).toContain("api_key_expired");
+    expect(unauthorized.description).toContain("`api_key_expired`");
+    for (const { method, template, op } of operations) {
+      const label = `${method} ${template}`;
+      expect(op.responses?.["401"], label).toEqual({ $ref: "#/components/responses/Unauthorized" });
+      const forbidden = op.responses?.["403"] as oas31.ResponseObject;
+      const examples = forbidden.content?.["application/json"].examples ?? {};
+      expect(Object.keys(examples).sort(), label).toEqual(["insufficient_permissions", "plan_required"]);
+      const refusal = (examples.insufficient_permissions as oas31.ExampleObject).value as {
+        error: { details: Array<{ permission: string }> };
+      };
+      expect(
+        refusal.error.details.map((d) => d.permission),
+        label,
+      ).toEqual(op["x-required-permissions"]);
+    }
+  });
+
+  it("explains keys in the guide: a row per resource, the presets, expiry and rolling", () => {
+    const guide = doc.info.description ?? "";
+    expect(guide).toContain("## Keys: permissions, expiry and rolling");
+    for (const [resource, { label }] of Object.entries(PERMISSION_RESOURCES))
+      expect(guide).toContain(`| ${label} (\`${resource}\`) |`);
+    expect(guide).toContain("| Leads (`leads`) | none, read, write | `GET /leads`, `GET /leads/{id}` |");
+    for (const phrase of [
+      "Full access",
+      "Read only",
+      "api_key_expired",
+      "in 24 hours or in 7 days",
+      "very next request",
+    ])
+      expect(guide).toContain(phrase);
   });
 
   it("covers exactly the operations the table-driven API tests exercise", () => {

@@ -42,6 +42,30 @@ describe("GET /api/v1/postman.json", () => {
     ]);
   });
 
+  it("carries each operation's required permissions over, in the description and as x-required-permissions", async () => {
+    const { json } = await download();
+    const expected = new Map(
+      OPERATIONS.map((op) => [
+        `${op.method.toUpperCase()} /${op.path.slice(1).replace(/\{(\w+)\}/g, ":$1")}`,
+        Object.entries(op.permission).map(([resource, level]) => `${resource}:${level}`),
+      ]),
+    );
+    const seen: string[] = [];
+    for (const folder of json.item as Array<{ item: Array<Record<string, unknown>> }>) {
+      for (const item of folder.item) {
+        const request = item.request as { method: string; url: { path: string[] }; description: { content: string } };
+        const label = `${request.method} /${request.url.path.join("/")}`;
+        const permissions = expected.get(label);
+        expect(item["x-required-permissions"], label).toEqual(permissions);
+        for (const name of permissions ?? []) expect(request.description.content, label).toContain(`\`${name}\``);
+        seen.push(label);
+      }
+    }
+    expect(seen.sort()).toEqual([...expected.keys()].sort());
+    // Postman's own SDK keeps the item importable with the extra property.
+    expect(() => new Collection(json)).not.toThrow();
+  });
+
   it("authenticates every request with the apiKey variable, against baseUrl = the server it came from", async () => {
     const { json } = await download("http://crm.example.test:8080");
     const collection = new Collection(json);
