@@ -14,7 +14,10 @@ const activityDataSchema = z
       .optional()
       .meta({ description: "`lead_created`: the lead's source when it was created." }),
     changes: z
-      .record(z.string(), z.tuple([z.unknown(), z.unknown()]).meta({ description: "`[old, new]`." }))
+      // A two-item array rather than a tuple: a 2020-12 tuple (prefixItems, items: false) reads
+      // as "any array" to draft-07 validators (Postman's, Portman's), which then refused every
+      // real change. minItems/maxItems mean the same in both drafts.
+      .record(z.string(), z.array(z.unknown()).length(2).meta({ description: "`[old, new]`." }))
       .optional()
       .meta({
         description:
