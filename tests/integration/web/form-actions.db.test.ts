@@ -12,6 +12,15 @@ import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
 import { createPropertyForm, deletePropertyForm, updatePropertyForm } from "@/lib/forms/properties/property-forms";
 import { setVisitStatusForm } from "@/lib/forms/visits/set-visit-status-form";
 import { userActor } from "@/lib/forms/user-actor";
+import {
+  createApiKeyForm,
+  editApiKeyPermissionsForm,
+  revokeApiKeyForm,
+  rollApiKeyForm,
+} from "@/lib/forms/api-keys/api-key-forms";
+import { listApiKeys } from "@/lib/keys/list-api-keys";
+import { auditLogEntries } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
 import { agencyWithStaff, form, leadOf, visitOf, type Agency, getLeadWithActivities } from "./web-fixtures";
 
 const leadFields = (leadId: string, overrides: Record<string, string> = {}) =>
@@ -324,6 +333,184 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       });
       expect(await deletePropertyForm(a.staff, form({ propertyId: id }))).toMatchObject({ status: "success" });
       await expect(getPropertyOrThrow(await getDb(), a.accountId, id)).rejects.toMatchObject({ code: "not_found" });
+    });
+  });
+  describe("the API key forms", () => {
+    const origin = { ip: "203.0.113.9", userAgent: "form-test" };
+    const DAY = 86_400_000;
+    const keyOf = async (agency: Agency, id: string) => (await listApiKeys(agency.accountId)).find((k) => k.id === id);
+    const keyForm = (fields: Record<string, string>) =>
+      form({ name: "Zapier", preset: "full_access", expiry: "never", ...fields });
+    const created = async (fields: Record<string, string>) => {
+      const state = await createApiKeyForm(a.owner, origin, keyForm(fields));
+      expect(state, state.message).toMatchObject({ status: "success" });
+      const [newest] = await listApiKeys(a.accountId);
+      expect(newest.prefix).toBe(state.createdKey?.prefix);
+      return { state, key: newest };
+    };
+    const auditOf = async (targetId: string) =>
+      (await getDb())
+        .select()
+        .from(auditLogEntries)
+        .where(and(eq(auditLogEntries.accountId, a.accountId), eq(auditLogEntries.targetId, targetId)));
+
+    it("creates keys with each preset and expiry, shows the secret once and audits who did it", async () => {
+      const full = await created({ name: "Full" });
+      expect(full.state.createdKey).toMatchObject({ name: "Full", key: expect.stringMatching(/^lpm_/) });
+      expect(full.key).toMatchObject({ permissions: null, expiresAt: null, status: "active" });
+
+      const readOnly = await created({ name: "Reader", preset: "read_only", expiry: "30" });
+      expect(readOnly.key.permissions).toEqual({
+        leads: "read",
+        properties: "read",
+        visits: "read",
+        activities: "read",
+        sms: "read",
+        events: "read",
+        webhook_endpoints: "read",
+      });
+      expect(readOnly.key.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 30 * DAY - 60_000);
+      expect(readOnly.key.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 30 * DAY);
+
+      const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+      // Stale per-resource values are ignored unless "Custom" is picked: they came along above.
+      const custom = await created({
+        name: "Custom",
+        preset: "custom",
+        "permissions.leads": "read",
+        "permissions.properties": "write",
+        "permissions.sms": "none",
+        expiry: "date",
+        expiresOn: tomorrow,
+      });
+      expect(custom.key.permissions).toEqual({ leads: "read", properties: "write" });
+      expect(custom.key.expiresAt?.toISOString()).toBe(`${tomorrow}T00:00:00.000Z`);
+
+      const [entry, ...more] = await auditOf(custom.key.id);
+      expect(more).toHaveLength(0);
+      expect(entry).toMatchObject({
+        action: "api_key.created",
+        actorType: "user",
+        actorId: a.owner.userId,
+        ip: "203.0.113.9",
+        userAgent: "form-test",
+        changes: expect.objectContaining({ permissions: [null, "leads:read, properties:write"] }),
+      });
+      expect(JSON.stringify(entry)).not.toContain(custom.state.createdKey?.key);
+    });
+
+    it("shows every field's error at once and creates nothing", async () => {
+      const before = (await listApiKeys(a.accountId)).length;
+      const bad = await createApiKeyForm(
+        a.owner,
+        origin,
+        keyForm({ name: " ", preset: "custom", "permissions.leads": "none", expiry: "date", expiresOn: "2020-01-01" }),
+      );
+      expect(bad).toMatchObject({ status: "error", message: "Please correct the fields marked below." });
+      expect(bad.fieldErrors).toEqual({
+        name: "Give the key a name, e.g. the integration that will use it.",
+        permissions: "Give the key read or write on at least one resource, or choose Read only.",
+        expiresOn: "Choose a date after today (UTC).",
+      });
+      expect(bad.values).toMatchObject({ preset: "custom", expiresOn: "2020-01-01" });
+
+      const cases: [Record<string, string>, Record<string, string>][] = [
+        [
+          { preset: "custom", "permissions.activities": "write" },
+          { "permissions.activities": "Activities can be none or read, not write." },
+        ],
+        [{ preset: "custom", "permissions.leads": "admin" }, { "permissions.leads": expect.any(String) }],
+        [{ preset: "everything" }, { preset: "Choose Full access, Read only or Custom." }],
+        [{ expiry: "45" }, { expiry: "Choose when the key expires." }],
+        [{ expiry: "date", expiresOn: "" }, { expiresOn: "Choose the day the key stops working." }],
+        [{ expiry: "date", expiresOn: "2031-02-30" }, { expiresOn: "Enter a date as YYYY-MM-DD." }],
+        [{ expiry: "date", expiresOn: "2999-01-01" }, { expiresOn: "Choose a date within the next 10 years." }],
+      ];
+      for (const [fields, errors] of cases) {
+        const state = await createApiKeyForm(a.owner, origin, keyForm(fields));
+        expect(state.fieldErrors, JSON.stringify(fields)).toEqual(errors);
+      }
+      expect(await listApiKeys(a.accountId)).toHaveLength(before);
+    });
+
+    it("refuses staff, for every key action", async () => {
+      const { key } = await created({ name: "Owner's" });
+      const refused = { status: "error", message: "Only account owners can do this." };
+      expect(await createApiKeyForm(a.staff, origin, keyForm({}))).toMatchObject(refused);
+      expect(await rollApiKeyForm(a.staff, origin, form({ keyId: key.id, overlap: "1h" }))).toMatchObject(refused);
+      expect(
+        await editApiKeyPermissionsForm(a.staff, origin, form({ keyId: key.id, preset: "read_only" })),
+      ).toMatchObject(refused);
+      expect(await revokeApiKeyForm(a.staff, origin, form({ keyId: key.id }))).toMatchObject(refused);
+      expect(await keyOf(a, key.id)).toMatchObject({ status: "active", permissions: null, replacedBy: null });
+    });
+
+    it("rolls with the chosen overlap, then only revoking is left for the old key", async () => {
+      const { key } = await created({ name: "Rolling", preset: "read_only" });
+      expect((await rollApiKeyForm(a.owner, origin, form({ keyId: key.id, overlap: "2h" }))).fieldErrors).toEqual({
+        overlap: "Choose when the old secret stops working.",
+      });
+
+      const rolled = await rollApiKeyForm(a.owner, origin, form({ keyId: key.id, overlap: "1h" }));
+      expect(rolled).toMatchObject({
+        status: "success",
+        message: expect.stringMatching(/^The old secret keeps working until .+ UTC\.$/),
+        rolledKey: { name: "Rolling", key: expect.stringMatching(/^lpm_/) },
+      });
+      const old = await keyOf(a, key.id);
+      const replacement = (await listApiKeys(a.accountId)).find((k) => k.id === old?.replacedBy);
+      expect(replacement).toMatchObject({ prefix: rolled.rolledKey?.prefix, permissions: key.permissions });
+      expect(old?.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 3_500_000);
+      expect(old?.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 3_600_000);
+      expect((await auditOf(key.id)).map((e) => e.action).sort()).toEqual(["api_key.created", "api_key.rolled"]);
+
+      expect(await rollApiKeyForm(a.owner, origin, form({ keyId: key.id, overlap: "1h" }))).toMatchObject({
+        status: "error",
+        message: "This key was rolled already; roll the key that replaced it.",
+      });
+      expect(await revokeApiKeyForm(a.owner, origin, form({ keyId: key.id }))).toEqual({ status: "success" });
+      expect(await keyOf(a, key.id)).toMatchObject({ status: "revoked" });
+      expect(await keyOf(a, replacement!.id)).toMatchObject({ status: "active" });
+
+      const now = await rollApiKeyForm(a.owner, origin, form({ keyId: replacement!.id, overlap: "now" }));
+      expect(now).toMatchObject({ status: "success", message: "The old secret has stopped working." });
+      expect(await keyOf(a, replacement!.id)).toMatchObject({ status: "expired" });
+    });
+
+    it("edits permissions with the creation controls", async () => {
+      const { key } = await created({ name: "Editable" });
+      expect(
+        await editApiKeyPermissionsForm(
+          a.owner,
+          origin,
+          form({ keyId: key.id, preset: "custom", "permissions.leads": "write", "permissions.events": "read" }),
+        ),
+      ).toEqual({ status: "success", message: "Permissions saved: leads:write, events:read." });
+      expect((await keyOf(a, key.id))?.permissions).toEqual({ leads: "write", events: "read" });
+
+      const bad = await editApiKeyPermissionsForm(
+        a.owner,
+        origin,
+        form({ keyId: key.id, preset: "custom", "permissions.events": "write" }),
+      );
+      expect(bad.fieldErrors).toEqual({ "permissions.events": "Events can be none or read, not write." });
+
+      expect(
+        await editApiKeyPermissionsForm(a.owner, origin, form({ keyId: key.id, preset: "full_access" })),
+      ).toMatchObject({ status: "success", message: "Permissions saved: Full access." });
+      expect((await keyOf(a, key.id))?.permissions).toBeNull();
+      expect((await auditOf(key.id)).filter((e) => e.action === "api_key.permissions_changed")).toHaveLength(2);
+    });
+
+    it("treats another account's key as missing (BOLA)", async () => {
+      const { key } = await created({ name: "Not yours" });
+      const missing = { status: "error", message: expect.stringMatching(/not found/i) };
+      expect(await rollApiKeyForm(other.owner, origin, form({ keyId: key.id, overlap: "now" }))).toMatchObject(missing);
+      expect(
+        await editApiKeyPermissionsForm(other.owner, origin, form({ keyId: key.id, preset: "read_only" })),
+      ).toMatchObject(missing);
+      expect(await revokeApiKeyForm(other.owner, origin, form({ keyId: key.id }))).toMatchObject(missing);
+      expect(await keyOf(a, key.id)).toMatchObject({ status: "active", permissions: null, replacedBy: null });
     });
   });
 });

@@ -3,51 +3,48 @@
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { requestOrigin } from "@/lib/audit/request-origin";
-import { apiKeyNameSchema } from "@/lib/keys/api-key-name-schema";
-import { createApiKeyAsOwner } from "@/lib/keys/create-api-key-as-owner";
-import { revokeApiKeyAsOwner } from "@/lib/keys/revoke-api-key-as-owner";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { errorState, formValues } from "@/lib/ui/form-errors";
+import {
+  createApiKeyForm,
+  editApiKeyPermissionsForm,
+  revokeApiKeyForm,
+  rollApiKeyForm,
+  type CreateKeyState,
+  type RollKeyState,
+} from "@/lib/forms/api-keys/api-key-forms";
 import type { FormState } from "@/lib/ui/form-state";
 
-export type CreateKeyState = FormState & { createdKey?: { key: string; prefix: string; name: string } };
+// Settings → Public API: the session's member and where the request came from (for the audit
+// log), then the form handler (lib/forms/api-keys), then a refresh of the key list. A new
+// secret goes back to its one response only: it is never stored or logged.
 
-// Create a key. The plaintext goes back to this one response and is never stored or logged;
-// the service refuses anyone but an owner on the Agency plan.
-export async function createApiKeyAction(_previous: CreateKeyState, formData: FormData): Promise<CreateKeyState> {
-  const member = await requireMember();
-  const values = formValues(formData);
-  const parsed = apiKeyNameSchema.safeParse(values);
-  if (!parsed.success) return errorState(parsed.error, values);
-  try {
-    const created = await createApiKeyAsOwner({
-      accountId: member.accountId,
-      actorUserId: member.userId,
-      origin: requestOrigin(await headers()),
-      name: parsed.data.name,
-      permissions: null,
-      expiresAt: null,
-    });
-    revalidatePath("/settings/api");
-    return { status: "success", createdKey: { key: created.key, prefix: created.prefix, name: created.name } };
-  } catch (error) {
-    return errorState(error, values);
-  }
+const PAGE = "/settings/api";
+
+async function caller() {
+  return { member: await requireMember(), origin: requestOrigin(await headers()) };
 }
 
-// Revoke a key: the API checks revocation on every request, so it stops working at once.
+function refreshedOnSuccess<S extends FormState>(state: S): S {
+  if (state.status === "success") revalidatePath(PAGE);
+  return state;
+}
+
+export async function createApiKeyAction(_previous: CreateKeyState, formData: FormData): Promise<CreateKeyState> {
+  const { member, origin } = await caller();
+  return refreshedOnSuccess(await createApiKeyForm(member, origin, formData));
+}
+
+export async function rollApiKeyAction(_previous: RollKeyState, formData: FormData): Promise<RollKeyState> {
+  const { member, origin } = await caller();
+  return refreshedOnSuccess(await rollApiKeyForm(member, origin, formData));
+}
+
+export async function editApiKeyPermissionsAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const { member, origin } = await caller();
+  return refreshedOnSuccess(await editApiKeyPermissionsForm(member, origin, formData));
+}
+
 export async function revokeApiKeyAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const member = await requireMember();
-  try {
-    await revokeApiKeyAsOwner({
-      accountId: member.accountId,
-      actorUserId: member.userId,
-      origin: requestOrigin(await headers()),
-      keyId: String(formData.get("keyId") ?? ""),
-    });
-  } catch (error) {
-    return errorState(error);
-  }
-  revalidatePath("/settings/api");
-  return { status: "success" };
+  const { member, origin } = await caller();
+  return refreshedOnSuccess(await revokeApiKeyForm(member, origin, formData));
 }

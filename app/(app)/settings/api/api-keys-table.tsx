@@ -1,19 +1,50 @@
-import type { ApiKeySummary } from "@/lib/keys/list-api-keys";
-import { formatDateTime } from "@/lib/ui/format-date";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
-import { revokeApiKeyAction } from "./actions";
+import type { ApiKeySummary } from "@/lib/keys/list-api-keys";
+import { describePermissions, presetOf, PRESET_LABELS } from "@/lib/keys/permissions";
+import { formatDateTime } from "@/lib/ui/format-date";
+import { KeyActions } from "./key-actions";
+import { keyLifetime } from "./key-lifetime";
 
-function StatusBadge({ status }: { status: ApiKeySummary["status"] }) {
-  return status === "active" ? (
-    <span className="inline-flex rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200">
-      Active
-    </span>
-  ) : (
-    <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200">
-      Revoked
-    </span>
+const STATUS = {
+  active: { label: "Active", tone: "emerald" },
+  expired: { label: "Expired", tone: "amber" },
+  revoked: { label: "Revoked", tone: "slate" },
+} as const;
+
+function When({ at }: { at: Date }) {
+  return <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>;
+}
+
+function Permissions({ apiKey: key }: { apiKey: ApiKeySummary }) {
+  const preset = presetOf(key.permissions);
+  return (
+    <>
+      <span className="font-medium text-slate-900">{PRESET_LABELS[preset]}</span>
+      {preset === "custom" ? (
+        <span className="block font-mono text-xs text-slate-600">{describePermissions(key.permissions)}</span>
+      ) : null}
+    </>
+  );
+}
+
+function Lifetime({ apiKey: key, replacement }: { apiKey: ApiKeySummary; replacement?: ApiKeySummary }) {
+  const { text, at } = keyLifetime(key);
+  return (
+    <>
+      <span className={key.replacedBy ? "font-medium text-amber-900" : undefined}>{text}</span>
+      {at ? (
+        <span className="block text-xs text-slate-500">
+          <When at={at} />
+        </span>
+      ) : null}
+      {replacement ? (
+        <span className="block text-xs text-slate-500">
+          Replaced by <code className="font-mono">{replacement.prefix}…</code>
+        </span>
+      ) : null}
+    </>
   );
 }
 
@@ -28,13 +59,14 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
       </div>
     );
   }
+  const byId = new Map(keys.map((k) => [k.id, k]));
   return (
     <DataTable
       label="API keys"
       columns={[
         { label: "Name" },
-        { label: "Prefix" },
-        { label: "Created by" },
+        { label: "Permissions" },
+        { label: "Expires" },
         { label: "Created" },
         { label: "Last used" },
         { label: "Status" },
@@ -42,43 +74,31 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
       ]}
     >
       {keys.map((key) => (
-        <tr key={key.id} data-testid="api-key-row">
-          <td className={`${styles.td} font-medium text-slate-900`}>{key.name}</td>
+        <tr key={key.id} data-testid="api-key-row" data-key-id={key.id}>
           <td className={styles.td}>
-            <code className="whitespace-nowrap font-mono text-xs text-slate-700">{key.prefix}…</code>
+            <span className="font-medium text-slate-900">{key.name}</span>
+            <code className="block whitespace-nowrap font-mono text-xs text-slate-600">{key.prefix}…</code>
           </td>
-          <td className={styles.td}>{key.createdBy ?? <span className="text-slate-500">Former member</span>}</td>
-          <td className={`${styles.td} whitespace-nowrap`}>
-            <time dateTime={key.createdAt.toISOString()}>{formatDateTime(key.createdAt)}</time>
+          <td className={`${styles.td} min-w-36`}>
+            <Permissions apiKey={key} />
+          </td>
+          <td className={`${styles.td} min-w-40`}>
+            <Lifetime apiKey={key} replacement={key.replacedBy ? byId.get(key.replacedBy) : undefined} />
           </td>
           <td className={`${styles.td} whitespace-nowrap`}>
-            {key.lastUsedAt ? (
-              <time dateTime={key.lastUsedAt.toISOString()}>{formatDateTime(key.lastUsedAt)}</time>
-            ) : (
-              <span className="text-slate-500">Never</span>
-            )}
+            {key.createdBy ?? <span className="text-slate-500">Former member</span>}
+            <span className="block text-xs text-slate-500">
+              <When at={key.createdAt} />
+            </span>
+          </td>
+          <td className={`${styles.td} whitespace-nowrap`}>
+            {key.lastUsedAt ? <When at={key.lastUsedAt} /> : <span className="text-slate-500">Never</span>}
           </td>
           <td className={styles.td}>
-            <StatusBadge status={key.status} />
+            <Badge tone={STATUS[key.status].tone}>{STATUS[key.status].label}</Badge>
           </td>
           <td className={`${styles.td} text-right`}>
-            {key.status === "active" ? (
-              <ConfirmDialog
-                triggerLabel="Revoke"
-                triggerAriaLabel={`Revoke ${key.name}`}
-                title={`Revoke “${key.name}”?`}
-                description={
-                  <p>
-                    Requests with this key are refused from the moment you confirm. This cannot be undone; create a new
-                    key if you need one.
-                  </p>
-                }
-                confirmLabel="Revoke key"
-                pendingLabel="Revoking…"
-                action={revokeApiKeyAction}
-                fields={{ keyId: key.id }}
-              />
-            ) : null}
+            <KeyActions apiKey={key} />
           </td>
         </tr>
       ))}

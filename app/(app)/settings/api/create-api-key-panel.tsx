@@ -5,14 +5,19 @@ import { TextField } from "@/components/ui/text-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
+import { useFormVersion } from "@/components/ui/use-form-version";
+import type { CreateKeyState } from "@/lib/forms/api-keys/api-key-forms";
 import { IDLE } from "@/lib/ui/form-state";
-import { createApiKeyAction, type CreateKeyState } from "./actions";
-import { CopyButton } from "./copy-button";
+import { createApiKeyAction } from "./actions";
+import { ExpiryFields } from "./expiry-fields";
+import { OneTimeSecret } from "./one-time-secret";
+import { PermissionsFieldset } from "./permissions-fieldset";
+import type { AccessDefaults, ResourceChoice } from "./permission-choices";
 
-// "Create API key": asks for a name, then shows the new key once. The key lives only in this
-// component's state: a reload or "Done" drops it for good.
-export function CreateApiKeyPanel() {
+// "Create API key": a name, permissions and an expiry, then the new key, shown once.
+export function CreateApiKeyPanel({ choices, defaults }: { choices: ResourceChoice[]; defaults: AccessDefaults }) {
   const [state, formAction] = useActionState<CreateKeyState, FormData>(createApiKeyAction, IDLE);
+  const version = useFormVersion(state);
   // The form is open from "Create API key" until a key is created (or Cancel); the key shows
   // until "Done". Both are derived from which action result they were opened or dismissed at.
   const [openedAt, setOpenedAt] = useState<CreateKeyState | null>(null);
@@ -22,32 +27,12 @@ export function CreateApiKeyPanel() {
 
   if (shownKey) {
     return (
-      <div
-        tabIndex={-1}
-        autoFocus
-        className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 focus:outline-none"
-        aria-labelledby="new-key-title"
-      >
-        <h3 id="new-key-title" className="font-semibold text-slate-900">
-          Your new key “{shownKey.name}”
-        </h3>
-        <p className="text-sm font-medium text-amber-900">
-          Copy this key now and store it somewhere safe. It will not be shown again.
-        </p>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <code
-            id="new-api-key"
-            data-testid="new-api-key"
-            className="block min-w-0 flex-1 select-all break-all rounded-md border border-amber-200 bg-white px-3 py-2 font-mono text-sm text-slate-900"
-          >
-            {shownKey.key}
-          </code>
-          <CopyButton text={shownKey.key} targetId="new-api-key" />
-        </div>
-        <button type="button" className={styles.secondaryButton} onClick={() => setDismissed(state)}>
-          Done
-        </button>
-      </div>
+      <OneTimeSecret
+        title={`Your new key “${shownKey.name}”`}
+        secret={shownKey.key}
+        testId="new-api-key"
+        onDone={() => setDismissed(state)}
+      />
     );
   }
 
@@ -62,13 +47,19 @@ export function CreateApiKeyPanel() {
   // Errors of an earlier attempt are not shown again when the form is reopened.
   const failed = state.status === "error" && state !== openedAt;
   const errors = failed ? (state.fieldErrors ?? {}) : {};
+  const values = failed ? state.values : undefined;
   return (
-    <form action={formAction} className="space-y-4 rounded-lg border border-slate-200 bg-slate-50 p-4" noValidate>
-      {failed && state.message && !errors.name ? <FormMessage tone="error">{state.message}</FormMessage> : null}
+    <form
+      key={version}
+      action={formAction}
+      className="space-y-5 rounded-lg border border-slate-200 bg-slate-50 p-4"
+      noValidate
+    >
+      {failed && state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
       <TextField
         label="Name"
         name="name"
-        defaultValue={failed ? state.values?.name : undefined}
+        defaultValue={values?.name}
         required
         maxLength={60}
         autoComplete="off"
@@ -76,6 +67,8 @@ export function CreateApiKeyPanel() {
         hint="Say where the key is used, e.g. “Website contact form” or “Zapier”."
         error={errors.name}
       />
+      <PermissionsFieldset idPrefix="new-key" choices={choices} defaults={defaults} values={values} errors={errors} />
+      <ExpiryFields values={values} errors={errors} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className={styles.secondaryButton} onClick={() => setOpenedAt(null)}>
           Cancel

@@ -11,6 +11,8 @@ import { UsageSkeleton } from "@/components/usage/usage-skeleton";
 import { USAGE_ANCHOR } from "@/components/usage/usage-href";
 import { ApiKeysTable } from "./api-keys-table";
 import { CreateApiKeyPanel } from "./create-api-key-panel";
+import { ExpiringKeysBanner } from "./expiring-keys-banner";
+import { NEW_KEY_ACCESS, RESOURCE_CHOICES } from "./permission-choices";
 import { UsageSection } from "./usage-section";
 import { readUsageParams } from "./usage-params";
 import { selectUsageKey } from "./select-usage-key";
@@ -50,6 +52,8 @@ export default async function PublicApiSettingsPage({
         }
       />
 
+      <ExpiringKeysBanner keys={keys} />
+
       {onApiPlan ? (
         <section aria-labelledby="create-key-title" className={`${styles.card} space-y-3 p-5 sm:p-6`}>
           <h2 id="create-key-title" className="text-base font-semibold text-slate-900">
@@ -57,10 +61,10 @@ export default async function PublicApiSettingsPage({
           </h2>
           <p className="text-sm text-slate-600">
             Send it as{" "}
-            <code className="rounded bg-slate-100 px-1 font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>. Keys
-            act for the whole account: keep them on servers, never in a web page or an app.
+            <code className="rounded bg-slate-100 px-1 font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>. Give
+            each integration only the permissions it needs, and keep keys on servers, never in a web page or an app.
           </p>
-          <CreateApiKeyPanel />
+          <CreateApiKeyPanel choices={RESOURCE_CHOICES} defaults={NEW_KEY_ACCESS} />
         </section>
       ) : (
         <section role="note" className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50 p-5">
