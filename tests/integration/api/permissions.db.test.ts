@@ -1,0 +1,174 @@
+import { asc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { activities, apiKeys, events, leads, properties, smsMessages, visits, webhookEndpoints } from "@/db/schema";
+import { createApiKey } from "@/lib/keys/create-api-key";
+import {
+  PERMISSION_RESOURCES,
+  READ_ONLY_PERMISSIONS,
+  RESOURCE_NAMES,
+  permissionName,
+  type AccessLevel,
+  type ApiKeyPermissions,
+  type PermissionResource,
+} from "@/lib/keys/permissions";
+import { OPERATIONS as DOCUMENTED } from "@/lib/openapi/operations";
+import {
+  callApi,
+  createOperationTargets,
+  createTenant,
+  OPERATIONS,
+  type ApiResponse,
+  type OperationIds,
+  type TestTenant,
+} from "../../helpers/api";
+import { limitThroughRealRedis } from "./setup-api-tests";
+
+limitThroughRealRedis();
+
+// Every operation against every level of the resource it needs: exactly the levels at or above
+// the need pass, every other key gets 403 insufficient_permissions naming the need, and a refusal
+// changes nothing. What each operation needs is read from the OpenAPI operation list, which the
+// document test holds equal to what each route declares.
+
+type Operation = (typeof OPERATIONS)[number];
+const RANK: Record<AccessLevel, number> = { none: 0, read: 1, write: 2 };
+
+const TEMPLATE_IDS = { lead: "{id}", property: "{id}", visit: "{id}", sms: "{smsId}", webhookEndpoint: "{id}" };
+
+function requirementOf(op: Operation): { resource: PermissionResource; level: "read" | "write" } {
+  const template = op.path(TEMPLATE_IDS);
+  const spec = DOCUMENTED.find((s) => s.method.toUpperCase() === op.method && s.path === template);
+  if (!spec) throw new Error(`${op.method} ${template} is not in the OpenAPI operation list`);
+  const entries = Object.entries(spec.permission) as [PermissionResource, "read" | "write"][];
+  if (entries.length !== 1) throw new Error(`${op.method} ${template} needs ${entries.length} permissions`);
+  const [[resource, level]] = entries;
+  return { resource, level };
+}
+
+interface Case {
+  label: string;
+  permissions: ApiKeyPermissions | null;
+  passes: boolean;
+}
+
+function casesFor({ resource, level: needed }: ReturnType<typeof requirementOf>): Case[] {
+  const levels = PERMISSION_RESOURCES[resource].levels as readonly AccessLevel[];
+  const everythingElse: ApiKeyPermissions = Object.fromEntries(
+    RESOURCE_NAMES.filter((r) => r !== resource).map((r) => [r, PERMISSION_RESOURCES[r].levels.at(-1)]),
+  );
+  return [
+    ...levels.map((level) => ({
+      label: permissionName(resource, level),
+      permissions: { [resource]: level },
+      passes: RANK[level] >= RANK[needed],
+    })),
+    { label: "Full access (null)", permissions: null, passes: true },
+    { label: "the Read only preset", permissions: READ_ONLY_PERMISSIONS, passes: needed === "read" },
+    { label: "no grant at all", permissions: {}, passes: false },
+    {
+      label: `every other resource at its highest level, ${resource} none`,
+      permissions: everythingElse,
+      passes: false,
+    },
+  ];
+}
+
+/** Every row of the account's resources, their timelines included: a refused call must leave all
+ * of it as it was. */
+async function accountSnapshot(accountId: string) {
+  const db = await getDb();
+  const tables = { leads, properties, visits, smsMessages, webhookEndpoints, activities, events };
+  const snapshot: Record<string, unknown[]> = {};
+  for (const [name, table] of Object.entries(tables)) {
+    snapshot[name] = await db.select().from(table).where(eq(table.accountId, accountId)).orderBy(asc(table.id));
+  }
+  return snapshot;
+}
+
+function expectRefused(res: ApiResponse, resource: PermissionResource, needed: string) {
+  expect(res.status).toBe(403);
+  expect(res.body.error).toMatchObject({ code: "insufficient_permissions", requestId: expect.stringMatching(/^req_/) });
+  const [detail] = res.body.error?.details ?? [];
+  expect(detail).toMatchObject({ path: `permissions.${resource}`, permission: needed });
+  expect(res.body.data).toBeUndefined();
+  // Refused after the key and the limit passed: the call is counted, as any other of the key's.
+  expect(res.headers.get("ratelimit-limit")).toBe("100");
+}
+
+const NAMED = OPERATIONS.map((op) => ({ ...op, name: `${op.method} ${op.path(TEMPLATE_IDS)}` }));
+
+describe.each(NAMED)("$name", (op) => {
+  const required = requirementOf(op);
+  const needed = permissionName(required.resource, required.level);
+  let tenant: TestTenant;
+
+  beforeAll(async () => {
+    tenant = await createTenant();
+  });
+
+  it(`needs ${needed}: reads are GETs, everything else writes`, () => {
+    expect(required.level).toBe(op.method === "GET" ? "read" : "write");
+  });
+
+  it.each(casesFor(required))("$label → passes: $passes", async ({ label, permissions, passes }) => {
+    // Fresh targets each time: a write that passed (a DELETE) must not change the next case.
+    const ids = await createOperationTargets(tenant, "Case");
+    const { key } = await createApiKey({
+      accountId: tenant.accountId,
+      name: `Key with ${label}`,
+      createdBy: tenant.userId,
+      permissions,
+    });
+    const before = passes ? undefined : await accountSnapshot(tenant.accountId);
+    const res = await callApi(op.method, op.path(ids), { key, body: op.body?.(ids) });
+    if (passes) {
+      expect(res.status, JSON.stringify(res.body.error)).toBeGreaterThanOrEqual(200);
+      expect(res.status).toBeLessThan(300);
+      // No job queue runs in this process: with an enabled endpoint, the next case's changes
+      // would try to queue deliveries and answer 503.
+      const created = res.body.data as { id?: string; enabled?: boolean } | undefined;
+      if (created?.id?.startsWith("whep_") && created.enabled) {
+        const path = `/api/v1/webhook-endpoints/${created.id}`;
+        expect((await callApi("PATCH", path, { key: tenant.key, body: { enabled: false } })).status).toBe(200);
+      }
+    } else {
+      expectRefused(res, required.resource, needed);
+      expect(await accountSnapshot(tenant.accountId)).toEqual(before);
+    }
+  });
+});
+
+describe("an expired key", () => {
+  let tenant: TestTenant;
+  let key: string;
+  let ids: OperationIds;
+
+  beforeAll(async () => {
+    tenant = await createTenant();
+    // Made once: the key is refused before anything is done, so every operation can aim at them.
+    ids = await createOperationTargets(tenant, "Expired");
+    // The owner services refuse an expiry in the past, so the key is made valid and then aged.
+    const created = await createApiKey({
+      accountId: tenant.accountId,
+      name: "Soon expired",
+      createdBy: tenant.userId,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    key = created.key;
+    const db = await getDb();
+    await db
+      .update(apiKeys)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(apiKeys.id, created.id));
+  });
+
+  it.each(NAMED)("$name answers 401 api_key_expired and changes nothing", async (op) => {
+    const before = await accountSnapshot(tenant.accountId);
+    const res = await callApi(op.method, op.path(ids), { key, body: op.body?.(ids) });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toMatchObject({ code: "api_key_expired" });
+    expect(res.headers.get("www-authenticate")).toBe('Bearer realm="LeadProp API", error="invalid_token"');
+    expect(await accountSnapshot(tenant.accountId)).toEqual(before);
+  });
+});
