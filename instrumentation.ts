@@ -1,8 +1,11 @@
-// Runs once when a Next.js server starts: open the database (which applies migrations), and on
+// Runs once when a Next.js server starts: answer requests under /api that Next cannot route as
+// the contract promises (lib/api/outside-contract-guard.ts), open the database (which applies migrations), and on
 // the embedded default seed demo data on first start and print the logins. Then start the
 // background jobs: the queues, and this process's workers unless RUN_WORKERS=0.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installOutsideContractGuard } = await import("./lib/api/outside-contract-guard");
+  installOutsideContractGuard();
   const { prepareDatabase } = await import("./lib/startup/prepare-database");
   const { rateLimitStoreKind } = await import("./lib/rate-limit/limit-api-key");
   const { logger } = await import("./lib/log/logger");

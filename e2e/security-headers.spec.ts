@@ -39,8 +39,35 @@ test.describe("security headers and cookies", () => {
     expect((await missing.json()).error.code).toBe("not_found");
     const method = await request.put("/api/v1/leads");
     expect(method.status()).toBe(405);
-    expect(method.headers()["allow"]).toBe("GET, POST");
+    expect(method.headers()["allow"]).toBe("GET, POST, HEAD, OPTIONS");
     expect((await method.json()).error.code).toBe("method_not_allowed");
+  });
+
+  test("every answer under /api is the JSON envelope with a request id: odd methods, slashes, versions", async ({
+    request,
+  }) => {
+    const cases = [
+      ["TRACE", "/api/v1/leads", 405, "method_not_allowed"],
+      ["PROPFIND", "/api/v1/leads", 405, "method_not_allowed"],
+      ["GET", "/api/v1/leads/", 404, "not_found"],
+      ["GET", "/api/v1", 404, "not_found"],
+      ["GET", "/api/v2/leads", 404, "not_found"],
+      ["DELETE", "/api/v2/leads/lead_1", 404, "not_found"],
+    ] as const;
+    for (const [method, path, status, code] of cases) {
+      const response = await request.fetch(path, { method, maxRedirects: 0 });
+      expect(response.status(), `${method} ${path}`).toBe(status);
+      expect(response.headers()["content-type"], `${method} ${path}`).toContain("application/json");
+      const body = await response.json();
+      expect(body.error.code, `${method} ${path}`).toBe(code);
+      expect(body.error.requestId).toBe(response.headers()["x-request-id"]);
+    }
+    const options = await request.fetch("/api/v1/leads/lead_1", { method: "OPTIONS" });
+    expect(options.status()).toBe(204);
+    expect(options.headers()["allow"]).toBe("GET, PATCH, DELETE, HEAD, OPTIONS");
+    for (const document of ["/api/v1/openapi.json", "/api/v1/postman.json"]) {
+      expect((await request.get(document)).headers()["x-request-id"], document).toMatch(/^req_/);
+    }
   });
 
   test("the session cookie is HttpOnly and SameSite=Lax", async ({ baseURL }) => {

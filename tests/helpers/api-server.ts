@@ -3,7 +3,11 @@
 // Prints "listening <port>" once ready. Environment as for the app (DATABASE_URL, REDIS_URL…).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { installOutsideContractGuard } from "@/lib/api/outside-contract-guard";
 import { dispatch } from "./route-table";
+
+// As the Next server does (instrumentation.ts).
+installOutsideContractGuard();
 
 // As under `next start`, which installs its own handlers (next/dist/server/node-environment-
 // extensions/process-error-handlers.js): an unhandled rejection is logged and the server goes on.

@@ -64,10 +64,10 @@ describe("request errors", () => {
   it("405 with Allow for a method a route lacks; JSON 404 for an unknown path", async () => {
     const put = await callApi<ErrorBody>("PUT", "/api/v1/leads");
     expect(put.status).toBe(405);
-    expect(put.headers.get("allow")).toBe("GET, POST");
+    expect(put.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
     expect(put.body.error).toMatchObject({ code: "method_not_allowed", requestId: put.headers.get("x-request-id") });
     const post = await callApi("POST", "/api/v1/activities");
-    expect(post.headers.get("allow")).toBe("GET");
+    expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
     const unknown = await callApi<ErrorBody>("GET", "/api/v1/nope/deeper");
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.code).toBe("not_found");

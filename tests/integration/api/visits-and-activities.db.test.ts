@@ -88,7 +88,7 @@ describe("visits", () => {
     }
     const patch = await callApi("PATCH", location, { key: t.key, body: { notes: "x" } });
     expect(patch.status).toBe(405);
-    expect(patch.headers.get("allow")).toBe("GET");
+    expect(patch.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
   });
 
   it("validates duration, required fields and references", async () => {

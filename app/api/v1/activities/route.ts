@@ -13,4 +13,4 @@ export const GET = apiRoute(
   }),
 );
 
-export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -1,3 +1,4 @@
+import { newRequestId } from "@/lib/api/request-id";
 import { getPostmanCollection } from "@/lib/openapi/get-postman-collection";
 import { requestOrigin } from "@/lib/openapi/request-origin";
 import { forServer, POSTMAN_FILENAME } from "@/lib/openapi/to-postman-collection";
@@ -13,6 +14,8 @@ export async function GET(req: Request): Promise<Response> {
       "Content-Disposition": `attachment; filename="${POSTMAN_FILENAME}"`,
       // Its baseUrl depends on the Host the request came through: not for shared caches.
       "Cache-Control": "private, max-age=300",
+      // Every answer under /api names a request id, the documents included.
+      "X-Request-Id": newRequestId(),
     },
   });
 }

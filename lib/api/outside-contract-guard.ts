@@ -1,0 +1,85 @@
+import { Server, type IncomingMessage, type ServerResponse } from "node:http";
+import { ApiError } from "@/lib/errors/api-error";
+import { errorBody } from "./respond";
+import { newRequestId } from "./request-id";
+import { reportApiRequest } from "./report-api-request";
+
+// Requests under /api that Next cannot route as the contract promises, answered in the error
+// envelope before Next sees them:
+// - a method outside HTTP's usual set: Next builds a web Request of every request, and undici
+//   refuses TRACE, TRACK and CONNECT (a text/plain 500), while WebDAV's PROPFIND and the like got
+//   an empty 400 from the route module;
+// - a trailing slash or an empty segment: Next answers a bare 308 to the path without it, which
+//   clients follow, so `/leads/` (a lead whose id was left empty) showed the list.
+// Installed once per server process (instrumentation.ts); a route handler never sees these.
+
+const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const SERVED = new Set(SERVED_METHODS);
+
+/** The refusal for a request outside the contract, or null for one Next may route. */
+export function refusalOutsideContract(method: string, rawUrl: string): ApiError | null {
+  const path = rawUrl.split("?", 1)[0];
+  if (path !== "/api" && !path.startsWith("/api/")) return null;
+  if (!SERVED.has(method)) {
+    return new ApiError(
+      "method_not_allowed",
+      `${method.slice(0, 20)} is not a method this API serves. Send OPTIONS to a path for the methods it takes.`,
+    );
+  }
+  if (path.endsWith("/") || path.includes("//") || path.includes("\\")) {
+    return new ApiError(
+      "not_found",
+      "No such endpoint: API paths have no trailing slash and no empty segment. See /api/v1/openapi.json for the list.",
+    );
+  }
+  return null;
+}
+
+function refuse(req: IncomingMessage, res: ServerResponse, refusal: ApiError): void {
+  const requestId = newRequestId();
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "no-store",
+    "X-Request-Id": requestId,
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  };
+  if (refusal.status === 405) headers.Allow = SERVED_METHODS.join(", ");
+  // The body is not read: drain it so the connection can be reused.
+  req.resume();
+  res
+    .writeHead(refusal.status, headers)
+    .end(req.method === "HEAD" ? undefined : JSON.stringify(errorBody(refusal, requestId)));
+  reportApiRequest({
+    requestId,
+    apiKey: undefined,
+    method: (req.method ?? "").slice(0, 20),
+    route: "outside the contract",
+    path: (req.url ?? "").split("?", 1)[0].slice(0, 200),
+    status: refusal.status,
+    durationMs: 0,
+    errorCode: refusal.code,
+    arrivedAt: new Date(),
+  });
+}
+
+let installed = false;
+
+/** Wraps the HTTP servers' "request" event: Next registers its handler as a listener, so this
+ * runs first for every request of this process, and costs one Set lookup for the rest. */
+export function installOutsideContractGuard(): void {
+  if (installed) return;
+  installed = true;
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "request") {
+      const [req, res] = args as [IncomingMessage, ServerResponse];
+      const refusal = refusalOutsideContract(req.method ?? "", req.url ?? "");
+      if (refusal) {
+        refuse(req, res, refusal);
+        return true;
+      }
+    }
+    return emit.call(this, event, ...args);
+  } as typeof Server.prototype.emit;
+}
