@@ -1,3 +1,5 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
@@ -9,6 +11,10 @@ import { summarizeUsage } from "@/lib/request-logs/summarize-usage";
 import { listRecentRequests, recentRequestsQuery } from "@/lib/request-logs/list-recent-requests";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
 import { getRequestLogEntry } from "@/lib/request-logs/get-request-log-entry";
+import { requiredPermissionOf } from "@/lib/request-logs/required-permission-of";
+import { READ_ONLY_PERMISSIONS } from "@/lib/keys/permissions";
+import { OPERATIONS } from "@/lib/openapi/operations";
+import { RequestPermissions } from "@/app/(app)/settings/api/requests/[id]/request-permissions";
 import { usageWindow } from "@/lib/request-logs/usage-window";
 import type { StatusClass } from "@/lib/request-logs/status-class";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
@@ -211,7 +217,12 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
       durationMs: 7,
       createdAt: row.createdAt,
     });
-    expect(entry.key).toEqual({ id: keyId, name: key?.name, prefix: expect.stringMatching(/^lpm_\w{8}$/) });
+    expect(entry.key).toEqual({
+      id: keyId,
+      name: key?.name,
+      prefix: expect.stringMatching(/^lpm_\w{8}$/),
+      permissions: null,
+    });
     expect(JSON.stringify(entry)).not.toMatch(/keyHash|accountId|[0-9a-f]{64}/);
     await expect(getRequestLogEntry(t.accountId, newId("requestLog"))).rejects.toMatchObject({ code: "not_found" });
   });
@@ -266,6 +277,56 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
     expect(failed.data.map((e) => e.requestId)).toEqual([bad.headers.get("x-request-id")]);
     const today = (await countRequestsPerDay(tenant.accountId, tenant.keyId)).at(-1);
     expect(today).toMatchObject({ total: 2, clientErrors: 1, serverErrors: 0, rateLimited: 0 });
+  });
+
+  it("finds the permission a logged request's operation needs from its method and path", () => {
+    for (const op of OPERATIONS) {
+      const path = op.path.replace(/\{(\w+)\}/g, "$1_01abc");
+      expect(requiredPermissionOf(op.method.toUpperCase(), path), `${op.method} ${path}`).toEqual(op.permission);
+    }
+    expect(requiredPermissionOf("POST", "/api/v1/leads/lead_01abc/sms")).toEqual({ sms: "write" });
+    expect(requiredPermissionOf("PUT", "/api/v1/leads")).toBeNull();
+    expect(requiredPermissionOf("GET", "/api/v1/leads/lead_01abc/notes")).toBeNull();
+    expect(requiredPermissionOf("GET", "/api/v1/leadsx")).toBeNull();
+  });
+
+  it("logs a refusal for missing permissions as 403 insufficient_permissions, with the key's current access", async () => {
+    const tenant = await createTenant();
+    const readOnly = await createApiKey({
+      accountId: tenant.accountId,
+      name: "Reporting",
+      createdBy: tenant.userId,
+      permissions: READ_ONLY_PERMISSIONS,
+    });
+    const refused = await callApi("POST", "/api/v1/leads", { key: readOnly.key, body: { name: "Nope" } });
+    expect(refused.status).toBe(403);
+    const requestId = refused.headers.get("x-request-id");
+    const logged = async () =>
+      (await listRecentRequests(tenant.accountId, readOnly.id, { statusClass: "4xx", limit: 10 })).data;
+    await expect.poll(async () => (await logged()).length, { timeout: 5_000 }).toBe(1);
+    const [row] = await logged();
+    expect(row).toMatchObject({
+      requestId,
+      method: "POST",
+      path: "/api/v1/leads",
+      status: 403,
+      errorCode: "insufficient_permissions",
+    });
+    const entry = await getRequestLogEntry(tenant.accountId, row.id);
+    expect(entry.key.permissions).toEqual(READ_ONLY_PERMISSIONS);
+    expect(requiredPermissionOf(entry.method, entry.path)).toEqual({ leads: "write" });
+
+    // The entry's page: the permission needed, the key's access now, and whether it lacks it.
+    const text = (permissions: typeof entry.key.permissions) =>
+      renderToStaticMarkup(
+        createElement(RequestPermissions, { entry: { ...entry, key: { ...entry.key, permissions } } }),
+      )
+        .replace(/<[^>]+>/g, " ")
+        .replace(/&#x27;/g, "'")
+        .replace(/\s+/g, " ");
+    expect(text(entry.key.permissions)).toBe(" Permission needed leads:write Key's access now Read only Lacks it ");
+    expect(text({ leads: "write", sms: "read" })).toContain("Restricted leads:write, sms:read Has it");
+    expect(text(null)).toContain("Full access Has it");
   });
 
   it("reads the log through the (api_key_id, created_at) index, never the whole table", async () => {

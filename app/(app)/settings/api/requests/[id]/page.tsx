@@ -7,6 +7,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { RequestDetails } from "@/components/usage/request-details";
 import { usageSectionHref } from "@/components/usage/usage-href";
+import { RequestPermissions } from "./request-permissions";
 
 export const metadata: Metadata = { title: "API request" };
 
@@ -35,6 +36,7 @@ export default async function ApiRequestPage({ params }: { params: Promise<{ id:
       />
       <section aria-label="Request details" className={`${styles.card} max-w-3xl overflow-hidden`}>
         <RequestDetails entry={entry} />
+        <RequestPermissions entry={entry} />
       </section>
     </div>
   );
