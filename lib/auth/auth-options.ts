@@ -1,5 +1,6 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
+import { NO_ORIGIN, requestOrigin } from "@/lib/audit/request-origin";
 import { getAuthSecret } from "./auth-secret";
 import { authorizeCredentials } from "./authorize-credentials";
 import { SIGN_IN_PATH } from "./home-path";
@@ -24,7 +25,13 @@ export function getAuthOptions(): NextAuthOptions {
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         // Errors thrown here reach the sign-in form as `error` (see login-error-message.ts).
-        authorize: async (credentials) => authorizeCredentials(credentials?.email ?? "", credentials?.password ?? ""),
+        // next-auth hands over the request's headers as a plain object: the audit log's origin.
+        authorize: async (credentials, req) =>
+          authorizeCredentials(
+            credentials?.email ?? "",
+            credentials?.password ?? "",
+            req?.headers ? requestOrigin(req.headers) : NO_ORIGIN,
+          ),
       }),
     ],
     callbacks: {

@@ -1,9 +1,11 @@
 import { type Role } from "@/lib/domain/enums";
-import type { DbOrTx } from "@/db/client";
+import { getDb, type DbOrTx } from "@/db/client";
+import type { RequestOrigin } from "@/lib/audit/request-origin";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { findMemberByUserId } from "@/lib/users/get-member";
 import { hashPassword, verifyPassword } from "./password";
 import { getLoginLockedUntil, normalizeEmail, recordLoginAttempt } from "./login-throttle";
+import { recordSignIn, recordSignInThrottled } from "./record-sign-in-audit";
 import { INVALID_CREDENTIALS, lockedCode } from "./sign-in-codes";
 
 export interface SessionUser {
@@ -27,27 +29,42 @@ class SignInError extends Error {
 let dummyHash: Promise<string> | undefined;
 
 // The credentials check behind next-auth's authorize(): throttle, password, membership.
+// `origin` is the sign-in request's address and user agent, for the audit log.
 export async function authorizeCredentials(
   rawEmail: string,
   password: string,
+  origin: RequestOrigin,
   now = new Date(),
   db?: DbOrTx,
 ): Promise<SessionUser> {
   const email = normalizeEmail(rawEmail);
   if (!email || !password) throw new SignInError(INVALID_CREDENTIALS);
-  const lockedUntil = await getLoginLockedUntil(email, now, db);
+  const conn = db ?? (await getDb());
+  // Attempts refused by a lock already in place are not audited, as they are not counted: an
+  // attacker hammering a locked email would write a row per try into a log kept for a year. The
+  // audit log has the lock's start instead (below).
+  const lockedUntil = await getLoginLockedUntil(email, now, conn);
   if (lockedUntil) throw new SignInError(lockedCode(lockedUntil));
 
-  const user = await findUserByEmail(email, db);
+  const user = await findUserByEmail(email, conn);
   dummyHash ??= hashPassword("not-a-real-password");
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
-  const member = user && passwordOk ? await findMemberByUserId(user.id, db) : undefined;
+  const member = user && passwordOk ? await findMemberByUserId(user.id, conn) : undefined;
   if (!user || !passwordOk || !member) {
-    await recordLoginAttempt(email, false, now, db);
-    // The failure that reaches the limit locks at once; say so now rather than on the next try.
-    const lockedNow = await getLoginLockedUntil(email, now, db);
+    const lockedNow = await conn.transaction(async (tx) => {
+      await recordLoginAttempt(email, false, now, tx);
+      // The failure that reaches the limit locks at once; say so now rather than on the next try.
+      const locked = await getLoginLockedUntil(email, now, tx);
+      // The throttle refusing this email from now on is audited in its user's account. An email
+      // with no user belongs to no account, so its lock is in login_attempts only.
+      if (locked && user) await recordSignInThrottled(tx, user.id, origin, locked);
+      return locked;
+    });
     throw new SignInError(lockedNow ? lockedCode(lockedNow) : INVALID_CREDENTIALS);
   }
-  await recordLoginAttempt(email, true, now, db);
+  await conn.transaction(async (tx) => {
+    await recordLoginAttempt(email, true, now, tx);
+    await recordSignIn(tx, member, origin);
+  });
   return { id: user.id, name: user.name, email: user.email, accountId: member.accountId, role: member.role };
 }

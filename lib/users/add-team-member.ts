@@ -1,4 +1,6 @@
 import { getDb, type DbOrTx } from "@/db/client";
+import { userAuditActor } from "@/lib/audit/audit-actors";
+import type { RequestOrigin } from "@/lib/audit/request-origin";
 import { addUserToAccount } from "./add-user-to-account";
 import { assertOwner } from "./assert-owner";
 import { teamMemberSchema, type TeamMemberInput } from "./team-member-schema";
@@ -6,11 +8,14 @@ import { teamMemberSchema, type TeamMemberInput } from "./team-member-schema";
 // The team page's "Add staff": owners only. The person signs in with the temporary password
 // the owner chose and passes it on.
 export async function addTeamMember(
-  input: { accountId: string; actorUserId: string; member: TeamMemberInput },
+  input: { accountId: string; actorUserId: string; origin: RequestOrigin; member: TeamMemberInput },
   db?: DbOrTx,
 ): Promise<{ userId: string }> {
   const conn = db ?? (await getDb());
-  await assertOwner(input.accountId, input.actorUserId, conn);
+  const owner = await assertOwner(input.accountId, input.actorUserId, conn);
   const member = teamMemberSchema.parse(input.member);
-  return addUserToAccount({ accountId: input.accountId, ...member, role: "staff" }, conn);
+  return addUserToAccount(
+    { accountId: input.accountId, ...member, role: "staff", audit: userAuditActor(owner, input.origin) },
+    conn,
+  );
 }

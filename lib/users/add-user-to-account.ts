@@ -1,10 +1,12 @@
 import { type Role } from "@/lib/domain/enums";
 import { getDb, type DbOrTx } from "@/db/client";
 import { memberships, users } from "@/db/schema";
+import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
 import { newId } from "@/lib/ids/new-id";
 import { hashPassword } from "@/lib/auth/password";
 import { ApiError } from "@/lib/errors/api-error";
 import { findUserByEmail } from "./find-user-by-email";
+import { memberAuditTarget } from "./member-audit-target";
 
 export interface AddUserInput {
   accountId: string;
@@ -12,6 +14,9 @@ export interface AddUserInput {
   name: string;
   password: string;
   role: Role;
+  /** Who added them: the team page's owner, or the CLI. Omitted only where no one adds a member
+   * to an existing account: an account's first owner (signup) and demo seeding. */
+  audit?: AuditActor;
 }
 
 // Adds a login to an account (the team page and `cli user create`).
@@ -30,6 +35,13 @@ export async function addUserToAccount(input: AddUserInput, db?: DbOrTx): Promis
     await tx
       .insert(memberships)
       .values({ id: newId("membership"), accountId: input.accountId, userId, role: input.role });
+    if (input.audit) {
+      await recordAudit(tx, input.accountId, input.audit, {
+        action: "member.added",
+        target: memberAuditTarget({ userId, name: input.name, email }),
+        changes: { role: [null, input.role] },
+      });
+    }
   });
   return { userId };
 }

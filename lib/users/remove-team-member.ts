@@ -1,29 +1,34 @@
 import { and, count, eq, ne } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { memberships, users } from "@/db/schema";
+import { userAuditActor } from "@/lib/audit/audit-actors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import type { RequestOrigin } from "@/lib/audit/request-origin";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { assertOwner } from "./assert-owner";
+import { memberAuditTarget } from "./member-audit-target";
 
 // The team page's "Remove": owners only; never oneself, never the account's last owner.
 // The login goes with the membership (a user belongs to one account), so the email can be
 // added again later. Their leads and visits stay, unassigned; the timeline keeps their name.
 // Their open sessions end at once: every page re-reads the membership.
 export async function removeTeamMember(
-  input: { accountId: string; actorUserId: string; userId: string },
+  input: { accountId: string; actorUserId: string; origin: RequestOrigin; userId: string },
   db?: DbOrTx,
 ): Promise<void> {
   const conn = db ?? (await getDb());
-  await assertOwner(input.accountId, input.actorUserId, conn);
+  const owner = await assertOwner(input.accountId, input.actorUserId, conn);
   if (input.userId === input.actorUserId) {
     throw new ApiError("forbidden", "You cannot remove yourself from the account.");
   }
   await conn.transaction(async (tx) => {
     const [target] = await tx
-      .select({ role: memberships.role })
+      .select({ userId: users.id, role: memberships.role, name: users.name, email: users.email })
       .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.accountId, input.accountId), eq(memberships.userId, input.userId)))
       .limit(1)
-      .for("update");
+      .for("update", { of: memberships });
     if (!target) throw notFound("Team member");
     if (target.role === "owner") {
       const [{ owners }] = await tx
@@ -40,5 +45,10 @@ export async function removeTeamMember(
       .from(memberships)
       .where(and(eq(memberships.userId, input.userId), ne(memberships.accountId, input.accountId)));
     if (others === 0) await tx.delete(users).where(eq(users.id, input.userId));
+    await recordAudit(tx, input.accountId, userAuditActor(owner, input.origin), {
+      action: "member.removed",
+      target: memberAuditTarget(target),
+      changes: { role: [target.role, null] },
+    });
   });
 }

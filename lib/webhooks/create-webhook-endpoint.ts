@@ -1,22 +1,26 @@
 import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { accounts, webhookEndpoints } from "@/db/schema";
+import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
 import { sealSecret } from "@/lib/crypto/secret-box";
 import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids/new-id";
 import type { PublicWebhookEndpoint, WebhookEndpointCreateInput } from "@/lib/schemas/webhook-endpoints";
 import { refreshAccountWebhookFlag } from "./account-webhook-flag";
 import { assertDeliverableUrl } from "./assert-deliverable-url";
+import { endpointAuditTarget } from "./endpoint-audit-target";
 import { newEndpointSecret } from "./endpoint-secret";
 import { toPublicWebhookEndpoint } from "./public-webhook-endpoint";
 
 // Stripe's limit: every endpoint costs a delivery per event, so the fan-out stays bounded.
 export const MAX_ENDPOINTS_PER_ACCOUNT = 16;
 
-/** Creates the endpoint; the answer carries its secret, the one time the API shows it. */
+/** Creates the endpoint; the answer carries its secret, the one time the API shows it. The audit
+ * entry records the endpoint's settings, never its secret. */
 export async function createWebhookEndpoint(
   accountId: string,
   input: WebhookEndpointCreateInput,
+  audit: AuditActor,
 ): Promise<PublicWebhookEndpoint & { secret: string }> {
   await assertDeliverableUrl(input.url);
   const db = await getDb();
@@ -47,6 +51,16 @@ export async function createWebhookEndpoint(
       })
       .returning();
     await refreshAccountWebhookFlag(tx, accountId);
+    await recordAudit(tx, accountId, audit, {
+      action: "webhook_endpoint.created",
+      target: endpointAuditTarget(row),
+      changes: {
+        url: [null, row.url],
+        description: [null, row.description],
+        events: [null, row.events],
+        enabled: [null, row.enabled],
+      },
+    });
     return { ...toPublicWebhookEndpoint(row), secret };
   });
 }

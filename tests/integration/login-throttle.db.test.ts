@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { createAccount } from "@/lib/accounts/create-account";
 import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
+import { NO_ORIGIN } from "@/lib/audit/request-origin";
 import { getLoginLockedUntil, LOCK_DURATION_MS, MAX_FAILED_ATTEMPTS } from "@/lib/auth/login-throttle";
 import { INVALID_CREDENTIALS, LOCKED_PREFIX } from "@/lib/auth/sign-in-codes";
 
@@ -19,7 +20,7 @@ async function newOwner() {
 async function failSignIns(email: string, n: number, start: number): Promise<string[]> {
   const codes: string[] = [];
   for (let i = 0; i < n; i++) {
-    const error = await authorizeCredentials(email, "wrong-password", new Date(start + i * 1000)).catch(
+    const error = await authorizeCredentials(email, "wrong-password", NO_ORIGIN, new Date(start + i * 1000)).catch(
       (e: Error) => e,
     );
     codes.push((error as Error).message);
@@ -35,14 +36,16 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
 
   it("signs in with the right password and carries the account and role", async () => {
     const owner = await newOwner();
-    const user = await authorizeCredentials(` ${owner.email.toUpperCase()} `, owner.password);
+    const user = await authorizeCredentials(` ${owner.email.toUpperCase()} `, owner.password, NO_ORIGIN);
     expect(user).toMatchObject({ id: owner.userId, accountId: owner.accountId, role: "owner", email: owner.email });
   });
 
   it("gives the same answer for a wrong password and an unknown email", async () => {
     const owner = await newOwner();
-    await expect(authorizeCredentials(owner.email, "nope-nope")).rejects.toThrow(INVALID_CREDENTIALS);
-    await expect(authorizeCredentials(`nobody-${unique()}@x.test`, "nope-nope")).rejects.toThrow(INVALID_CREDENTIALS);
+    await expect(authorizeCredentials(owner.email, "nope-nope", NO_ORIGIN)).rejects.toThrow(INVALID_CREDENTIALS);
+    await expect(authorizeCredentials(`nobody-${unique()}@x.test`, "nope-nope", NO_ORIGIN)).rejects.toThrow(
+      INVALID_CREDENTIALS,
+    );
   });
 
   it("locks an email for 15 minutes after 10 failures within 15 minutes, even with the right password", async () => {
@@ -53,23 +56,27 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
     // The 10th failure already says the email is locked.
     expect(codes[MAX_FAILED_ATTEMPTS - 1]).toMatch(new RegExp(`^${LOCKED_PREFIX}\\d+$`));
     const tenth = start + (MAX_FAILED_ATTEMPTS - 1) * 1000;
-    await expect(authorizeCredentials(owner.email, owner.password)).rejects.toThrow(LOCKED_PREFIX);
+    await expect(authorizeCredentials(owner.email, owner.password, NO_ORIGIN)).rejects.toThrow(LOCKED_PREFIX);
     const lockedUntil = await getLoginLockedUntil(owner.email);
     expect(lockedUntil?.getTime()).toBe(tenth + LOCK_DURATION_MS);
     // Refused attempts during the lock do not extend it.
     const later = new Date(tenth + LOCK_DURATION_MS - 1000);
-    await expect(authorizeCredentials(owner.email, "wrong-password", later)).rejects.toThrow(LOCKED_PREFIX);
+    await expect(authorizeCredentials(owner.email, "wrong-password", NO_ORIGIN, later)).rejects.toThrow(LOCKED_PREFIX);
     expect((await getLoginLockedUntil(owner.email, later))?.getTime()).toBe(tenth + LOCK_DURATION_MS);
     // 15 minutes after the 10th failure the right password works again.
     const after = new Date(tenth + LOCK_DURATION_MS + 1000);
-    await expect(authorizeCredentials(owner.email, owner.password, after)).resolves.toMatchObject({ id: owner.userId });
+    await expect(authorizeCredentials(owner.email, owner.password, NO_ORIGIN, after)).resolves.toMatchObject({
+      id: owner.userId,
+    });
   });
 
   it("does not lock when the failures are spread over more than 15 minutes", async () => {
     const owner = await newOwner();
     const start = Date.now() - 20 * MINUTE;
     for (let i = 0; i < MAX_FAILED_ATTEMPTS; i++) {
-      await authorizeCredentials(owner.email, "wrong-password", new Date(start + i * 2 * MINUTE)).catch(() => {});
+      await authorizeCredentials(owner.email, "wrong-password", NO_ORIGIN, new Date(start + i * 2 * MINUTE)).catch(
+        () => {},
+      );
     }
     expect(await getLoginLockedUntil(owner.email)).toBeNull();
   });
@@ -78,7 +85,7 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
     const owner = await newOwner();
     const start = Date.now() - MINUTE;
     await failSignIns(owner.email, MAX_FAILED_ATTEMPTS - 1, start);
-    await authorizeCredentials(owner.email, owner.password, new Date(start + 20_000));
+    await authorizeCredentials(owner.email, owner.password, NO_ORIGIN, new Date(start + 20_000));
     const codes = await failSignIns(owner.email, 1, start + 30_000);
     expect(codes).toEqual([INVALID_CREDENTIALS]);
   });

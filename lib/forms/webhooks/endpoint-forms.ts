@@ -1,4 +1,6 @@
 import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
+import { userAuditActor } from "@/lib/audit/audit-actors";
+import type { RequestOrigin } from "@/lib/audit/request-origin";
 import { ApiError } from "@/lib/errors/api-error";
 import { userActor } from "@/lib/forms/user-actor";
 import { invalidForm, parseFormInput } from "@/lib/forms/parse-form-input";
@@ -25,16 +27,20 @@ const idOf = (formData: FormData, name: string) => String(formData.get(name) ?? 
 
 // "Add endpoint": the same schema and service as POST /api/v1/webhook-endpoints. The secret goes
 // back to this one response; the endpoint page reveals it again on demand.
-export async function createEndpointForm(member: Member, formData: FormData): Promise<CreateEndpointState> {
+export async function createEndpointForm(
+  member: Member,
+  formData: FormData,
+  origin: RequestOrigin,
+): Promise<CreateEndpointState> {
   const values = { ...formValues(formData), events: chosenEventTypes(formData).join(",") };
   const parsed = parseFormInput(webhookEndpointCreateSchema, endpointInputFromForm(formData));
   if (!parsed.data) return invalidForm(parsed.fieldErrors, values);
   try {
-    await assertOwner(member.accountId, member.userId);
+    const owner = await assertOwner(member.accountId, member.userId);
     // Webhooks come with the public platform, as the API does (lib/webhooks/enqueue-deliveries.ts).
     if (member.plan !== API_PLAN)
       throw new ApiError("plan_required", `Webhooks are available on the ${PLAN_LABELS[API_PLAN]} plan.`);
-    const endpoint = await createWebhookEndpoint(member.accountId, parsed.data);
+    const endpoint = await createWebhookEndpoint(member.accountId, parsed.data, userAuditActor(owner, origin));
     return { status: "success", created: { id: endpoint.id, url: endpoint.url, secret: endpoint.secret } };
   } catch (error) {
     return errorState(error, values);
@@ -42,11 +48,20 @@ export async function createEndpointForm(member: Member, formData: FormData): Pr
 }
 
 // Enable or disable. Enabling clears the reason the system disabled it: one click, no other step.
-export async function setEndpointEnabledForm(member: Member, formData: FormData): Promise<FormState> {
+export async function setEndpointEnabledForm(
+  member: Member,
+  formData: FormData,
+  origin: RequestOrigin,
+): Promise<FormState> {
   const enabled = idOf(formData, "enabled") === "true";
   try {
-    await assertOwner(member.accountId, member.userId);
-    await updateWebhookEndpoint(member.accountId, idOf(formData, "endpointId"), { enabled });
+    const owner = await assertOwner(member.accountId, member.userId);
+    await updateWebhookEndpoint(
+      member.accountId,
+      idOf(formData, "endpointId"),
+      { enabled },
+      userAuditActor(owner, origin),
+    );
   } catch (error) {
     return errorState(error);
   }
@@ -54,10 +69,14 @@ export async function setEndpointEnabledForm(member: Member, formData: FormData)
 }
 
 // After the confirm step: the endpoint and its delivery log are removed for good.
-export async function deleteEndpointForm(member: Member, formData: FormData): Promise<FormState> {
+export async function deleteEndpointForm(
+  member: Member,
+  formData: FormData,
+  origin: RequestOrigin,
+): Promise<FormState> {
   try {
-    await assertOwner(member.accountId, member.userId);
-    await deleteWebhookEndpoint(member.accountId, idOf(formData, "endpointId"));
+    const owner = await assertOwner(member.accountId, member.userId);
+    await deleteWebhookEndpoint(member.accountId, idOf(formData, "endpointId"), userAuditActor(owner, origin));
   } catch (error) {
     return errorState(error);
   }

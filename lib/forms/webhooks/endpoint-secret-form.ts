@@ -1,3 +1,5 @@
+import { userAuditActor } from "@/lib/audit/audit-actors";
+import type { RequestOrigin } from "@/lib/audit/request-origin";
 import { errorState } from "@/lib/ui/form-errors";
 import { formatDateTime } from "@/lib/ui/format-date";
 import type { FormState } from "@/lib/ui/form-state";
@@ -13,19 +15,23 @@ export type EndpointSecretState = FormState & {
 
 // The endpoint page's "Reveal secret" (`intent=reveal`) and "Roll secret" (`intent=roll`). One
 // action for both, so the page shows whichever secret came last and never a stale one.
-export async function endpointSecretForm(member: Member, formData: FormData): Promise<EndpointSecretState> {
+export async function endpointSecretForm(
+  member: Member,
+  formData: FormData,
+  origin: RequestOrigin,
+): Promise<EndpointSecretState> {
   const endpointId = String(formData.get("endpointId") ?? "");
   try {
-    await assertOwner(member.accountId, member.userId);
+    const audit = userAuditActor(await assertOwner(member.accountId, member.userId), origin);
     if (formData.get("intent") === "roll") {
-      const rolled = await rollWebhookSecret(member.accountId, endpointId);
+      const rolled = await rollWebhookSecret(member.accountId, endpointId, audit);
       return {
         status: "success",
         secret: rolled.secret,
         previousSecretExpiresAt: formatDateTime(rolled.previousSecretExpiresAt),
       };
     }
-    return { status: "success", secret: await revealWebhookSecret(member.accountId, endpointId) };
+    return { status: "success", secret: await revealWebhookSecret(member.accountId, endpointId, audit) };
   } catch (error) {
     return errorState(error);
   }

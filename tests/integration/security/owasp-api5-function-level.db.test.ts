@@ -52,13 +52,13 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
 
   it("lets the owner change the account settings and refuses staff and outsiders", async () => {
     await expect(
-      updateAccountSettings({ accountId: a.accountId, actorUserId: a.staffId, settings }),
+      updateAccountSettings({ accountId: a.accountId, actorUserId: a.staffId, origin: NO_ORIGIN, settings }),
     ).rejects.toMatchObject({ code: "forbidden" });
     await expect(
-      updateAccountSettings({ accountId: a.accountId, actorUserId: other.ownerId, settings }),
+      updateAccountSettings({ accountId: a.accountId, actorUserId: other.ownerId, origin: NO_ORIGIN, settings }),
     ).rejects.toMatchObject({ code: "forbidden" });
     expect((await getAccountOrThrow(a.accountId)).name).toBe("Owner Realty");
-    await updateAccountSettings({ accountId: a.accountId, actorUserId: a.ownerId, settings });
+    await updateAccountSettings({ accountId: a.accountId, actorUserId: a.ownerId, origin: NO_ORIGIN, settings });
     expect(await getAccountOrThrow(a.accountId)).toMatchObject(settings);
   });
 
@@ -67,6 +67,7 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       updateAccountSettings({
         accountId: a.accountId,
         actorUserId: a.ownerId,
+        origin: NO_ORIGIN,
         settings: { ...settings, defaultCountry: "XX" },
       }),
     ).rejects.toThrow();
@@ -74,16 +75,25 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
 
   it("lets only the owner add staff, who can then sign in as staff", async () => {
     const member = { name: "New Hire", email: `hire-${unique()}@x.test`, password: "temporary-1" };
-    await expect(addTeamMember({ accountId: a.accountId, actorUserId: a.staffId, member })).rejects.toMatchObject({
+    await expect(
+      addTeamMember({ accountId: a.accountId, actorUserId: a.staffId, origin: NO_ORIGIN, member }),
+    ).rejects.toMatchObject({
       code: "forbidden",
     });
-    const { userId } = await addTeamMember({ accountId: a.accountId, actorUserId: a.ownerId, member });
-    await expect(authorizeCredentials(member.email, member.password)).resolves.toMatchObject({
+    const { userId } = await addTeamMember({
+      accountId: a.accountId,
+      actorUserId: a.ownerId,
+      origin: NO_ORIGIN,
+      member,
+    });
+    await expect(authorizeCredentials(member.email, member.password, NO_ORIGIN)).resolves.toMatchObject({
       id: userId,
       accountId: a.accountId,
       role: "staff",
     });
-    await expect(addTeamMember({ accountId: a.accountId, actorUserId: a.ownerId, member })).rejects.toMatchObject({
+    await expect(
+      addTeamMember({ accountId: a.accountId, actorUserId: a.ownerId, origin: NO_ORIGIN, member }),
+    ).rejects.toMatchObject({
       code: "conflict",
     });
   });
@@ -91,13 +101,13 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
   it("removes staff, but never oneself, the last owner or another account's member", async () => {
     const b = await agencyWithStaff();
     await expect(
-      removeTeamMember({ accountId: b.accountId, actorUserId: b.staffId, userId: b.ownerId }),
+      removeTeamMember({ accountId: b.accountId, actorUserId: b.staffId, origin: NO_ORIGIN, userId: b.ownerId }),
     ).rejects.toMatchObject({ code: "forbidden" });
     await expect(
-      removeTeamMember({ accountId: b.accountId, actorUserId: b.ownerId, userId: b.ownerId }),
+      removeTeamMember({ accountId: b.accountId, actorUserId: b.ownerId, origin: NO_ORIGIN, userId: b.ownerId }),
     ).rejects.toMatchObject({ code: "forbidden" });
     await expect(
-      removeTeamMember({ accountId: b.accountId, actorUserId: b.ownerId, userId: other.staffId }),
+      removeTeamMember({ accountId: b.accountId, actorUserId: b.ownerId, origin: NO_ORIGIN, userId: other.staffId }),
     ).rejects.toMatchObject({ code: "not_found" });
     // A second owner may remove the first, but not when that leaves no owner.
     const second = await addUserToAccount({
@@ -107,8 +117,18 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       password: "second-pass-1",
       role: "owner",
     });
-    await removeTeamMember({ accountId: b.accountId, actorUserId: second.userId, userId: b.ownerId });
-    await removeTeamMember({ accountId: b.accountId, actorUserId: second.userId, userId: b.staffId });
+    await removeTeamMember({
+      accountId: b.accountId,
+      actorUserId: second.userId,
+      origin: NO_ORIGIN,
+      userId: b.ownerId,
+    });
+    await removeTeamMember({
+      accountId: b.accountId,
+      actorUserId: second.userId,
+      origin: NO_ORIGIN,
+      userId: b.staffId,
+    });
     expect((await listMembers(b.accountId)).map((m) => m.userId)).toEqual([second.userId]);
     // The removed login is gone: it cannot sign in, and the email can be added again.
     expect(await findUserByEmail(b.staffEmail)).toBeUndefined();

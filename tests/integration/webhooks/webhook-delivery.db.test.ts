@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { getDb } from "@/db/client";
 import { setAccountPlan } from "@/lib/accounts/set-account-plan";
+import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
 import { addNote } from "@/lib/activities/add-note";
 import { eq } from "drizzle-orm";
 import { accounts, idempotencyKeys, webhookEndpoints } from "@/db/schema";
@@ -177,7 +178,7 @@ describe("webhook delivery", () => {
     const t = await createTenant();
     const path = unique();
     const endpoint = await subscribe(t, path, ["lead.created"]);
-    const rolled = await rollWebhookSecret(t.accountId, endpoint.id);
+    const rolled = await rollWebhookSecret(t.accountId, endpoint.id, CLI_AUDIT_ACTOR);
     expect(rolled.secret).not.toBe(endpoint.secret);
     await createLead(t, "Rolled");
     const [hook] = await receiver.waitFor(1, { path });

@@ -3,11 +3,12 @@ import type { Metadata } from "next";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { listMembers } from "@/lib/users/list-members";
 import { formatDate } from "@/lib/ui/format-date";
+import { ActionButton } from "@/components/ui/action-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
-import { removeMemberAction } from "./actions";
+import { changeRoleAction, removeMemberAction } from "./actions";
 import { AddStaffForm } from "./add-staff-form";
 
 export const metadata: Metadata = { title: "Team" };
@@ -51,7 +52,18 @@ export default async function TeamPage() {
                 <td className={styles.td}>
                   <time dateTime={m.joinedAt.toISOString()}>{formatDate(m.joinedAt)}</time>
                 </td>
-                <td className={`${styles.td} text-right`}>
+                <td className={`${styles.td} space-x-3 whitespace-nowrap text-right`}>
+                  {/* Not on one's own row: an owner making themselves staff would lose this page at once. */}
+                  {isSelf ? null : (
+                    <ActionButton
+                      label={m.role === "owner" ? "Make staff" : "Make owner"}
+                      pendingLabel="Saving…"
+                      ariaLabel={m.role === "owner" ? `Make ${m.name} staff` : `Make ${m.name} an owner`}
+                      action={changeRoleAction}
+                      fields={{ userId: m.userId, role: m.role === "owner" ? "staff" : "owner" }}
+                      variant="small"
+                    />
+                  )}
                   {removable ? (
                     <ConfirmDialog
                       triggerLabel="Remove"

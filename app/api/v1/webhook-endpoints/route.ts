@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { apiKeyAuditActor } from "@/lib/audit/audit-actors";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { webhookEndpointCreateSchema, webhookEndpointListQuery } from "@/lib/schemas/webhook-endpoints";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
@@ -20,8 +21,8 @@ export const POST = apiRoute(
     body: webhookEndpointCreateSchema,
     sealReplay: true,
   },
-  async ({ apiKey, body }) => {
-    const endpoint = await createWebhookEndpoint(apiKey.accountId, body);
+  async ({ apiKey, body, origin }) => {
+    const endpoint = await createWebhookEndpoint(apiKey.accountId, body, apiKeyAuditActor(apiKey, origin));
     return { status: 201, body: { data: endpoint }, location: `/api/v1/webhook-endpoints/${endpoint.id}` };
   },
 );

@@ -1,4 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
+import { apiKeyAuditActor } from "@/lib/audit/audit-actors";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { webhookEndpointIdParams, webhookEndpointUpdateSchema } from "@/lib/schemas/webhook-endpoints";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
@@ -23,8 +24,8 @@ export const PATCH = apiRoute(
     params: webhookEndpointIdParams,
     body: webhookEndpointUpdateSchema,
   },
-  async ({ apiKey, params, body }) => ({
-    body: { data: await updateWebhookEndpoint(apiKey.accountId, params.id, body) },
+  async ({ apiKey, params, body, origin }) => ({
+    body: { data: await updateWebhookEndpoint(apiKey.accountId, params.id, body, apiKeyAuditActor(apiKey, origin)) },
   }),
 );
 
@@ -35,7 +36,9 @@ export const DELETE = apiRoute(
     permission: { webhook_endpoints: "write" },
     params: webhookEndpointIdParams,
   },
-  async ({ apiKey, params }) => ({ body: { data: await deleteWebhookEndpoint(apiKey.accountId, params.id) } }),
+  async ({ apiKey, params, origin }) => ({
+    body: { data: await deleteWebhookEndpoint(apiKey.accountId, params.id, apiKeyAuditActor(apiKey, origin)) },
+  }),
 );
 
 export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);
