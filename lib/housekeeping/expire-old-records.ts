@@ -1,18 +1,31 @@
-import { lt } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { events, IDEMPOTENCY_KEY_TTL_MS, idempotencyKeys, requestLogs, webhookDeliveries } from "@/db/schema";
+import {
+  auditLogEntries,
+  events,
+  IDEMPOTENCY_KEY_TTL_MS,
+  idempotencyKeys,
+  requestLogs,
+  webhookDeliveries,
+} from "@/db/schema";
 import { logger } from "@/lib/log/logger";
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 const EVERY_MS = 60 * 60 * 1000;
 
-/** Idempotency records live 24 hours; request log entries, events and webhook deliveries 30 days. */
+/** Idempotency records live 24 hours; request log entries, events and webhook deliveries 30 days;
+ * audit log entries a year. */
 export async function expireOldRecords(): Promise<void> {
   const db = await getDb();
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS)));
   await db.delete(requestLogs).where(lt(requestLogs.createdAt, new Date(Date.now() - THIRTY_DAYS_MS)));
   await db.delete(events).where(lt(events.createdAt, new Date(Date.now() - THIRTY_DAYS_MS)));
   await db.delete(webhookDeliveries).where(lt(webhookDeliveries.createdAt, new Date(Date.now() - THIRTY_DAYS_MS)));
+  // The only delete of audit entries in the app. The cut-off is the database's own
+  // `now() - interval '1 year'`, the very test of the append-only trigger (migration 0006): a
+  // cut-off from this process's clock, a little ahead of the database's, would ask to delete an
+  // entry the trigger refuses, and the whole statement would fail.
+  await db.delete(auditLogEntries).where(lt(auditLogEntries.occurredAt, sql`now() - interval '1 year'`));
 }
 
 const globalForHousekeeping = globalThis as unknown as { __lpmHousekeeping?: NodeJS.Timeout };
