@@ -19,6 +19,19 @@ export interface ApiKeyContext {
   hasWebhookEndpoints: boolean;
   /** Null: full access (lib/keys/permissions.ts). */
   permissions: ApiKeyPermissions | null;
+  /** Null: never expires. A rolled key's old secret ends here too. */
+  expiresAt: Date | null;
+}
+
+/** 401 api_key_expired from the expiry instant on. Checked apart from the lookup so an expired
+ * key's refusals are still logged under the key, where its owner looks for them. */
+export function assertNotExpired(apiKey: ApiKeyContext, now = Date.now()): void {
+  if (apiKey.expiresAt && apiKey.expiresAt.getTime() <= now) {
+    throw new ApiError(
+      "api_key_expired",
+      `The API key expired at ${apiKey.expiresAt.toISOString()}. Create or roll a key in Settings → Public API.`,
+    );
+  }
 }
 
 const INVALID_MESSAGE = "The API key is invalid or has been revoked.";
@@ -68,13 +81,6 @@ const keyByHash = prepareOnce((db) =>
 export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> {
   const [row] = await keyByHash(await getDb()).execute({ keyHash });
   if (!row || row.revokedAt) throw new ApiError("invalid_api_key", INVALID_MESSAGE);
-  // Read after the query: the key is refused from the expiry instant on, whatever the query cost.
-  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
-    throw new ApiError(
-      "api_key_expired",
-      `The API key expired at ${row.expiresAt.toISOString()}. Create or roll a key in Settings → Public API.`,
-    );
-  }
   return {
     id: row.id,
     name: row.name,
@@ -84,6 +90,7 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> 
     currency: row.currency,
     hasWebhookEndpoints: row.hasWebhookEndpoints,
     permissions: row.permissions,
+    expiresAt: row.expiresAt,
   };
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { auditLogEntries } from "@/db/schema";
+import { auditLogEntries, requestLogs } from "@/db/schema";
 import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
 import { NO_ORIGIN } from "@/lib/audit/request-origin";
 import { createApiKey } from "@/lib/keys/create-api-key";
@@ -39,7 +39,12 @@ describe("key expiry", () => {
   it("works until the expiry instant and answers 401 api_key_expired from that instant on", async () => {
     const tenant = await createTenant();
     const expiresAt = new Date(Date.now() + 30 * 86_400_000);
-    const { key } = await createApiKey({ accountId: tenant.accountId, name: "Expiring", createdBy: null, expiresAt });
+    const { key, id: keyId } = await createApiKey({
+      accountId: tenant.accountId,
+      name: "Expiring",
+      createdBy: null,
+      expiresAt,
+    });
 
     vi.useFakeTimers({ toFake: ["Date"], now: expiresAt.getTime() - 1 });
     expect(await status(key)).toBe(200);
@@ -52,6 +57,14 @@ describe("key expiry", () => {
     expect(refused.headers.get("www-authenticate")).toContain('error="invalid_token"');
     // Distinct from a key that never existed.
     expect(await errorCode(generateApiKey().key)).toBe("invalid_api_key");
+    // Logged under the key, where its owner looks for why an integration stopped.
+    vi.useRealTimers();
+    const requestId = refused.headers.get("x-request-id")!;
+    await expect
+      .poll(async () => (await getDb()).select().from(requestLogs).where(eq(requestLogs.requestId, requestId)), {
+        timeout: 5000,
+      })
+      .toMatchObject([{ apiKeyId: keyId, status: 401, errorCode: "api_key_expired" }]);
   });
 
   it("refuses an expiry that is not in the future when an owner creates a key", async () => {
