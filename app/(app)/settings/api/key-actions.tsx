@@ -13,7 +13,7 @@ export function KeyActions({ apiKey: key }: { apiKey: ApiKeySummary }) {
   const active = key.status === "active";
   const rolled = key.replacedBy !== null;
   return (
-    <div className="flex flex-wrap justify-end gap-2">
+    <div className="flex flex-col items-end gap-1.5">
       {active || rolled ? (
         <RollKeyDialog keyId={key.id} keyName={key.name} keyPrefix={key.prefix} canRoll={active && !rolled} />
       ) : null}

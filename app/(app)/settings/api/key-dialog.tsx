@@ -36,7 +36,7 @@ export function KeyDialog({
       {showTrigger ? (
         <button
           type="button"
-          className={styles.smallButton}
+          className={`${styles.smallButton} whitespace-nowrap`}
           aria-label={triggerAriaLabel}
           onClick={() => {
             onOpen?.();
