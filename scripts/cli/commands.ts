@@ -4,14 +4,12 @@ import { createAccount } from "@/lib/accounts/create-account";
 import { setAccountPlan } from "@/lib/accounts/set-account-plan";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { getMembershipByEmailOrThrow } from "@/lib/users/get-membership-by-email";
-import { createApiKey } from "@/lib/keys/create-api-key";
-import { listApiKeys } from "@/lib/keys/list-api-keys";
-import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { formatDemoLogins } from "@/lib/seed/demo-logins";
 import { UsageError, oneOf, parseFlags } from "./usage";
 import { seedBulkCommand } from "./seed-bulk-command";
+import { API_KEY_COMMANDS } from "./api-key-commands";
 
 type Command = (args: string[]) => Promise<unknown>;
 const progress = (message: string) => process.stderr.write(`${message}\n`);
@@ -37,7 +35,7 @@ export const COMMANDS: Record<string, Command> = {
     const f = parseFlags(args, ["email", "plan"]);
     const plan = oneOf(f.plan, PLANS, "plan");
     const owner = await getMembershipByEmailOrThrow(f.email);
-    await setAccountPlan(owner.accountId, plan);
+    await setAccountPlan(owner.accountId, plan, undefined, CLI_AUDIT_ACTOR);
     return { accountId: owner.accountId, plan };
   },
   "user create": async (args) => {
@@ -50,31 +48,11 @@ export const COMMANDS: Record<string, Command> = {
       name: f.name ?? f.email.split("@")[0],
       password: f.password,
       role,
+      audit: CLI_AUDIT_ACTOR,
     });
     return { accountId: owner.accountId, userId };
   },
-  "api-key create": async (args) => {
-    const f = parseFlags(args, ["email", "name"]);
-    const owner = await getMembershipByEmailOrThrow(f.email);
-    const created = await createApiKey({
-      accountId: owner.accountId,
-      name: f.name,
-      createdBy: owner.userId,
-      audit: CLI_AUDIT_ACTOR,
-    });
-    return { id: created.id, key: created.key, prefix: created.prefix };
-  },
-  "api-key list": async (args) => {
-    const f = parseFlags(args, ["email"]);
-    const owner = await getMembershipByEmailOrThrow(f.email);
-    return listApiKeys(owner.accountId);
-  },
-  "api-key revoke": async (args) => {
-    const [keyId, ...rest] = args;
-    if (!keyId || rest.length || keyId.startsWith("-")) throw new UsageError("api-key revoke takes one KEY_ID");
-    const { revokedAt } = await revokeApiKey(keyId, null, CLI_AUDIT_ACTOR);
-    return { id: keyId, revokedAt };
-  },
+  ...API_KEY_COMMANDS,
   "db migrate": async (args) => {
     if (args.length) throw new UsageError("db migrate takes no options");
     const handle = await getDbHandle(); // opening applies the migrations

@@ -6,8 +6,14 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
                  [--owner-name NAME] [--country US] [--currency USD]
   account plan   --email OWNER_EMAIL --plan agency|professional|starter
   user create    --account-email OWNER_EMAIL --email E --password P --role staff|owner [--name NAME]
-  api-key create --email OWNER_EMAIL --name N
+  api-key create --email OWNER_EMAIL --name N [--permissions leads:read,properties:write,…]
+                 [--expires-in-days N]
+                 (permissions omitted: full access, printed as null; resources: leads, properties,
+                 visits, activities, sms, events, webhook_endpoints; levels: none, read, write)
   api-key list   --email OWNER_EMAIL
+  api-key roll   KEY_ID --overlap-hours H
+                 (a new secret with the key's name, permissions and expiry; the old one keeps
+                 working H hours, 0 to 720)
   api-key revoke KEY_ID
   db migrate
   db seed

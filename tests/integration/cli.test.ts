@@ -2,11 +2,27 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { getDb } from "@/db/client";
-import { accounts, apiKeys } from "@/db/schema";
+import { accounts, apiKeys, auditLogEntries } from "@/db/schema";
 import { hashApiKey } from "@/lib/keys/key-format";
 import { runCli } from "../helpers/run-cli";
 
 const unique = () => Math.random().toString(36).slice(2, 10);
+const HOUR = 3_600_000;
+
+interface PrintedKey {
+  id: string;
+  key: string;
+  prefix: string;
+  permissions: Record<string, string> | null;
+  expiresAt: string | null;
+}
+
+async function agencyOwner(): Promise<string> {
+  const email = `owner-${unique()}@cli.test`;
+  const args = ["--name", "Key Realty", "--email", email, "--password", "pw-123456789", "--plan", "agency"];
+  expect((await runCli(["account", "create", ...args])).code).toBe(0);
+  return email;
+}
 
 describe("CLI against DATABASE_URL", () => {
   it("creates an account, changes its plan, adds a user, and manages keys", async () => {
@@ -77,6 +93,81 @@ describe("CLI against DATABASE_URL", () => {
     expect(revoked.revokedAt).toBeInstanceOf(Date);
   }, 120_000);
 
+  it("creates a restricted, expiring key and rolls it with an overlap, auditing both as the CLI", async () => {
+    const email = await agencyOwner();
+    const created = await runCli([
+      "api-key",
+      "create",
+      "--email",
+      email,
+      "--name",
+      "Portal sync",
+      "--permissions",
+      "leads:read, properties:write,visits:none",
+      "--expires-in-days",
+      "30",
+    ]);
+    expect(created.code, created.stderr).toBe(0);
+    const key = created.json as PrintedKey;
+    expect(key).toEqual({
+      id: expect.stringMatching(/^key_/),
+      key: expect.stringMatching(/^lpm_/),
+      prefix: key.key.slice(0, 12),
+      permissions: { leads: "read", properties: "write" },
+      expiresAt: expect.any(String),
+    });
+    const expiresAt = new Date(key.expiresAt!).getTime();
+    expect(Math.abs(expiresAt - (Date.now() + 30 * 24 * HOUR))).toBeLessThan(60_000);
+
+    const db = await getDb();
+    const [stored] = await db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(stored).toMatchObject({ keyHash: hashApiKey(key.key), permissions: key.permissions });
+    expect(stored.expiresAt?.getTime()).toBe(expiresAt);
+
+    const full = (await runCli(["api-key", "create", "--email", email, "--name", "Everything"])).json as PrintedKey;
+    expect(full).toMatchObject({ permissions: null, expiresAt: null });
+
+    const rolled = await runCli(["api-key", "roll", key.id, "--overlap-hours", "24"]);
+    expect(rolled.code, rolled.stderr).toBe(0);
+    const next = rolled.json as PrintedKey & { previous: { id: string; expiresAt: string } };
+    // The new secret keeps the name, permissions and expiry; the old one works 24 more hours.
+    expect(next).toMatchObject({ permissions: key.permissions, expiresAt: key.expiresAt, previous: { id: key.id } });
+    expect(next.id).not.toBe(key.id);
+    expect(next.key).not.toBe(key.key);
+    expect(Math.abs(new Date(next.previous.expiresAt).getTime() - (Date.now() + 24 * HOUR))).toBeLessThan(60_000);
+    const [old] = await db.select().from(apiKeys).where(eq(apiKeys.id, key.id));
+    expect(old).toMatchObject({ replacedBy: next.id, expiresAt: new Date(next.previous.expiresAt) });
+    const [replacement] = await db.select().from(apiKeys).where(eq(apiKeys.id, next.id));
+    expect(replacement).toMatchObject({ name: "Portal sync", keyHash: hashApiKey(next.key) });
+
+    const again = await runCli(["api-key", "roll", key.id, "--overlap-hours", "1"]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("rolled already");
+    const missing = await runCli(["api-key", "roll", `key_missing${unique()}`, "--overlap-hours", "1"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/not found/i);
+
+    const now = (await runCli(["api-key", "roll", full.id, "--overlap-hours", "0"])).json as {
+      previous: { expiresAt: string };
+    };
+    expect(new Date(now.previous.expiresAt).getTime()).toBeLessThanOrEqual(Date.now());
+
+    const entries = await db
+      .select()
+      .from(auditLogEntries)
+      .where(eq(auditLogEntries.accountId, stored.accountId))
+      .orderBy(auditLogEntries.occurredAt);
+    const keyEntries = entries.filter((e) => e.action.startsWith("api_key."));
+    expect(keyEntries.map((e) => [e.action, e.targetId, e.actorType])).toEqual([
+      ["api_key.created", key.id, "cli"],
+      ["api_key.created", full.id, "cli"],
+      ["api_key.rolled", key.id, "cli"],
+      ["api_key.rolled", full.id, "cli"],
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(key.key.slice(12));
+    expect(JSON.stringify(entries)).not.toContain(next.key.slice(12));
+  }, 120_000);
+
   it("never stores a key's plaintext anywhere in the database", async () => {
     const email = `owner-${unique()}@cli.test`;
     expect(
@@ -126,6 +217,22 @@ describe("CLI against DATABASE_URL", () => {
     ],
     [["api-key", "revoke"], "one KEY_ID"],
     [["api-key", "create", "--email", "a@b.c", "--name", "n", "--bogus", "1"], "Unknown option"],
+    [
+      ["api-key", "create", "--email", "a@b.c", "--name", "n", "--permissions", "leads:admin"],
+      '"leads:admin": the level',
+    ],
+    [
+      ["api-key", "create", "--email", "a@b.c", "--name", "n", "--permissions", "bogus:read"],
+      'Unknown resource "bogus"',
+    ],
+    [["api-key", "create", "--email", "a@b.c", "--name", "n", "--permissions", "activities:write"], "not write"],
+    [["api-key", "create", "--email", "a@b.c", "--name", "n", "--permissions", ""], "at least one RESOURCE"],
+    [["api-key", "create", "--email", "a@b.c", "--name", "n", "--expires-in-days", "0"], "--expires-in-days must be"],
+    [["api-key", "create", "--email", "a@b.c", "--name", "n", "--expires-in-days", "7.5"], "--expires-in-days must be"],
+    [["api-key", "roll", "--overlap-hours", "1"], "one KEY_ID, then --overlap-hours"],
+    [["api-key", "roll", "key_x"], "missing --overlap-hours"],
+    [["api-key", "roll", "key_x", "--overlap-hours", "721"], "from 0 to 720"],
+    [["api-key", "roll", "key_x", "--overlap-hours", "1.5"], "from 0 to 720"],
     [["frobnicate"], "unknown command"],
   ])("bad arguments %j exit 2 with usage", async (args, message) => {
     const result = await runCli(args as string[]);

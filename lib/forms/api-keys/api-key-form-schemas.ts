@@ -45,7 +45,7 @@ const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A chosen date ends the key when that day begins, in UTC like every date the app shows. */
-export function startOfUtcDay(isoDate: string): Date | null {
+function startOfUtcDay(isoDate: string): Date | null {
   if (!ISO_DATE.test(isoDate)) return null;
   const at = new Date(`${isoDate}T00:00:00.000Z`);
   // `2026-02-31` parses as March 3rd: only a date that reads back the same is real.

@@ -18,7 +18,7 @@ import { accessFormSchema, expiryFormSchema, rollFormSchema } from "./api-key-fo
 // and write the audit entry; these turn a form into their input and their outcome into words.
 
 /** A new secret, for the one response that shows it; never stored or logged. */
-export interface ShownKey {
+interface ShownKey {
   key: string;
   prefix: string;
   name: string;

@@ -11,7 +11,7 @@ import {
 // The permission controls' data, built on the server and passed to the client forms as props,
 // so the browser gets plain lists and never the zod schemas that live beside them.
 
-export const LEVEL_LABELS: Record<AccessLevel, string> = { none: "None", read: "Read", write: "Write" };
+const LEVEL_LABELS: Record<AccessLevel, string> = { none: "None", read: "Read", write: "Write" };
 
 export interface ResourceChoice {
   resource: string;
