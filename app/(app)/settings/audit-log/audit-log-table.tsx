@@ -1,0 +1,81 @@
+import { DataTable } from "@/components/ui/data-table";
+import { styles } from "@/components/ui/styles";
+import { AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
+import { formatAuditChanges } from "@/lib/audit/format-audit-changes";
+import type { AuditEntryView } from "@/lib/audit/list-audit-entries";
+import { formatDateTime } from "@/lib/ui/format-date";
+
+// A user agent is mostly noise after its first words; the whole of it is one hover away and in
+// the CSV export.
+const USER_AGENT_SHOWN = 40;
+
+const ACTOR_KINDS: Record<AuditEntryView["actorType"], string> = {
+  user: "User",
+  api_key: "API key",
+  cli: "CLI",
+  system: "System",
+};
+
+export function AuditLogTable({ entries }: { entries: AuditEntryView[] }) {
+  return (
+    <DataTable
+      label="Audit log"
+      columns={[
+        { label: "When" },
+        { label: "Actor" },
+        { label: "Action" },
+        { label: "Target" },
+        { label: "Changes" },
+        { label: "IP address" },
+        { label: "User agent" },
+      ]}
+    >
+      {entries.map((entry) => (
+        <AuditLogRow key={entry.id} entry={entry} />
+      ))}
+    </DataTable>
+  );
+}
+
+function AuditLogRow({ entry }: { entry: AuditEntryView }) {
+  const changes = formatAuditChanges(entry.changes);
+  const userAgent = entry.userAgent ?? "";
+  return (
+    <tr data-testid="audit-entry" data-action={entry.action}>
+      <td className={`${styles.td} whitespace-nowrap align-top`}>
+        <time dateTime={entry.occurredAt.toISOString()}>{formatDateTime(entry.occurredAt)}</time>
+      </td>
+      <td className={`${styles.td} align-top`}>
+        <span className="block text-slate-900">{entry.actorLabel}</span>
+        <span className="block text-xs text-slate-500">{ACTOR_KINDS[entry.actorType]}</span>
+      </td>
+      <td className={`${styles.td} align-top`}>
+        <span className="block text-slate-900">{AUDIT_ACTIONS[entry.action] ?? entry.action}</span>
+        <code className="block font-mono text-xs text-slate-500">{entry.action}</code>
+      </td>
+      <td className={`${styles.td} max-w-xs break-words align-top`}>
+        {entry.targetLabel ?? entry.targetId ?? "—"}
+        {entry.targetLabel && entry.targetId ? (
+          <code className="block select-all font-mono text-xs text-slate-500">{entry.targetId}</code>
+        ) : null}
+      </td>
+      <td className={`${styles.td} max-w-sm align-top`}>
+        {changes.length ? (
+          <ul className="space-y-0.5 text-xs">
+            {changes.map((change) => (
+              <li key={change} className="break-words font-mono">
+                {change}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          "—"
+        )}
+      </td>
+      <td className={`${styles.td} whitespace-nowrap align-top font-mono text-xs`}>{entry.ip ?? "—"}</td>
+      <td className={`${styles.td} align-top text-xs`} title={userAgent || undefined}>
+        {userAgent.length > USER_AGENT_SHOWN ? `${userAgent.slice(0, USER_AGENT_SHOWN)}…` : userAgent || "—"}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,35 @@
+import { auditLogCsv } from "@/lib/audit/audit-log-csv";
+import { parseAuditLogFilters } from "@/lib/audit/audit-log-filters";
+import { getCurrentMember } from "@/lib/auth/get-current-member";
+
+export const dynamic = "force-dynamic";
+
+// GET /settings/audit-log/export – the filtered audit log as CSV (owners only). The body is
+// streamed a page of entries at a time, pulled as the client reads, so a year of entries is
+// never held in memory.
+export async function GET(request: Request): Promise<Response> {
+  const member = await getCurrentMember();
+  if (!member) return new Response("Sign in to export the audit log.\n", { status: 401 });
+  if (member.role !== "owner") return new Response("Only account owners can export the audit log.\n", { status: 403 });
+  const { filters } = parseAuditLogFilters(Object.fromEntries(new URL(request.url).searchParams));
+  const chunks = auditLogCsv(member.accountId, filters);
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="audit-log-${day}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+}

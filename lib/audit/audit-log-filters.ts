@@ -1,0 +1,49 @@
+import { endOfDay, parseDay } from "@/lib/ui/date-filter";
+import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES, type AuditAction, type AuditActorType } from "./audit-actions";
+import type { AuditLogFilters } from "./list-audit-entries";
+
+// The audit log's filters in a URL (the page's links and its CSV export read the same ones):
+// `actor` is `type:id`, or the type alone for an actor without an id (the CLI); `action` an
+// action name; `from` and `to` UTC days, `to` included. Anything malformed is ignored, as a
+// filter left empty.
+
+export interface AuditLogFilterParams {
+  actor?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+}
+
+const ACTOR_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export function actorParam(actor: { type: AuditActorType; id: string | null }): string {
+  return actor.id === null ? actor.type : `${actor.type}:${actor.id}`;
+}
+
+function parseActor(value: string | undefined): AuditLogFilters["actor"] {
+  if (!value) return undefined;
+  const [type, id, ...rest] = value.split(":");
+  if (rest.length || !(AUDIT_ACTOR_TYPES as readonly string[]).includes(type)) return undefined;
+  if (id !== undefined && !ACTOR_ID.test(id)) return undefined;
+  return { type: type as AuditActorType, id: id ?? null };
+}
+
+/** The filters, and the params that describe them (to echo into the form and the links). */
+export function parseAuditLogFilters(params: AuditLogFilterParams): {
+  filters: AuditLogFilters;
+  params: AuditLogFilterParams;
+} {
+  const actor = parseActor(params.actor);
+  const action = params.action && params.action in AUDIT_ACTIONS ? (params.action as AuditAction) : undefined;
+  const from = parseDay(params.from);
+  const to = parseDay(params.to);
+  return {
+    filters: { actor, action, from, to: to && endOfDay(to) },
+    params: {
+      actor: actor && actorParam(actor),
+      action,
+      from: from?.toISOString().slice(0, 10),
+      to: to?.toISOString().slice(0, 10),
+    },
+  };
+}
