@@ -1,5 +1,5 @@
 import { endOfDay, parseDay } from "@/lib/ui/date-filter";
-import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES, type AuditAction, type AuditActorType } from "./audit-actions";
+import { AUDIT_ACTION_NAMES, AUDIT_ACTOR_TYPES, type AuditActorType } from "./audit-actions";
 import type { AuditLogFilters } from "./list-audit-entries";
 
 // The audit log's filters in a URL (the page's links and its CSV export read the same ones):
@@ -34,7 +34,8 @@ export function parseAuditLogFilters(params: AuditLogFilterParams): {
   params: AuditLogFilterParams;
 } {
   const actor = parseActor(params.actor);
-  const action = params.action && params.action in AUDIT_ACTIONS ? (params.action as AuditAction) : undefined;
+  // A list, not `in AUDIT_ACTIONS`: "constructor" is `in` every object.
+  const action = AUDIT_ACTION_NAMES.find((name) => name === params.action);
   const from = parseDay(params.from);
   const to = parseDay(params.to);
   return {
