@@ -30,7 +30,7 @@ export function methodsNotAllowed(allowed: Method[]): Record<Method | "OPTIONS",
 }
 
 /** Anything under /api that is not a route: every method gets the JSON 404. */
-export function routeNotFound(): Response {
+function routeNotFound(): Response {
   return errorResponse(
     new ApiError("not_found", "No such endpoint. See /api/v1/openapi.json for the list."),
     newRequestId(),

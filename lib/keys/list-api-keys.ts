@@ -3,7 +3,7 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { apiKeys, users } from "@/db/schema";
 import type { ApiKeyPermissions } from "./permissions";
 
-export type ApiKeyStatus = "active" | "expired" | "revoked";
+type ApiKeyStatus = "active" | "expired" | "revoked";
 
 export interface ApiKeySummary {
   id: string;
@@ -21,7 +21,7 @@ export interface ApiKeySummary {
   status: ApiKeyStatus;
 }
 
-export function apiKeyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now = Date.now()): ApiKeyStatus {
+function apiKeyStatus(key: { revokedAt: Date | null; expiresAt: Date | null }, now = Date.now()): ApiKeyStatus {
   if (key.revokedAt) return "revoked";
   if (key.expiresAt && key.expiresAt.getTime() <= now) return "expired";
   return "active";
