@@ -8,8 +8,50 @@ const nest = (depth: number): unknown => {
   return value;
 };
 
+// Characters that trip storage and display: C0 and C1 controls, DEL, NUL, line and paragraph
+// separators, BOM, bidi overrides, lone surrogates, noncharacters.
+const controlChar = fc.oneof(
+  fc.integer({ min: 0, max: 0x1f }),
+  fc.integer({ min: 0x7f, max: 0x9f }),
+  fc.constantFrom(0x2028, 0x2029, 0xfeff, 0x202e, 0x200b, 0xd800, 0xdfff, 0xfffe, 0xffff),
+);
+const withControls = fc
+  .array(
+    fc.oneof(
+      controlChar.map((c) => String.fromCharCode(c)),
+      fc.string({ unit: "grapheme", maxLength: 5 }),
+    ),
+    {
+      minLength: 1,
+      maxLength: 12,
+    },
+  )
+  .map((parts) => parts.join(""));
+
+/** Times at and past what PostgreSQL and JavaScript can hold, and offsets that carry over. */
+const extremeDate = fc.constantFrom(
+  "0000-01-01T00:00:00Z",
+  "0001-01-01T00:00:00Z",
+  "0001-01-01T00:00:00+00:01",
+  "9999-12-31T23:59:59.999Z",
+  "9999-12-31T23:59:59.999-00:01",
+  "10000-01-01T00:00:00Z",
+  "+275760-09-13T00:00:00.000Z",
+  "-271821-04-20T00:00:00.000Z",
+  "1969-12-31T23:59:59.999-23:59",
+  "2026-11-24T24:00:00Z",
+  "2026-11-24",
+  "4713-01-01T00:00:00Z BC",
+  "infinity",
+  "-infinity",
+  "epoch",
+);
+
 export const weirdString = fc.oneof(
   fc.string(),
+  withControls,
+  extremeDate,
+  fc.string({ unit: "binary", minLength: 1, maxLength: 30 }),
   fc.string({ unit: "grapheme", maxLength: 50 }),
   fc.string({ unit: "binary", maxLength: 50 }),
   fc.constantFrom(
@@ -128,7 +170,7 @@ export const queryString = fc.oneof(
     .array(
       fc.tuple(
         fc.oneof(fc.constantFrom(...QUERY_NAMES), fc.string({ maxLength: 10 })),
-        fc.oneof(weirdString, boundaryNumber.map(String)),
+        fc.oneof(weirdString, boundaryNumber.map(String), extremeDate),
       ),
       { maxLength: 6 },
     )
@@ -144,6 +186,13 @@ export const queryString = fc.oneof(
     "limit= 5",
     "q=%25%25%25",
     "createdAfter=2026-02-30T00:00:00Z",
+    "createdAfter=0000-12-31T23:59:59Z",
+    "updatedAfter=10000-01-01T00:00:00Z",
+    "from=-271821-04-20T00:00:00.000Z&to=%2B275760-09-13T00:00:00.000Z",
+    "q=%00",
+    "q=%C0%80",
+    "tag=%ED%A0%80",
+    "source=%E2%80%AE",
   ),
 );
 

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { createQueues } from "@/lib/jobs/start-workers";
 import { ERROR_STATUS } from "@/lib/errors/api-error";
+import { refusalOutsideContract } from "@/lib/api/outside-contract-guard";
 import {
   callApi,
   createOperationTargets,
@@ -15,6 +16,7 @@ import {
 import type { DataBody, Lead, Property } from "../../helpers/api-bodies";
 import { contentType, headerValue, mutatedBody, queryString, weirdString } from "../../helpers/fuzz-arbitraries";
 import { setAppRateLimitEnv, TEST_REDIS_URL } from "../../helpers/rate-limit-env";
+import { dispatch } from "../../helpers/route-table";
 
 // Properties, for every operation and generated hostile input: no status >= 500; every 4xx is
 // the error envelope with a code whose status it is; a rejected request changes nothing.
@@ -219,4 +221,40 @@ describe.each(NAMED)("fuzz $name", (op) => {
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
   }, 600_000);
+});
+
+describe("every method on every path", () => {
+  it("answers each with the envelope (or OPTIONS' 204), never a 5xx; odd methods never reach a route", async () => {
+    // Targets of their own: DELETE really deletes.
+    const ids = await createOperationTargets(tenant, "Methods");
+    const paths = [...new Set(OPERATIONS.map((op) => op.path(ids))), "/api/v1/nope", `/api/v1/leads/${ids.lead}/x/y`];
+    const outcomes: string[] = [];
+    for (const path of paths) {
+      for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+        const withBody = ["POST", "PUT", "PATCH"].includes(method);
+        const res = await dispatch(
+          new Request(`http://localhost${path}`, {
+            method,
+            headers: { authorization: `Bearer ${tenant.key}`, "content-type": "application/json" },
+            body: withBody ? "{}" : undefined,
+          }),
+        );
+        const text = await res.text();
+        outcomes.push(`${method} ${path} ${res.status}`);
+        expect(res.status, `${method} ${path}`).toBeLessThan(500);
+        expect(res.headers.get("x-request-id"), `${method} ${path}`).toMatch(/^req_/);
+        if (method === "OPTIONS" && res.status === 204) {
+          expect(res.headers.get("allow"), path).toMatch(/OPTIONS$/);
+          continue;
+        }
+        const body = JSON.parse(text) as { error?: { code: string; requestId: string } };
+        if (res.status >= 400) expect(body.error?.requestId, `${method} ${path}`).toBe(res.headers.get("x-request-id"));
+      }
+      for (const method of ["TRACE", "TRACK", "CONNECT", "PROPFIND", "QUERY", "M-SEARCH", "get"]) {
+        expect(refusalOutsideContract(method, path)?.code, `${method} ${path}`).toBe("method_not_allowed");
+      }
+      expect(refusalOutsideContract("GET", `${path}/`)?.code).toBe("not_found");
+    }
+    expect(outcomes.length).toBe(paths.length * 6);
+  }, 60_000);
 });

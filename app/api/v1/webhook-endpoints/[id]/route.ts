@@ -41,4 +41,4 @@ export const DELETE = apiRoute(
   }),
 );
 
-export const { POST, PUT } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);
+export const { POST, PUT, OPTIONS } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);
