@@ -1,0 +1,138 @@
+import createClient from "openapi-fetch";
+import { toLeadPropError } from "./errors";
+import type { operations, paths } from "./generated/openapi";
+import { paginate } from "./paginate";
+import { retryingFetch, type FetchLike, type RetryInfo } from "./retrying-fetch";
+import type { ListQuery, Page } from "./types";
+import type * as T from "./types";
+
+export interface LeadPropClientOptions {
+  /** Where the API lives, without `/api/v1` (e.g. `https://app.leadprop.example`). */
+  baseUrl: string;
+  apiKey: string;
+  /** The transport (default: the global fetch). */
+  fetch?: FetchLike;
+  /** Retries on 429, 503 and network errors (default 2). 0 turns retrying off. */
+  maxRetries?: number;
+  /** A `Retry-After` longer than this is not waited out (default 60 000 ms). */
+  maxRetryDelayMs?: number;
+  /** Called before each retry's wait: for logs and metrics. */
+  onRetry?: (info: RetryInfo) => void;
+  /** Extra headers for every request (`Authorization` is always the SDK's, from `apiKey`). */
+  headers?: Record<string, string>;
+}
+
+/** Options of one POST: your own key, to make a retry of yours (not only the SDK's) safe. */
+export interface PostOptions {
+  idempotencyKey?: string;
+}
+
+type ApiResult = { error?: unknown; response: Response };
+
+type Responses<Op extends keyof operations> = operations[Op]["responses"];
+type OkStatus<Op extends keyof operations> = keyof Responses<Op> & (200 | 201);
+/** The JSON body of an operation's 2xx answer, as the document declares it. */
+type OkBody<Op extends keyof operations> = {
+  [S in OkStatus<Op>]: Responses<Op>[S] extends { content: { "application/json": infer Body } } ? Body : never;
+}[OkStatus<Op>];
+
+/**
+ * The body of a 2xx answer, typed from the operation itself (not from openapi-fetch's inferred
+ * `data`, whose Readable<> turns the [old, new] pair of ActivityData.changes into an array), or a
+ * LeadPropError for anything else.
+ */
+async function call<Op extends keyof operations>(request: Promise<ApiResult>): Promise<OkBody<Op>> {
+  const result = await request;
+  if (!result.response.ok) throw toLeadPropError(result.response, result.error);
+  return (result as { data?: unknown }).data as OkBody<Op>;
+}
+
+/** A client for the LeadProp API: typed calls, `for await` lists, retries, typed errors. */
+export function createLeadPropClient(options: LeadPropClientOptions) {
+  const raw = createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    headers: { ...options.headers, Authorization: `Bearer ${options.apiKey}` },
+    fetch: retryingFetch({
+      fetch: options.fetch ?? ((request) => globalThis.fetch(request)),
+      maxRetries: options.maxRetries ?? 2,
+      maxRetryDelayMs: options.maxRetryDelayMs ?? 60_000,
+      onRetry: options.onRetry,
+    }),
+  });
+
+  // A list operation: one page, or every item across pages.
+  const lister = <Query extends { cursor?: string }, Item>(page: (query?: Query) => Promise<Page<Item>>) => ({
+    page,
+    /** `for await (const item of client.x.list({...filters}))`: every page, fetched as needed. */
+    list: (query?: Query) => paginate<Item>((cursor) => page({ ...query, cursor } as Query), query?.cursor),
+  });
+  const id = (value: string) => ({ params: { path: { id: value } } });
+  const post = (opts?: PostOptions) => (opts?.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : undefined);
+
+  return {
+    /** The typed openapi-fetch client underneath (same retries), for anything not wrapped here. */
+    raw,
+    leads: {
+      ...lister((query?: ListQuery<"listLeads">) => call<"listLeads">(raw.GET("/api/v1/leads", { params: { query } }))),
+      create: async (body: T.LeadCreate, opts?: PostOptions) =>
+        (await call<"createLead">(raw.POST("/api/v1/leads", { body, headers: post(opts) }))).data,
+      get: async (leadId: string) => (await call<"getLead">(raw.GET("/api/v1/leads/{id}", id(leadId)))).data,
+      update: async (leadId: string, body: T.LeadUpdate) =>
+        (await call<"updateLead">(raw.PATCH("/api/v1/leads/{id}", { ...id(leadId), body }))).data,
+      delete: async (leadId: string) => (await call<"deleteLead">(raw.DELETE("/api/v1/leads/{id}", id(leadId)))).data,
+      sendSms: async (leadId: string, body: T.SmsCreate, opts?: PostOptions) =>
+        (await call<"sendSmsToLead">(raw.POST("/api/v1/leads/{id}/sms", { ...id(leadId), body, headers: post(opts) })))
+          .data,
+      getSms: async (leadId: string, smsId: string) =>
+        (
+          await call<"getLeadSms">(
+            raw.GET("/api/v1/leads/{id}/sms/{smsId}", { params: { path: { id: leadId, smsId } } }),
+          )
+        ).data,
+    },
+    properties: {
+      ...lister((query?: ListQuery<"listProperties">) =>
+        call<"listProperties">(raw.GET("/api/v1/properties", { params: { query } })),
+      ),
+      create: async (body: T.PropertyCreate, opts?: PostOptions) =>
+        (await call<"createProperty">(raw.POST("/api/v1/properties", { body, headers: post(opts) }))).data,
+      get: async (propertyId: string) =>
+        (await call<"getProperty">(raw.GET("/api/v1/properties/{id}", id(propertyId)))).data,
+      update: async (propertyId: string, body: T.PropertyUpdate) =>
+        (await call<"updateProperty">(raw.PATCH("/api/v1/properties/{id}", { ...id(propertyId), body }))).data,
+      delete: async (propertyId: string) =>
+        (await call<"deleteProperty">(raw.DELETE("/api/v1/properties/{id}", id(propertyId)))).data,
+    },
+    visits: {
+      ...lister((query?: ListQuery<"listVisits">) =>
+        call<"listVisits">(raw.GET("/api/v1/visits", { params: { query } })),
+      ),
+      create: async (body: T.VisitCreate, opts?: PostOptions) =>
+        (await call<"createVisit">(raw.POST("/api/v1/visits", { body, headers: post(opts) }))).data,
+      get: async (visitId: string) => (await call<"getVisit">(raw.GET("/api/v1/visits/{id}", id(visitId)))).data,
+    },
+    activities: lister((query?: ListQuery<"listActivities">) =>
+      call<"listActivities">(raw.GET("/api/v1/activities", { params: { query } })),
+    ),
+    events: lister((query?: ListQuery<"listEvents">) =>
+      call<"listEvents">(raw.GET("/api/v1/events", { params: { query } })),
+    ),
+    webhookEndpoints: {
+      ...lister((query?: ListQuery<"listWebhookEndpoints">) =>
+        call<"listWebhookEndpoints">(raw.GET("/api/v1/webhook-endpoints", { params: { query } })),
+      ),
+      create: async (body: T.WebhookEndpointCreate, opts?: PostOptions) =>
+        (await call<"createWebhookEndpoint">(raw.POST("/api/v1/webhook-endpoints", { body, headers: post(opts) })))
+          .data,
+      get: async (endpointId: string) =>
+        (await call<"getWebhookEndpoint">(raw.GET("/api/v1/webhook-endpoints/{id}", id(endpointId)))).data,
+      update: async (endpointId: string, body: T.WebhookEndpointUpdate) =>
+        (await call<"updateWebhookEndpoint">(raw.PATCH("/api/v1/webhook-endpoints/{id}", { ...id(endpointId), body })))
+          .data,
+      delete: async (endpointId: string) =>
+        (await call<"deleteWebhookEndpoint">(raw.DELETE("/api/v1/webhook-endpoints/{id}", id(endpointId)))).data,
+    },
+  };
+}
+
+export type LeadPropClient = ReturnType<typeof createLeadPropClient>;

@@ -1,0 +1,73 @@
+import { describe, expectTypeOf, it } from "vitest";
+import type { z } from "zod";
+import type { ErrorCode } from "@/lib/errors/api-error";
+import type { activitySchema } from "@/lib/schemas/activities";
+import type { listMetaSchema } from "@/lib/schemas/common";
+import type { eventSchema } from "@/lib/schemas/events";
+import type { leadCreateSchema, leadSchema, leadWithActivitiesSchema } from "@/lib/schemas/leads";
+import type { propertySchema } from "@/lib/schemas/properties";
+import type { smsSchema } from "@/lib/schemas/sms";
+import type { visitSchema } from "@/lib/schemas/visits";
+import type { webhookEndpointSchema, webhookEndpointWithSecretSchema } from "@/lib/schemas/webhook-endpoints";
+import type * as Sdk from "@/sdk/src";
+
+// Compile-time: the SDK's types, generated from the OpenAPI document, are exactly the API's own
+// zod shapes (what the server answers), not a looser reading of them. `tsc --noEmit` checks
+// this file; the run below only keeps vitest from reporting an empty file.
+
+type Client = Sdk.LeadPropClient;
+type Resolved<F> = F extends (...args: never[]) => Promise<infer R> ? R : never;
+
+describe("SDK types", () => {
+  it("equal the API's zod output shapes", () => {
+    expectTypeOf<Sdk.Lead>().toEqualTypeOf<z.output<typeof leadSchema>>();
+    expectTypeOf<Sdk.Property>().toEqualTypeOf<z.output<typeof propertySchema>>();
+    expectTypeOf<Sdk.Visit>().toEqualTypeOf<z.output<typeof visitSchema>>();
+    expectTypeOf<Sdk.Sms>().toEqualTypeOf<z.output<typeof smsSchema>>();
+    expectTypeOf<Sdk.WebhookEndpoint>().toEqualTypeOf<z.output<typeof webhookEndpointSchema>>();
+    expectTypeOf<Sdk.WebhookEndpointWithSecret>().toEqualTypeOf<z.output<typeof webhookEndpointWithSecretSchema>>();
+    expectTypeOf<Sdk.ListMeta>().toEqualTypeOf<z.output<typeof listMetaSchema>>();
+    // An activity's `changes` is `{field: [old, new]}`: zod types the pair as `unknown[]` (its
+    // length is checked at run time), the document says minItems = maxItems = 2 and the SDK keeps
+    // the pair. So these are narrower than the zod types, never wider.
+    expectTypeOf<Sdk.Activity>().toExtend<z.output<typeof activitySchema>>();
+    expectTypeOf<Sdk.LeadWithActivities>().toExtend<z.output<typeof leadWithActivitiesSchema>>();
+    expectTypeOf<Sdk.Event>().toExtend<z.output<typeof eventSchema>>();
+    expectTypeOf<Omit<Sdk.Activity, "data">>().toEqualTypeOf<Omit<z.output<typeof activitySchema>, "data">>();
+    // What a caller may send: the zod input (defaults optional).
+    expectTypeOf<Sdk.LeadCreate>().toEqualTypeOf<z.input<typeof leadCreateSchema>>();
+  });
+
+  it("keep nullable fields, enums and the error codes exact", () => {
+    expectTypeOf<Sdk.Lead["email"]>().toEqualTypeOf<string | null>();
+    expectTypeOf<Sdk.Lead["status"]>().toEqualTypeOf<
+      "new" | "contacted" | "qualified" | "visit_scheduled" | "negotiating" | "won" | "lost"
+    >();
+    // Every code the document names is one the API has (it leaves out web-UI-only ones).
+    expectTypeOf<Sdk.LeadPropErrorCode>().toExtend<ErrorCode>();
+    expectTypeOf<"rate_limited" | "not_found" | "validation_error">().toExtend<Sdk.LeadPropErrorCode>();
+    expectTypeOf<Sdk.LeadPropError["details"][number]>().toEqualTypeOf<{
+      path: string;
+      message: string;
+      permission?: string;
+    }>();
+  });
+
+  it("type each call by its operation", () => {
+    expectTypeOf<Resolved<Client["leads"]["create"]>>().toEqualTypeOf<Sdk.Lead>();
+    expectTypeOf<Resolved<Client["leads"]["get"]>>().toEqualTypeOf<Sdk.LeadWithActivities>();
+    expectTypeOf<Resolved<Client["leads"]["page"]>>().toEqualTypeOf<{ data: Sdk.Lead[]; meta: Sdk.ListMeta }>();
+    expectTypeOf<ReturnType<Client["leads"]["list"]>>().toExtend<AsyncIterable<Sdk.Lead>>();
+    expectTypeOf<ReturnType<Client["events"]["list"]>>().toExtend<AsyncIterable<Sdk.Event>>();
+    expectTypeOf<Parameters<Client["leads"]["list"]>[0]>().toExtend<{ status?: Sdk.Lead["status"] } | undefined>();
+    // The [old, new] pair survives (openapi-fetch's own `data` would widen it to an array).
+    type Changes = NonNullable<Resolved<Client["leads"]["get"]>["activities"][number]["data"]["changes"]>;
+    expectTypeOf<Changes[string]>().toEqualTypeOf<[unknown, unknown]>();
+  });
+
+  it("narrow a webhook event by its type", () => {
+    type Created = Extract<Sdk.WebhookEvent, { type: "lead.created" }>;
+    expectTypeOf<Created["data"]["object"]["id"]>().toEqualTypeOf<string>();
+    expectTypeOf<Sdk.WebhookEvent["type"]>().toEqualTypeOf<Sdk.Event["type"]>();
+  });
+});
