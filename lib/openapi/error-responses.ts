@@ -12,40 +12,80 @@ import {
 
 // The one error envelope, and the error responses of an operation: one per status, each
 // listing (and, in its schema, allowing only) the codes that operation can answer with.
+//
+// A response allows its codes by naming one schema per code (`NotFoundError`, …), or `anyOf`
+// them when a status has several codes. Not `allOf: [Error, {narrowed code}]`: Redocly reads
+// that narrowing as forbidding the envelope's other fields and called every error example
+// invalid, and draft-07 readers take the two branches apart too. A flat schema per code reads
+// the same in every tool. `anyOf`, not `oneOf`: the codes already exclude each other, and
+// linters cannot see that through the nested `code` and warn about overlapping branches.
 
-export const errorEnvelopeSchema = z
-  .object({
-    error: z.object({
-      code: z.enum(PUBLIC_ERROR_CODES).meta({
-        description: "Stable, machine-readable. Program against this, not against `message`.",
-        example: "validation_error",
-      }),
+// Strict objects: their input and output schemas are the same, so the document has one
+// `ErrorDetail` (a plain object would also get an `ErrorDetailOutput`).
+const errorDetailSchema = z
+  .strictObject({
+    path: z.string().meta({
+      description: "The field, query parameter or header at fault, dotted when nested (`address.country`).",
+      example: "email",
+    }),
+    message: z.string().meta({ description: "What is wrong with it, for a human.", example: "Invalid email" }),
+    permission: z.string().optional().meta({
+      description: "For `insufficient_permissions`: the permission the operation needs.",
+      example: "leads:write",
+    }),
+  })
+  .meta({ id: "ErrorDetail", description: "One problem with the request." });
+
+function envelope(code: z.ZodType) {
+  return z.strictObject({
+    error: z.strictObject({
+      code,
       message: z.string().meta({ description: "Human-readable explanation; wording may change." }),
-      details: z
-        .array(
-          z.object({
-            path: z.string().meta({
-              description: "The field, query parameter or header at fault, dotted when nested (`address.country`).",
-              example: "email",
-            }),
-            message: z.string().meta({ description: "What is wrong with it, for a human.", example: "Invalid email" }),
-            permission: z.string().optional().meta({
-              description: "For `insufficient_permissions`: the permission the operation needs.",
-              example: "leads:write",
-            }),
-          }),
-        )
-        .optional()
-        .meta({
-          description:
-            "Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing.",
-        }),
+      details: z.array(errorDetailSchema).optional().meta({
+        description:
+          "Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing.",
+      }),
       requestId: z
         .string()
         .meta({ description: "Same as the `X-Request-Id` header.", example: "req_01jf3v6q2m8k4x5y7z9a0b1c2d" }),
     }),
-  })
-  .meta({ id: "Error", description: "The one error shape of the API." });
+  });
+}
+
+/** Any error of the API: what a client's catch-all error type is, and what paths and methods
+ * outside the document (404, 405) answer. */
+export const errorEnvelopeSchema = envelope(
+  z.enum(PUBLIC_ERROR_CODES).meta({
+    description: "Stable, machine-readable. Program against this, not against `message`.",
+    example: "validation_error",
+  }),
+).meta({ id: "Error", description: "The one error shape of the API." });
+
+// `not_found` → `NotFoundError`, `internal_error` → `InternalError`.
+const schemaName = (code: PublicErrorCode) =>
+  `${code
+    .replace(/_error$/, "")
+    .split("_")
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join("")}Error`;
+
+// One zod instance per code: the document registers each id once.
+const byCode = new Map<PublicErrorCode, z.ZodType>();
+
+function codeEnvelope(code: PublicErrorCode): z.ZodType {
+  let schema = byCode.get(code);
+  if (!schema) {
+    schema = envelope(z.enum([code]).meta({ description: "Stable, machine-readable." })).meta({
+      id: schemaName(code),
+      description: `The error envelope with \`${code}\`: ${ERROR_CATALOGUE[code].when}`,
+    });
+    byCode.set(code, schema);
+  }
+  return schema;
+}
+
+const errorSchema = (codes: PublicErrorCode[]): z.ZodType =>
+  codes.length === 1 ? codeEnvelope(codes[0]) : z.union(codes.map(codeEnvelope));
 
 const STATUS_TITLES: Record<number, string> = {
   400: "Bad request",
@@ -126,12 +166,7 @@ function errorResponse(
     "",
     ...codes.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].when}`),
   ].join("\n");
-  const schema: oas31.SchemaObject = {
-    allOf: [
-      { $ref: "#/components/schemas/Error" },
-      { type: "object", properties: { error: { type: "object", properties: { code: { enum: codes } } } } },
-    ],
-  };
+  const schema = errorSchema(codes);
   const examples: Record<string, oas31.ExampleObject> = Object.fromEntries(
     codes.map((code) => [code, { summary: code, value: exampleErrorBody(code, options.examples?.[code]) }]),
   );

@@ -4,6 +4,7 @@ import type { RequiredPermission } from "@/lib/keys/permissions";
 import { listMetaSchema } from "@/lib/schemas/common";
 import type { ErrorExample, PublicErrorCode } from "./error-catalogue";
 import { errorResponses } from "./error-responses";
+import { documentedPathParams } from "./path-params";
 import {
   insufficientPermissionsExample,
   requiredPermissionNames,
@@ -29,7 +30,8 @@ export interface OperationSpec {
   /** What the key must be granted: the same value the route passes to apiRoute (the contract
    * test holds the two together). */
   permission: RequiredPermission;
-  params?: ZodObjectInput;
+  /** The route's params schema; the document adds each id's pattern and example. */
+  params?: z.ZodObject;
   query?: ZodObjectInput;
   /** A list operation: `{data: [...], meta}`, cursor errors. */
   list?: boolean;
@@ -122,7 +124,7 @@ export function toOperationObject(spec: OperationSpec): ZodOpenApiOperationObjec
     description: `${spec.description}\n\n${requiredPermissionSentence(spec.permission)}`,
     "x-required-permissions": requiredPermissionNames(spec.permission),
     requestParams: {
-      ...(spec.params && { path: spec.params }),
+      ...(spec.params && { path: documentedPathParams(spec.path, spec.params) }),
       ...(spec.query && { query: spec.query }),
       ...(isPost && { header: idempotencyHeaders }),
     },
