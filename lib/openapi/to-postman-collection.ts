@@ -1,35 +1,25 @@
 import { convertV2 } from "openapi-to-postmanv2";
 import type { oas31 } from "zod-openapi";
+import { exampleWebhookEndpoint } from "./examples";
+import {
+  bodyWithVariables,
+  inRunOrder,
+  pathVariableName,
+  successStatuses,
+  WEBHOOK_URL_VARIABLE,
+  type PostmanItem,
+  type PostmanKeyValue,
+  type PostmanRequest,
+} from "./postman-run";
 
 // The Postman collection (v2.1) is converted from the OpenAPI document by Postman's own
 // converter, then made usable as downloaded: bearer auth from the `apiKey` variable at
 // collection level, `baseUrl` set to this server, optional filters off, a fresh
 // Idempotency-Key per send, ids from variables, and each request's required permissions
-// (already in its description) as `x-required-permissions` on its item, for scripts.
+// (already in its description) as `x-required-permissions` on its item, for scripts. Then put
+// in an order that runs top to bottom, with a test script on each request (./postman-run.ts).
 
 export const POSTMAN_FILENAME = "leadprop-api.postman_collection.json";
-
-interface PostmanKeyValue {
-  key: string;
-  value?: string;
-  disabled?: boolean;
-  [other: string]: unknown;
-}
-
-interface PostmanRequest {
-  method: string;
-  url: { path?: string[]; query?: PostmanKeyValue[]; variable?: PostmanKeyValue[]; [other: string]: unknown };
-  header?: PostmanKeyValue[];
-  auth?: unknown;
-  [other: string]: unknown;
-}
-
-interface PostmanItem {
-  name: string;
-  item?: PostmanItem[];
-  request?: PostmanRequest;
-  [other: string]: unknown;
-}
 
 export interface PostmanCollection {
   info: { name: string; schema: string; [other: string]: unknown };
@@ -75,22 +65,19 @@ function convert(document: oas31.OpenAPIObject): Promise<PostmanCollection> {
 // `/api/v1/leads/:id` → `leadId`, `/api/v1/properties/:id` → `propertyId`,
 // `/api/v1/webhook-endpoints/:id` → `webhookEndpointId`; a parameter already named for its
 // resource keeps its name (`/leads/:id/sms/:smsId` → `leadId`, `smsId`).
-const camel = (name: string) => name.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-const idVariable = (resource: string, param: string) =>
-  param === "id" ? `${camel(resource).replace(/ies$/, "y").replace(/s$/, "")}Id` : param;
-
 function tidyRequest(request: PostmanRequest, idVariables: Set<string>) {
   for (const param of request.url.query ?? []) param.disabled = param.key !== "limit";
   const path = request.url.path ?? [];
   for (const variable of request.url.variable ?? []) {
     const resource = path[path.indexOf(`:${variable.key}`) - 1] ?? "resource";
-    const name = idVariable(resource, variable.key);
+    const name = pathVariableName(resource, variable.key);
     idVariables.add(name);
     variable.value = `{{${name}}}`;
   }
   for (const header of request.header ?? []) {
     if (header.key === "Idempotency-Key") header.value = "{{$guid}}";
   }
+  bodyWithVariables(request, exampleWebhookEndpoint.url);
   delete request.auth; // inherit the collection's
 }
 
@@ -124,11 +111,18 @@ export async function toPostmanCollection(document: oas31.OpenAPIObject): Promis
   const collection = await convert(withoutErrorResponses(document));
   const idVariables = new Set<string>();
   tidyItems(collection.item, idVariables, permissionsByRequest(document));
+  collection.item = inRunOrder(collection.item, successStatuses(document));
   collection.auth = { type: "bearer", bearer: [{ key: "token", value: "{{apiKey}}", type: "string" }] };
   collection.variable = [
     { key: "baseUrl", value: "", type: "string" },
     { key: "apiKey", value: "", type: "string", description: "Your API key (lpm_…), from Settings → Public API." },
-    ...[...idVariables].map((key) => ({ key, value: "", type: "string" })),
+    ...[...idVariables].map((key) => ({
+      key,
+      value: "",
+      type: "string",
+      description: "Set by the request that creates it (its test script).",
+    })),
+    WEBHOOK_URL_VARIABLE,
   ];
   return collection;
 }

@@ -2,6 +2,8 @@ import { Collection, type Item } from "postman-collection";
 import { describe, expect, it } from "vitest";
 import { GET as getPostmanJson } from "@/app/api/v1/postman.json/route";
 import { OPERATIONS } from "@/lib/openapi/operations";
+import { CLEAN_UP_FOLDER } from "@/lib/openapi/postman-run";
+import { checkWebhookUrl } from "@/lib/webhooks/check-webhook-url";
 
 // The downloadable collection, imported with Postman's own SDK the way Postman would.
 
@@ -19,7 +21,7 @@ describe("GET /api/v1/postman.json", () => {
     expect(json.info.schema).toBe("https://schema.getpostman.com/json/collection/v2.1.0/collection.json");
   });
 
-  it("imports into Postman with one request per operation, in a folder per resource", async () => {
+  it("imports into Postman with one request per operation, in a folder per resource, deletes in Clean up", async () => {
     const { json } = await download();
     const collection = new Collection(json);
     const requests: string[] = [];
@@ -28,18 +30,99 @@ describe("GET /api/v1/postman.json", () => {
       requests.push(`${folder.name} ${item.request.method} /${item.request.url.path?.join("/")}`);
     });
     const expected = OPERATIONS.map(
-      (op) => `${op.tag} ${op.method.toUpperCase()} ${op.path.replace(/\{(\w+)\}/g, ":$1")}`,
+      (op) =>
+        `${op.method === "delete" ? CLEAN_UP_FOLDER : op.tag} ${op.method.toUpperCase()} ${op.path.replace(/\{(\w+)\}/g, ":$1")}`,
     );
     expect(requests.sort()).toEqual(expected.sort());
-    expect(collection.items.map((folder) => folder.name).sort()).toEqual([
+    expect(collection.items.map((folder) => folder.name)).toEqual([
+      "Leads",
+      "SMS",
+      "Properties",
+      "Visits",
       "Activities",
       "Events",
-      "Leads",
-      "Properties",
-      "SMS",
-      "Visits",
       "Webhooks",
+      CLEAN_UP_FOLDER,
     ]);
+  });
+
+  it("runs top to bottom: each id is created before it is used, and nothing is deleted before its last use", async () => {
+    const { json } = await download();
+    const order: Array<{ name: string; method: string; uses: string[]; creates?: string }> = [];
+    new Collection(json).forEachItem((item: Item) => {
+      const { request } = item;
+      const text = `${request.url.variables
+        .all()
+        .map((v) => v.value)
+        .join(" ")} ${request.body?.raw ?? ""}`;
+      const script = item.events
+        .all()
+        .filter((e) => e.listen === "test")
+        .flatMap((e) => e.script.exec ?? [])
+        .join("\n");
+      order.push({
+        name: item.name,
+        method: request.method,
+        uses: [...text.matchAll(/\{\{(\w+Id)\}\}/g)].map((m) => m[1]),
+        creates: /collectionVariables\.set\("(\w+)"/.exec(script)?.[1],
+      });
+    });
+    const created = new Set<string>();
+    const deleted = new Set<string>();
+    for (const { name, method, uses, creates } of order) {
+      for (const variable of uses) {
+        expect(created.has(variable), `${name} uses {{${variable}}} before it is created`).toBe(true);
+        expect(deleted.has(variable), `${name} uses {{${variable}}} after it is deleted`).toBe(false);
+      }
+      if (creates) created.add(creates);
+      if (method === "DELETE") deleted.add(uses.at(-1)!);
+    }
+    expect([...created].sort()).toEqual(["leadId", "propertyId", "smsId", "visitId", "webhookEndpointId"]);
+    // The example webhook endpoint exists while no other resource changes (see postman-run.ts).
+    const names = order.map((o) => `${o.method} ${o.name}`);
+    const endpointCreated = names.indexOf("POST Create a webhook endpoint");
+    const endpointDeleted = names.indexOf("DELETE Delete a webhook endpoint");
+    const changes = order
+      .map((o, i) => ({ ...o, i }))
+      .filter((o) => o.method !== "GET" && !o.name.includes("webhook endpoint"));
+    for (const change of changes)
+      expect(change.i < endpointCreated || change.i > endpointDeleted, change.name).toBe(true);
+  });
+
+  it("tests each request's documented status, stores created ids, and guards requests whose id is not stored yet", async () => {
+    const { json } = await download();
+    const statusOf = new Map(
+      OPERATIONS.map((op) => [`${op.method.toUpperCase()} /${op.path.slice(1).replace(/\{(\w+)\}/g, ":$1")}`, op]),
+    );
+    new Collection(json).forEachItem((item: Item) => {
+      const { request } = item;
+      const op = statusOf.get(`${request.method} /${request.url.path?.join("/")}`)!;
+      const script = (listen: string) =>
+        item.events
+          .all()
+          .filter((e) => e.listen === listen)
+          .flatMap((e) => e.script.exec ?? [])
+          .join("\n");
+      expect(script("test"), item.name).toContain(`pm.response.to.have.status(${op.response.status});`);
+      if (request.method === "POST") expect(script("test"), item.name).toContain("pm.collectionVariables.set(");
+      for (const variable of request.url.variables.all())
+        expect(script("prerequest"), item.name).toContain(
+          `pm.collectionVariables.get("${String(variable.value).slice(2, -2)}")`,
+        );
+    });
+  });
+
+  it("points the example webhook endpoint at the webhookUrl variable, whose default passes the URL check", async () => {
+    const { json } = await download();
+    const collection = new Collection(json);
+    const bodies: string[] = [];
+    collection.forEachItem((item: Item) => bodies.push(item.request.body?.raw ?? ""));
+    expect(bodies.join("\n")).toContain('"url": "{{webhookUrl}}"');
+    expect(bodies.join("\n")).not.toMatch(/"(lead|prop|visit|sms|whep)_[0-9a-z]+"/);
+    const url = collection.variables.get("webhookUrl") as string;
+    // Resolves to IANA's public addresses; checked here without DNS.
+    const check = await checkWebhookUrl(url, { allowPrivateUrls: false, resolveHost: async () => ["93.184.215.14"] });
+    expect(check.ok, JSON.stringify(check)).toBe(true);
   });
 
   it("carries each operation's required permissions over, in the description and as x-required-permissions", async () => {
