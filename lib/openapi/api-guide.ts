@@ -100,9 +100,13 @@ with an \`Allow\` header.
 ## Idempotency
 
 Every POST accepts an \`Idempotency-Key\` header (1–255 visible ASCII characters; a UUID is
-ideal). Within 24 hours, the same key with the same request replays the first response (same
-status and body, plus \`Idempotent-Replayed: true\`) and does nothing twice: no second lead, no
-second SMS. The same key with a different request answers 422 \`idempotency_key_reused\`; while
+ideal). Within 24 hours, the same key with the same request replays the first response and does
+nothing twice: no second lead, no second SMS. A replay is the very bytes of the first answer
+(same status, same body byte for byte, same \`Location\`), plus \`Idempotent-Replayed: true\`
+and a new \`X-Request-Id\`. "The same request" is the same method and path and the same body
+as the API parsed and validated it: key order, spacing and escapes in your JSON do not matter (a
+client that re-serializes the body on retry still replays), the order of list items does. The
+same key with a different request answers 422 \`idempotency_key_reused\`; while
 the first request is still running, a duplicate answers 409 \`idempotency_in_progress\`. Keys
 are per API key. Requests rejected before any work is done (invalid input, auth, rate limit) or
 failing on our side (500, 503) do not use up the key: fix or retry with the same key.
@@ -153,6 +157,22 @@ headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signa
 
 ## Conventions
 
+- **Browsers (CORS).** The API is for your servers, not for web pages: a key is a secret, and a
+  page would hand it to every visitor. It answers no CORS headers (no
+  \`Access-Control-Allow-Origin\`, in its answers or in its OPTIONS answers), so a browser on
+  another origin cannot read an answer, and a call with an \`Authorization\` header fails at the
+  preflight. Call it from your backend. The one exception is this document,
+  \`${OPENAPI_DOCUMENT_PATH}\`: public and secret-free, it is sent with
+  \`Access-Control-Allow-Origin: *\` so tools in a browser (editors, code generators) can load it.
+  The Postman collection is a download and has no CORS headers.
+- **Paths** take no trailing slash: \`/api/v1/leads/\` and a path with an empty segment
+  (\`/api/v1/leads//sms\`) answer 404 \`not_found\`, never a redirect, so a client cannot
+  silently land on another resource (the list instead of one lead whose id was left empty).
+- **Methods.** \`OPTIONS\` on a path of the operations below answers 204 with \`Allow\` listing the methods it
+  serves (with \`HEAD\` where it serves \`GET\`). Another of GET, HEAD, POST, PUT, PATCH and
+  DELETE answers 405 \`method_not_allowed\` with that \`Allow\`; a method outside these and
+  OPTIONS (\`TRACE\`, \`CONNECT\`, WebDAV's \`PROPFIND\`…) answers 405 \`method_not_allowed\`
+  on any path, in the same error envelope, with \`X-Request-Id\`.
 - **Bodies** are JSON with \`Content-Type: application/json\`, at most 100 KB. Unknown fields are a
   \`validation_error\`; \`id\`, \`createdAt\`, \`updatedAt\`, \`accountId\` and \`deletedAt\` are never writable.
 - **Query parameters** that are unknown, or given more than once, are a \`validation_error\`.
