@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
-import { memberships, users } from "@/db/schema";
+import { memberships } from "@/db/schema";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { RequestOrigin } from "@/lib/audit/request-origin";
 import { ROLES, type Role } from "@/lib/domain/enums";
-import { ApiError, notFound } from "@/lib/errors/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertOwner } from "./assert-owner";
+import { lockTeamMember } from "./lock-team-member";
 import { memberAuditTarget } from "./member-audit-target";
 
 // The team page's role control: owners only, for a member of their own account (another
@@ -31,14 +32,7 @@ export async function changeMemberRole(
       .where(and(eq(memberships.accountId, input.accountId), eq(memberships.role, "owner")))
       .for("update");
     const actor = await assertOwner(input.accountId, input.actorUserId, tx);
-    const [target] = await tx
-      .select({ userId: users.id, role: memberships.role, name: users.name, email: users.email })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.accountId, input.accountId), eq(memberships.userId, input.userId)))
-      .limit(1)
-      .for("update", { of: memberships });
-    if (!target) throw notFound("Team member");
+    const target = await lockTeamMember(tx, input.accountId, input.userId);
     if (target.role === input.role) return { changed: false };
     if (target.role === "owner" && owners.length <= 1) {
       throw new ApiError("forbidden", "An account needs at least one owner.");

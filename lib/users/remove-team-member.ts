@@ -4,8 +4,9 @@ import { memberships, users } from "@/db/schema";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import { recordAudit } from "@/lib/audit/record-audit";
 import type { RequestOrigin } from "@/lib/audit/request-origin";
-import { ApiError, notFound } from "@/lib/errors/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { assertOwner } from "./assert-owner";
+import { lockTeamMember } from "./lock-team-member";
 import { memberAuditTarget } from "./member-audit-target";
 
 // The team page's "Remove": owners only; never oneself, never the account's last owner.
@@ -22,14 +23,7 @@ export async function removeTeamMember(
     throw new ApiError("forbidden", "You cannot remove yourself from the account.");
   }
   await conn.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ userId: users.id, role: memberships.role, name: users.name, email: users.email })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.accountId, input.accountId), eq(memberships.userId, input.userId)))
-      .limit(1)
-      .for("update", { of: memberships });
-    if (!target) throw notFound("Team member");
+    const target = await lockTeamMember(tx, input.accountId, input.userId);
     if (target.role === "owner") {
       const [{ owners }] = await tx
         .select({ owners: count() })

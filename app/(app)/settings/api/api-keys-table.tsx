@@ -67,8 +67,7 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
         { label: "Name" },
         { label: "Permissions" },
         { label: "Expires" },
-        { label: "Created" },
-        { label: "Last used" },
+        { label: "Created · last used" },
         { label: "Status" },
         { label: "Actions", srOnly: true },
       ]}
@@ -85,19 +84,20 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
           <td className={`${styles.td} min-w-40`}>
             <Lifetime apiKey={key} replacement={key.replacedBy ? byId.get(key.replacedBy) : undefined} />
           </td>
+          {/* One column for both, so the row's actions fit beside it at laptop widths. */}
           <td className={`${styles.td} whitespace-nowrap`}>
             {key.createdBy ?? <span className="text-slate-500">Former member</span>}
             <span className="block text-xs text-slate-500">
               <When at={key.createdAt} />
             </span>
-          </td>
-          <td className={`${styles.td} whitespace-nowrap`}>
-            {key.lastUsedAt ? <When at={key.lastUsedAt} /> : <span className="text-slate-500">Never</span>}
+            <span className="block text-xs text-slate-500">
+              Last used {key.lastUsedAt ? <When at={key.lastUsedAt} /> : "never"}
+            </span>
           </td>
           <td className={styles.td}>
             <Badge tone={STATUS[key.status].tone}>{STATUS[key.status].label}</Badge>
           </td>
-          <td className={`${styles.td} text-right`}>
+          <td className={`${styles.td} whitespace-nowrap text-right`}>
             <KeyActions apiKey={key} />
           </td>
         </tr>

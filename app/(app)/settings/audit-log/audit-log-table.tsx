@@ -26,8 +26,7 @@ export function AuditLogTable({ entries }: { entries: AuditEntryView[] }) {
         { label: "Action" },
         { label: "Target" },
         { label: "Changes" },
-        { label: "IP address" },
-        { label: "User agent" },
+        { label: "From" },
       ]}
     >
       {entries.map((entry) => (
@@ -72,9 +71,12 @@ function AuditLogRow({ entry }: { entry: AuditEntryView }) {
           "—"
         )}
       </td>
-      <td className={`${styles.td} whitespace-nowrap align-top font-mono text-xs`}>{entry.ip ?? "—"}</td>
-      <td className={`${styles.td} align-top text-xs`} title={userAgent || undefined}>
-        {userAgent.length > USER_AGENT_SHOWN ? `${userAgent.slice(0, USER_AGENT_SHOWN)}…` : userAgent || "—"}
+      {/* The IP address above the user agent: one column, so the table fits a laptop screen. */}
+      <td className={`${styles.td} min-w-40 align-top text-xs`}>
+        <span className="block whitespace-nowrap font-mono">{entry.ip ?? "—"}</span>
+        <span className="block text-slate-500" title={userAgent || undefined}>
+          {userAgent.length > USER_AGENT_SHOWN ? `${userAgent.slice(0, USER_AGENT_SHOWN)}…` : userAgent || "—"}
+        </span>
       </td>
     </tr>
   );
