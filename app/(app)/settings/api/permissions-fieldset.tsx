@@ -1,14 +1,16 @@
 "use client";
 
 import { useState } from "react";
+import { RadioOptions, type RadioOption } from "@/components/ui/radio-options";
 import { styles } from "@/components/ui/styles";
+import type { PermissionPreset } from "@/lib/keys/permissions";
 import type { AccessDefaults, ResourceChoice } from "./permission-choices";
 
-const PRESETS = [
+const PRESETS: RadioOption<PermissionPreset>[] = [
   ["full_access", "Full access", "Read and write everything, including resources added later."],
   ["read_only", "Read only", "Read every resource, change nothing."],
   ["custom", "Custom", "Choose none, read or write for each resource."],
-] as const;
+];
 
 // What a key may do: a preset, or one control per resource offering only the levels that
 // resource has. The per-resource controls only show (and post) once "Custom" is picked.
@@ -33,24 +35,7 @@ export function PermissionsFieldset({
   return (
     <fieldset className="space-y-3" aria-describedby={error ? errorId : undefined}>
       <legend className={styles.label}>Permissions</legend>
-      <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
-        {PRESETS.map(([value, label, hint]) => (
-          <label key={value} className="flex items-start gap-2 text-sm text-slate-800">
-            <input
-              type="radio"
-              name="preset"
-              value={value}
-              checked={preset === value}
-              onChange={() => setPreset(value)}
-              className={`mt-0.5 size-4 border-slate-300 text-indigo-600 ${styles.focusRing}`}
-            />
-            <span>
-              <span className="font-medium">{label}</span>
-              <span className="block text-xs text-slate-500">{hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
+      <RadioOptions name="preset" options={PRESETS} value={preset} onChange={setPreset} />
       {preset === "custom" ? (
         <div className="grid gap-3 rounded-md border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
           {choices.map((choice) => {
