@@ -103,7 +103,8 @@ Every POST accepts an \`Idempotency-Key\` header (1–255 visible ASCII characte
 ideal). Within 24 hours, the same key with the same request replays the first response and does
 nothing twice: no second lead, no second SMS. A replay is the very bytes of the first answer
 (same status, same body byte for byte, same \`Location\`), plus \`Idempotent-Replayed: true\`
-and a new \`X-Request-Id\`. "The same request" is the same method and path and the same body
+and a new \`X-Request-Id\` (a replayed error's body keeps the first request's \`requestId\`).
+"The same request" is the same method and path and the same body
 as the API parsed and validated it: key order, spacing and escapes in your JSON do not matter (a
 client that re-serializes the body on retry still replays), the order of list items does. The
 same key with a different request answers 422 \`idempotency_key_reused\`; while
@@ -168,9 +169,9 @@ headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signa
 - **Paths** take no trailing slash: \`/api/v1/leads/\` and a path with an empty segment
   (\`/api/v1/leads//sms\`) answer 404 \`not_found\`, never a redirect, so a client cannot
   silently land on another resource (the list instead of one lead whose id was left empty).
-- **Methods.** \`OPTIONS\` on a path of the operations below answers 204 with \`Allow\` listing the methods it
-  serves (with \`HEAD\` where it serves \`GET\`). Another of GET, HEAD, POST, PUT, PATCH and
-  DELETE answers 405 \`method_not_allowed\` with that \`Allow\`; a method outside these and
+- **Methods.** \`OPTIONS\` on a path of the operations below answers 204 with \`Allow\`
+  listing the methods it serves (with \`HEAD\` where it serves \`GET\`). Another of GET, HEAD,
+  POST, PUT, PATCH and DELETE answers 405 \`method_not_allowed\` with that \`Allow\`; a method outside these and
   OPTIONS (\`TRACE\`, \`CONNECT\`, WebDAV's \`PROPFIND\`…) answers 405 \`method_not_allowed\`
   on any path, in the same error envelope, with \`X-Request-Id\`.
 - **Bodies** are JSON with \`Content-Type: application/json\`, at most 100 KB. Unknown fields are a

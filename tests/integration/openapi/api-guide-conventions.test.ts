@@ -35,7 +35,7 @@ describe("the guide's conventions", () => {
   });
 
   it("OPTIONS: 204 with Allow listing the route's methods; another method: 405 with that Allow", async () => {
-    expect(guide).toContain("answers 204 with `Allow` listing the methods it");
+    expect(guide).toContain("answers 204 with `Allow`\n  listing the methods it serves");
     const options = (leadsRoute as unknown as Record<string, (r: Request, c: typeof noParams) => Response>).OPTIONS(
       new Request("http://localhost/api/v1/leads", { method: "OPTIONS" }),
       noParams,
