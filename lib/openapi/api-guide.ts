@@ -41,6 +41,23 @@ leads, properties, visits and activities, and text your leads.
      -d '{"name": "Ada Lovelace", "email": "ada@example.com", "phone": "(415) 555-0123"}'
    \`\`\`
 
+   The same with the TypeScript SDK (\`sdk/\` in the LeadProp repository, generated from this
+   document; it adds the \`Idempotency-Key\`, retries 429 and 503 after \`Retry-After\`, and
+   throws typed errors):
+
+   \`\`\`ts
+   import { createLeadPropClient, LeadPropError } from "@leadprop/sdk";
+   const client = createLeadPropClient({ baseUrl: process.env.BASE_URL!, apiKey: process.env.LEADPROP_API_KEY! });
+
+   const lead = await client.leads.create({ name: "Ada Lovelace", email: "ada@example.com", phone: "(415) 555-0123" });
+   try {
+     await client.leads.get("lead_01jf3v6q2m8k4x5y7z9a0b1c2d");
+   } catch (error) {
+     if (LeadPropError.is(error, "not_found")) console.log("no such lead", error.requestId);
+     else throw error;
+   }
+   \`\`\`
+
 3. **Try it here.** Click *Authentication* (or any operation's *Test Request*), paste your key
    as the bearer token, and send real requests to this server.
 
@@ -68,6 +85,12 @@ do {
   for (const lead of data) console.log(lead.id, lead.name);
   cursor = meta.hasMore ? meta.cursor : undefined;
 } while (cursor);
+\`\`\`
+
+With the SDK, \`list\` follows the cursor for you:
+
+\`\`\`ts
+for await (const lead of client.leads.list({ status: "qualified", limit: 100 })) console.log(lead.id, lead.name);
 \`\`\`
 
 \`sort\` is \`-createdAt\` (default, newest first), \`createdAt\`, \`-updatedAt\` or \`updatedAt\`
@@ -139,6 +162,14 @@ headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signa
   \`\`\`js
   import { Webhook } from "standardwebhooks";
   const event = new Webhook(process.env.LEADPROP_WEBHOOK_SECRET).verify(rawBody, request.headers); // throws if forged
+  \`\`\`
+
+  With the SDK, the same check returns the event typed by its \`type\`:
+
+  \`\`\`ts
+  import { verifyWebhook } from "@leadprop/sdk";
+  const event = verifyWebhook(rawBody, request.headers, process.env.LEADPROP_WEBHOOK_SECRET!);
+  if (event.type === "lead.created") console.log(event.data.object.name);
   \`\`\`
 
   After you roll a secret, the old one keeps signing beside the new one for 24 hours: both

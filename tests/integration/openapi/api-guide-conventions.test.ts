@@ -5,6 +5,7 @@ import * as leadsRoute from "@/app/api/v1/leads/route";
 import * as leadSmsRoute from "@/app/api/v1/leads/[id]/sms/route";
 import { refusalOutsideContract } from "@/lib/api/outside-contract-guard";
 import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
+import * as sdk from "@/sdk/src";
 import { dispatch } from "../../helpers/route-table";
 
 // The guide's Conventions say what the API does with browsers, paths and methods: each claim is
@@ -70,5 +71,20 @@ describe("the guide's conventions", () => {
     expect(guide).toContain("key order, spacing and escapes in your JSON do not matter");
     expect(guide).toContain("the order of list items does");
     expect(guide).toContain("very bytes of the first answer");
+  });
+
+  it("SDK snippets beside curl name what the SDK exports and methods it has", () => {
+    const imported = [...guide.matchAll(/import \{ ([^}]+) \} from "@leadprop\/sdk"/g)].flatMap((m) =>
+      m[1].split(",").map((name) => name.trim()),
+    );
+    expect(imported.length).toBeGreaterThanOrEqual(3);
+    for (const name of imported) expect(Object.keys(sdk), name).toContain(name);
+    const client = sdk.createLeadPropClient({ baseUrl: "http://localhost", apiKey: "lpm_x" });
+    for (const [, resource, method] of guide.matchAll(/client\.(\w+)\.(\w+)\(/g)) {
+      expect(
+        typeof (client as unknown as Record<string, Record<string, unknown>>)[resource]?.[method],
+        `client.${resource}.${method}`,
+      ).toBe("function");
+    }
   });
 });
