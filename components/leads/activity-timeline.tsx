@@ -16,6 +16,10 @@ const TYPE_LABELS: Record<ActivityType, [string, BadgeTone]> = {
   sms_sent: ["SMS", "sky"],
   sms_failed: ["SMS failed", "red"],
   note: ["Note", "violet"],
+  inquiry: ["Inquiry", "emerald"],
+  sms_received: ["SMS reply", "sky"],
+  sms_opted_out: ["Opted out", "red"],
+  sms_opted_in: ["Opted in", "emerald"],
 };
 
 /** Who did it: a person, an API key by its name, or the system. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { users } from "./users";
 import { properties } from "./properties";
@@ -32,6 +32,11 @@ export const leads = pgTable(
       .default(sql`'{}'::text[]`),
     notes: text(),
     smsOptOut: boolean().notNull().default(false),
+    // The opt-out was the lead's own (an inbound STOP): only their inbound START clears it, never
+    // staff or the API (carrier rules; issue 22).
+    smsOptOutByRecipient: boolean().notNull().default(false),
+    // The integrator's own id for the lead, unique among the account's live leads.
+    externalId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Soft delete: the API never removes a lead.
@@ -69,6 +74,19 @@ export const leads = pgTable(
       .using("gin", t.phone.op("gin_trgm_ops"))
       .with({ fastupdate: false })
       .where(sql`${t.deletedAt} is null`),
+    // externalId is unique per account among live leads (a deleted lead frees it); also the
+    // lookup of GET /leads?externalId=…, batch upserts and intake's first match.
+    uniqueIndex("leads_account_external_id_unique")
+      .on(t.accountId, t.externalId)
+      .where(sql`${t.externalId} is not null and ${t.deletedAt} is null`),
+    // Intake matches live leads by email (stored lower-cased), then by phone (E.164); inbound SMS
+    // finds its lead by phone.
+    index("leads_account_email_idx")
+      .on(t.accountId, t.email)
+      .where(sql`${t.email} is not null and ${t.deletedAt} is null`),
+    index("leads_account_phone_idx")
+      .on(t.accountId, t.phone)
+      .where(sql`${t.phone} is not null and ${t.deletedAt} is null`),
     // The web UI's "show deleted leads" view for owners.
     index("leads_account_deleted_idx")
       .on(t.accountId, t.deletedAt)

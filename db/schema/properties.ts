@@ -1,4 +1,15 @@
-import { doublePrecision, bigint, index, integer, pgEnum, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  doublePrecision,
+  bigint,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
 import { PROPERTY_TYPES, LISTING_TYPES, PROPERTY_STATUSES } from "../../lib/domain/enums";
@@ -29,6 +40,8 @@ export const properties = pgTable(
     bedrooms: integer(),
     bathrooms: integer(),
     areaSqm: doublePrecision(),
+    // The integrator's own id for the listing (an MLS number, another CRM's id), unique per account.
+    externalId: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -37,6 +50,10 @@ export const properties = pgTable(
     index("properties_account_created_idx").on(t.accountId, t.createdAt, t.id),
     // GET /properties with sort=±updatedAt.
     index("properties_account_updated_idx").on(t.accountId, t.updatedAt, t.id),
+    // externalId is unique per account; also GET /properties?externalId=… and batch upserts.
+    uniqueIndex("properties_account_external_id_unique")
+      .on(t.accountId, t.externalId)
+      .where(sql`${t.externalId} is not null`),
   ],
 );
 

@@ -1,12 +1,15 @@
+import { sql } from "drizzle-orm";
 import { index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { leads } from "./leads";
 import { createdAt, nullableTimestamp, updatedAt } from "./columns";
-import { SMS_STATUSES } from "../../lib/domain/enums";
+import { SMS_DIRECTIONS, SMS_STATUSES } from "../../lib/domain/enums";
 
 export const smsStatusEnum = pgEnum("sms_status", SMS_STATUSES);
+export const smsDirectionEnum = pgEnum("sms_direction", SMS_DIRECTIONS);
 
-// Every SMS attempt, sent or failed; the web UI's outbox reads this table.
+// Every SMS: each attempt to send (sent or failed) and each message received from a lead. The
+// web UI's messages page and the lead's thread read this table.
 export const smsMessages = pgTable(
   "sms_messages",
   {
@@ -17,7 +20,11 @@ export const smsMessages = pgTable(
     leadId: text()
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
+    direction: smsDirectionEnum().notNull().default("outbound"),
+    // Outbound: the lead's number. Inbound: our number the lead wrote to.
     to: text().notNull(),
+    // Inbound: the lead's number it came from (E.164). Null for outbound.
+    from: text(),
     message: text().notNull(),
     status: smsStatusEnum().notNull(),
     provider: text().notNull(),
@@ -26,6 +33,8 @@ export const smsMessages = pgTable(
     error: text(),
     // When the provider reported the message delivered: sms.delivered is sent once.
     deliveredAt: nullableTimestamp(),
+    // Inbound: when staff first saw it in the lead's thread; null counts as unread.
+    readAt: nullableTimestamp(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -34,6 +43,12 @@ export const smsMessages = pgTable(
     index("sms_messages_account_created_idx").on(t.accountId, t.createdAt, t.id),
     // Provider status callbacks look messages up by the provider's id.
     index("sms_messages_provider_id_idx").on(t.providerMessageId),
+    // A lead's thread and GET /leads/:id/sms, by time.
+    index("sms_messages_lead_created_idx").on(t.leadId, t.createdAt, t.id),
+    // Unread counts on the messages page.
+    index("sms_messages_account_unread_idx")
+      .on(t.accountId, t.leadId)
+      .where(sql`${t.direction} = 'inbound' and ${t.readAt} is null`),
   ],
 );
 

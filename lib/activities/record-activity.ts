@@ -30,7 +30,20 @@ export type ActivityFact =
   | { kind: "sms_sent"; smsId: string; to: string | null }
   | { kind: "sms_failed"; smsId: string; to: string | null }
   | { kind: "sms_undelivered"; smsId: string; to: string; providerStatus: string }
-  | { kind: "note"; text: string };
+  | { kind: "note"; text: string }
+  | {
+      kind: "inquiry";
+      message: string | null;
+      source: string | null;
+      propertyId: string | null;
+      /** How intake found the lead: by externalId, email or phone; null when it created it. */
+      matched: IntakeMatch | null;
+    }
+  | { kind: "sms_received"; smsId: string; from: string }
+  | { kind: "sms_opted_out"; smsId: string; keyword: string }
+  | { kind: "sms_opted_in"; smsId: string; keyword: string };
+
+export type IntakeMatch = "externalId" | "email" | "phone";
 
 const LEAD_CREATED = ["Lead ", " created"] as const;
 const NOTE_SUMMARY_LENGTH = 140;
@@ -94,6 +107,26 @@ export function describeActivity(fact: ActivityFact): { type: ActivityType; summ
       };
     case "note":
       return { type: "note", summary: noteSummary(fact.text), data: { text: fact.text } };
+    case "inquiry":
+      return {
+        type: "inquiry",
+        summary: fact.source ? `Inquiry from ${fact.source}` : "Inquiry",
+        data: { message: fact.message, source: fact.source, propertyId: fact.propertyId, matched: fact.matched },
+      };
+    case "sms_received":
+      return { type: "sms_received", summary: `SMS received from ${fact.from}`, data: { smsId: fact.smsId } };
+    case "sms_opted_out":
+      return {
+        type: "sms_opted_out",
+        summary: `Opted out of SMS (replied ${fact.keyword})`,
+        data: { smsId: fact.smsId, keyword: fact.keyword },
+      };
+    case "sms_opted_in":
+      return {
+        type: "sms_opted_in",
+        summary: `Opted back in to SMS (replied ${fact.keyword})`,
+        data: { smsId: fact.smsId, keyword: fact.keyword },
+      };
   }
 }
 

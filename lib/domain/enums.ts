@@ -27,7 +27,10 @@ export const PROPERTY_STATUSES = ["available", "reserved", "sold", "rented", "of
 
 export const VISIT_STATUSES = ["scheduled", "completed", "cancelled", "no_show"] as const;
 
-export const SMS_STATUSES = ["queued", "sent", "failed"] as const;
+export const SMS_STATUSES = ["queued", "sent", "failed", "received"] as const;
+/** outbound: we sent it; inbound: the lead sent it to us. */
+export const SMS_DIRECTIONS = ["outbound", "inbound"] as const;
+export type SmsDirection = (typeof SMS_DIRECTIONS)[number];
 
 export const ACTIVITY_TYPES = [
   "lead_created",
@@ -38,6 +41,10 @@ export const ACTIVITY_TYPES = [
   "sms_sent",
   "sms_failed",
   "note",
+  "inquiry",
+  "sms_received",
+  "sms_opted_out",
+  "sms_opted_in",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -60,6 +67,7 @@ export const EVENT_TYPES = [
   "sms.sent",
   "sms.delivered",
   "sms.failed",
+  "sms.received",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -37,6 +37,7 @@ const SUMMARIES: Record<AnyEventType, string> = {
   "sms.sent": "An SMS to a lead was sent",
   "sms.delivered": "The carrier reported an SMS delivered",
   "sms.failed": "An SMS failed, at once or as reported by the carrier",
+  "sms.received": "A lead sent an SMS (a reply, or a first message from a new number)",
   "webhook.test": "A test sent from Settings → Webhooks",
 };
 

@@ -12,7 +12,7 @@ const activityDataSchema = z
       .string()
       .nullable()
       .optional()
-      .meta({ description: "`lead_created`: the lead's source when it was created." }),
+      .meta({ description: "`lead_created`: the lead's source when it was created; `inquiry`: where it came from." }),
     changes: z
       // A two-item array rather than a tuple: a 2020-12 tuple (prefixItems, items: false) reads
       // as "any array" to draft-07 validators (Postman's, Portman's), which then refused every
@@ -30,16 +30,31 @@ const activityDataSchema = z
     propertyId: outputId("prop")
       .nullable()
       .optional()
-      .meta({ description: "`visit_scheduled`: the property to visit." }),
+      .meta({ description: "`visit_scheduled`: the property to visit; `inquiry`: the property it was about." }),
     scheduledAt: outputTimestamp.optional().meta({ description: "`visit_scheduled`: when." }),
-    smsId: outputId("sms")
-      .optional()
-      .meta({ description: "`sms_sent`, `sms_failed`: the message (`GET /leads/{id}/sms/{smsId}`)." }),
+    smsId: outputId("sms").optional().meta({
+      description:
+        "`sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`: the message (`GET /leads/{id}/sms/{smsId}`).",
+    }),
     providerStatus: z.string().optional().meta({
       description:
         "`sms_failed` reported by the provider after the message was accepted: its status, e.g. `undelivered`.",
     }),
     text: z.string().optional().meta({ description: "`note`: the note, written by staff in the web UI." }),
+    message: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "`inquiry`: the inquiry's message, as the portal or form sent it." }),
+    matched: z
+      .enum(["externalId", "email", "phone"])
+      .nullable()
+      .optional()
+      .meta({ description: "`inquiry`: how intake found the lead; null when the inquiry created it." }),
+    keyword: z
+      .string()
+      .optional()
+      .meta({ description: "`sms_opted_out`, `sms_opted_in`: the keyword the lead replied, e.g. `STOP`." }),
   })
   .meta({
     id: "ActivityData",

@@ -36,6 +36,8 @@ describe("definePublicShape", () => {
       tags: ["a"],
       notes: null,
       smsOptOut: false,
+      smsOptOutByRecipient: false,
+      externalId: null,
       createdAt: at,
       updatedAt: at,
       deletedAt: null,

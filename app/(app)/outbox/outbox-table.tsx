@@ -5,7 +5,12 @@ import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 
-const STATUS = { sent: ["Sent", "emerald"], queued: ["Queued", "amber"], failed: ["Failed", "red"] } as const;
+const STATUS = {
+  sent: ["Sent", "emerald"],
+  queued: ["Queued", "amber"],
+  failed: ["Failed", "red"],
+  received: ["Received", "sky"],
+} as const;
 
 // Every SMS, newest first. A failed one shows the provider's reason, for staff only.
 export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {

@@ -17,7 +17,12 @@ import { OutboxTable } from "./outbox-table";
 export const metadata: Metadata = { title: "Outbox" };
 
 const PAGE_SIZE = 25;
-const STATUS_LABELS: Record<SmsStatus, string> = { sent: "Sent", queued: "Queued", failed: "Failed" };
+const STATUS_LABELS: Record<SmsStatus, string> = {
+  sent: "Sent",
+  queued: "Queued",
+  failed: "Failed",
+  received: "Received",
+};
 const STATUS_OPTIONS = [
   { value: "", label: "Any status" },
   ...SMS_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),

@@ -612,6 +612,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "sms.received": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A lead sent an SMS (a reply, or a first message from a new number)
+     * @description Sent to each enabled endpoint subscribed to `sms.received` (or `*`). Answer 2xx within 10 seconds; anything else is retried.
+     */
+    post: operations["webhook.sms.received"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "webhook.test": {
     parameters: {
       query?: never;
@@ -860,7 +880,11 @@ export interface components {
       | "visit_scheduled"
       | "sms_sent"
       | "sms_failed"
-      | "note";
+      | "note"
+      | "inquiry"
+      | "sms_received"
+      | "sms_opted_out"
+      | "sms_opted_in";
     /**
      * @example {
      *       "url": "https://hooks.example.com/leadprop",
@@ -904,6 +928,7 @@ export interface components {
         | "sms.sent"
         | "sms.delivered"
         | "sms.failed"
+        | "sms.received"
       )[];
       /** @description False stops deliveries. Setting it true again re-enables an endpoint the system disabled. */
       enabled?: boolean;
@@ -947,6 +972,7 @@ export interface components {
         | "sms.sent"
         | "sms.delivered"
         | "sms.failed"
+        | "sms.received"
       )[];
       /** @description False stops deliveries. Setting it true again re-enables an endpoint the system disabled. */
       enabled?: boolean;
@@ -1025,7 +1051,7 @@ export interface components {
     };
     /** @description Details of the activity; which keys appear depends on `type`. `lead_deleted` has none. */
     ActivityData: {
-      /** @description `lead_created`: the lead's source when it was created. */
+      /** @description `lead_created`: the lead's source when it was created; `inquiry`: where it came from. */
       source?: string | null;
       /**
        * @description `lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded).
@@ -1044,7 +1070,7 @@ export interface components {
        * @example visit_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       visitId?: string;
-      /** @description `visit_scheduled`: the property to visit. */
+      /** @description `visit_scheduled`: the property to visit; `inquiry`: the property it was about. */
       propertyId?: string | null;
       /**
        * Format: date-time
@@ -1053,7 +1079,7 @@ export interface components {
        */
       scheduledAt?: string;
       /**
-       * @description `sms_sent`, `sms_failed`: the message (`GET /leads/{id}/sms/{smsId}`).
+       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`: the message (`GET /leads/{id}/sms/{smsId}`).
        * @example sms_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       smsId?: string;
@@ -1061,6 +1087,12 @@ export interface components {
       providerStatus?: string;
       /** @description `note`: the note, written by staff in the web UI. */
       text?: string;
+      /** @description `inquiry`: the inquiry's message, as the portal or form sent it. */
+      message?: string | null;
+      /** @description `inquiry`: how intake found the lead; null when the inquiry created it. */
+      matched?: ("externalId" | "email" | "phone") | null;
+      /** @description `sms_opted_out`, `sms_opted_in`: the keyword the lead replied, e.g. `STOP`. */
+      keyword?: string;
     };
     /** @description Who made the change: an API key (by name), a user, or the system. */
     Actor: {
@@ -1095,7 +1127,7 @@ export interface components {
        * @description `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`).
        * @enum {string}
        */
-      status: "queued" | "sent" | "failed";
+      status: "queued" | "sent" | "failed" | "received";
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -1668,6 +1700,7 @@ export interface components {
       | "sms.sent"
       | "sms.delivered"
       | "sms.failed"
+      | "sms.received"
       | "webhook.test";
     EventData: {
       /** @description The resource's public shape after the change (for a deletion, as it was). */
@@ -1882,7 +1915,7 @@ export interface components {
     };
     /** @description Details of the activity; which keys appear depends on `type`. `lead_deleted` has none. */
     ActivityDataOutput: {
-      /** @description `lead_created`: the lead's source when it was created. */
+      /** @description `lead_created`: the lead's source when it was created; `inquiry`: where it came from. */
       source?: string | null;
       /**
        * @description `lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded).
@@ -1901,7 +1934,7 @@ export interface components {
        * @example visit_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       visitId?: string;
-      /** @description `visit_scheduled`: the property to visit. */
+      /** @description `visit_scheduled`: the property to visit; `inquiry`: the property it was about. */
       propertyId?: string | null;
       /**
        * Format: date-time
@@ -1910,7 +1943,7 @@ export interface components {
        */
       scheduledAt?: string;
       /**
-       * @description `sms_sent`, `sms_failed`: the message (`GET /leads/{id}/sms/{smsId}`).
+       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`: the message (`GET /leads/{id}/sms/{smsId}`).
        * @example sms_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       smsId?: string;
@@ -1918,6 +1951,12 @@ export interface components {
       providerStatus?: string;
       /** @description `note`: the note, written by staff in the web UI. */
       text?: string;
+      /** @description `inquiry`: the inquiry's message, as the portal or form sent it. */
+      message?: string | null;
+      /** @description `inquiry`: how intake found the lead; null when the inquiry created it. */
+      matched?: ("externalId" | "email" | "phone") | null;
+      /** @description `sms_opted_out`, `sms_opted_in`: the keyword the lead replied, e.g. `STOP`. */
+      keyword?: string;
     };
     /** @description Who made the change: an API key (by name), a user, or the system. */
     ActorOutput: {
@@ -1952,7 +1991,7 @@ export interface components {
        * @description `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`).
        * @enum {string}
        */
-      status: "queued" | "sent" | "failed";
+      status: "queued" | "sent" | "failed" | "received";
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -5879,6 +5918,58 @@ export interface operations {
           id: string;
           /** @constant */
           type: "sms.failed";
+          /**
+           * Format: date-time
+           * @description ISO 8601 UTC with milliseconds.
+           * @example 2026-11-22T09:30:00.000Z
+           */
+          createdAt: string;
+          data: {
+            object: components["schemas"]["Sms"];
+          };
+          actor: components["schemas"]["EventActor"];
+          /**
+           * @description The API request that made the change (its `X-Request-Id`); null for the web UI and the system.
+           * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          requestId: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. `410 Gone` disables the endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "webhook.sms.received": {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id (`evt_…`): the same on every retry. Deduplicate on it. */
+        "webhook-id": string;
+        /** @description When this attempt was signed, in Unix seconds. Refuse old ones (the library allows 5 minutes). */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body`. Two during the 24 hours after a secret roll. Verify with the `standardwebhooks` library. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description The event's id; webhooks send it as `webhook-id`. Deduplicate on it.
+           * @example evt_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          id: string;
+          /** @constant */
+          type: "sms.received";
           /**
            * Format: date-time
            * @description ISO 8601 UTC with milliseconds.
