@@ -33,13 +33,26 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/v1\/webhook-endpoints\/(?<id>[^/]+)$/, webhookEndpointRoute],
 ];
 
+/** As Next hands params to a route: percent-decoded (`%00` arrives as NUL); a malformed escape
+ * stays as sent. */
+function decodeParams(groups: Record<string, string>): Record<string, string> {
+  const decode = (value: string) => {
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  };
+  return Object.fromEntries(Object.entries(groups).map(([name, value]) => [name, decode(value)]));
+}
+
 function resolveRoute(
   method: string,
   pathname: string,
 ): { handler: RouteHandler; params: Record<string, string | string[]> } {
   for (const [pattern, module] of ROUTES) {
     const match = pattern.exec(pathname);
-    if (match) return { handler: module[method] as RouteHandler, params: { ...match.groups } };
+    if (match) return { handler: module[method] as RouteHandler, params: decodeParams(match.groups ?? {}) };
   }
   return {
     handler: (catchAllRoute as RouteModule)[method] as RouteHandler,

@@ -62,6 +62,21 @@ describe("text and times the database cannot store", () => {
     }
   });
 
+  it("refuses them in path ids, decoded as Next decodes them", async () => {
+    const t = await createTenant();
+    for (const [method, path] of [
+      ["GET", "/api/v1/leads/%00"],
+      ["GET", "/api/v1/properties/prop_x%00y"],
+      ["DELETE", "/api/v1/leads/lead_%00"],
+      ["GET", "/api/v1/leads/lead_1/sms/sms_%00"],
+      ["GET", "/api/v1/webhook-endpoints/whep%00"],
+    ] as const) {
+      const res = await callApi<ErrorBody>(method, path, { key: t.key });
+      expect(res.status, path).toBe(400);
+      expect(res.body.error.code, path).toBe("validation_error");
+    }
+  });
+
   it("refuses times outside years 0001–9999 in filters and bodies, with a message that says so", async () => {
     const t = await createTenant();
     for (const path of [
