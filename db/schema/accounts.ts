@@ -1,24 +1,36 @@
-import { boolean, pgEnum, pgTable, text, varchar } from "drizzle-orm/pg-core";
+import { boolean, pgEnum, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { PLANS } from "../../lib/domain/enums";
 
 export const planEnum = pgEnum("plan", PLANS);
 
 // An agency. Everything else hangs off an account and is scoped by its id.
-export const accounts = pgTable("accounts", {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  plan: planEnum().notNull().default("starter"),
-  // ISO 3166-1 alpha-2, applied to phone numbers written without a leading "+".
-  defaultCountry: varchar({ length: 2 }).notNull().default("US"),
-  // ISO 4217, the default currency of new properties.
-  currency: varchar({ length: 3 }).notNull().default("USD"),
-  // True while the account may have an enabled webhook endpoint (lib/webhooks/account-webhook-flag.ts).
-  // Read with the API key on every request, so a change of an account without endpoints skips
-  // looking for them. Never false while one is enabled; true with none only costs that look.
-  hasWebhookEndpoints: boolean().notNull().default(false),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    plan: planEnum().notNull().default("starter"),
+    // ISO 3166-1 alpha-2, applied to phone numbers written without a leading "+".
+    defaultCountry: varchar({ length: 2 }).notNull().default("US"),
+    // ISO 4217, the default currency of new properties.
+    currency: varchar({ length: 3 }).notNull().default("USD"),
+    // True while the account may have an enabled webhook endpoint (lib/webhooks/account-webhook-flag.ts).
+    // Read with the API key on every request, so a change of an account without endpoints skips
+    // looking for them. Never false while one is enabled; true with none only costs that look.
+    hasWebhookEndpoints: boolean().notNull().default(false),
+    // The account's own SMS number (E.164) on the installation's Twilio account: outbound texts
+    // go from it and an inbound message to it belongs to this account (lib/sms/route-inbound-sms.ts).
+    // Set by the operator (CLI `account sms-number`), never by an owner: claiming a number would
+    // redirect another agency's replies. Null: the installation's shared number.
+    smsNumber: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One account per number: an inbound message's `To` finds its account through it.
+    uniqueIndex("accounts_sms_number_unique").on(t.smsNumber),
+  ],
+);
 
 export type Account = typeof accounts.$inferSelect;

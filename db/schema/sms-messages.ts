@@ -49,6 +49,11 @@ export const smsMessages = pgTable(
     index("sms_messages_account_unread_idx")
       .on(t.accountId, t.leadId)
       .where(sql`${t.direction} = 'inbound' and ${t.readAt} is null`),
+    // A reply to the shared number goes to the account that last texted its sender
+    // (lib/sms/route-inbound-sms.ts).
+    index("sms_messages_outbound_to_idx")
+      .on(t.to, t.createdAt)
+      .where(sql`${t.direction} = 'outbound'`),
   ],
 );
 
