@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type DbOrTx } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
 import { leads, type Lead } from "@/db/schema";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
+import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import type { LeadUpdateInput } from "@/lib/schemas/leads";
+import { assertOptOutClearable } from "@/lib/sms/assert-opt-out-clearable";
 import { getLeadOrThrow } from "./get-lead-or-throw";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
 import { toPublicLead, type PublicLead } from "./public-lead";
@@ -30,8 +32,21 @@ export async function updateLead(
   actor: Actor,
 ): Promise<PublicLead> {
   const db = await getDb();
+  const conflict = { resource: "lead" as const, accountId: account.accountId, externalId: () => input.externalId };
+  return withExternalIdConflict(db, conflict, () => updateLeadIn(db, account, leadId, input, actor));
+}
+
+/** The update in its own transaction, or in a batch's savepoint (lib/leads/batch-leads.ts). */
+export function updateLeadIn(
+  db: DbOrTx,
+  account: LeadAccountContext,
+  leadId: string,
+  input: LeadUpdateInput,
+  actor: Actor,
+): Promise<PublicLead> {
   return inTransaction(db, async (tx) => {
     const before = await getLeadOrThrow(tx, account.accountId, leadId, { forUpdate: true });
+    assertOptOutClearable(before, input);
     const fields = await prepareLeadFields(tx, account, input);
     const changes = diff(before, fields);
     if (Object.keys(changes).length === 0) return toPublicLead(before);
