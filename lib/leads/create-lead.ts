@@ -8,6 +8,7 @@ import { executePreparedIn } from "@/lib/query/execute-prepared-in";
 import { enqueueDeliveries, subscribedEndpointIdsOnPool } from "@/lib/webhooks/enqueue-deliveries";
 import { newId } from "@/lib/ids/new-id";
 import { describeActivity, type Actor } from "@/lib/activities/record-activity";
+import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import { JsonText } from "@/lib/query/json-text";
 import { prepareOnce } from "@/lib/query/prepare-once";
 import type { ActivityData } from "@/lib/schemas/activities";
@@ -126,16 +127,16 @@ export async function createLeadJson(
     eventId,
     requestId: actor.requestId ?? null,
   };
-  if (!endpointIds.length) {
-    const [{ json }] = await statement.execute(statementValues);
-    return { id, json: new JsonText(json) };
-  }
-  // With endpoints to notify, their delivery jobs commit with the lead: the same statement, in a
-  // transaction with the jobs.
-  const json = await inTransaction(db, async (tx) => {
-    const [row] = await executePreparedIn(tx, statement, statementValues);
-    await enqueueDeliveries(tx, eventId, endpointIds);
-    return Object.values(row)[0] as string;
+  const conflict = { resource: "lead" as const, accountId: account.accountId, externalId: () => fields.externalId };
+  const json = await withExternalIdConflict(db, conflict, async () => {
+    if (!endpointIds.length) return (await statement.execute(statementValues))[0].json;
+    // With endpoints to notify, their delivery jobs commit with the lead: the same statement, in
+    // a transaction with the jobs.
+    return inTransaction(db, async (tx) => {
+      const [row] = await executePreparedIn(tx, statement, statementValues);
+      await enqueueDeliveries(tx, eventId, endpointIds);
+      return Object.values(row)[0] as string;
+    });
   });
   return { id, json: new JsonText(json) };
 }

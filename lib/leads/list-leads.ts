@@ -19,6 +19,7 @@ function leadListConditions(accountId: string, query: LeadListQuery) {
     ifSet(filters.source, (v) => eq(leads.source, v)),
     ifSet(filters.assignedTo, (v) => eq(leads.assignedTo, v)),
     ifSet(filters.tag, (v) => arrayContains(leads.tags, [v])),
+    ifSet(filters.externalId, (v) => eq(leads.externalId, v)),
     ifSet(filters.createdAfter, (v) => gt(leads.createdAt, v)),
     ifSet(filters.updatedAfter, (v) => gt(leads.updatedAt, v)),
     ifSet(filters.q, leadSearchCondition),

@@ -115,8 +115,9 @@ Every error has one shape, and every response (errors included) carries \`X-Requ
 
 Program against \`code\` (stable), show \`message\` to humans, and quote \`requestId\` to support.
 \`details\` lists **every** problem found, not only the first. Each operation below lists the codes
-it can answer with. Retry 429 (after \`Retry-After\`), 409, 500, 502 (with a new
-\`Idempotency-Key\`) and 503; fix the request for the other 4xx. An unknown path under \`/api/v1\`
+it can answer with. Retry 429 (after \`Retry-After\`), 409 \`idempotency_in_progress\`, 500, 502
+(with a new \`Idempotency-Key\`) and 503; fix the request for the other 4xx (409
+\`external_id_taken\` names the record that already has the \`externalId\`). An unknown path under \`/api/v1\`
 answers 404 \`not_found\`; a known path with another method answers 405 \`method_not_allowed\`
 with an \`Allow\` header.
 

@@ -17,6 +17,7 @@ export const PUBLIC_ERROR_CODES = [
   "not_found",
   "method_not_allowed",
   "idempotency_in_progress",
+  "external_id_taken",
   "payload_too_large",
   "unsupported_media_type",
   "lead_has_no_phone",
@@ -90,6 +91,11 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   idempotency_in_progress: {
     when: "Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.",
     message: "A request with this Idempotency-Key is still being processed. Retry shortly.",
+  },
+  external_id_taken: {
+    when: "Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.",
+    message: 'The externalId "crm-4711" is already used by lead lead_01jf3v6q2m8k4x5y7z9a0b1c2d.',
+    details: [{ path: "externalId", message: "Already used by lead_01jf3v6q2m8k4x5y7z9a0b1c2d" }],
   },
   payload_too_large: { when: "The body is over 100 KB.", message: "The body is larger than 100 KB." },
   unsupported_media_type: {

@@ -117,6 +117,8 @@ const SHARED: Record<number, { name: string; codes: PublicErrorCode[] }> = {
 // The idempotency layer stores (and so replays) what the handler itself answered; validation,
 // auth and rate limiting come before the key is claimed, and 500/503 free it.
 const REPLAYABLE_STATUSES = new Set([404, 422, 502]);
+// A 409 that the handler answered (not the idempotency layer's own) is stored and replayed too.
+const REPLAYABLE_CODES = new Set<PublicErrorCode>(["external_id_taken"]);
 
 export interface ErrorResponseOptions {
   /** A POST, whose stored outcome can be replayed under the same Idempotency-Key. */
@@ -146,10 +148,10 @@ export function errorResponses(
   const responses: Record<string, ZodOpenApiResponseObject | oas31.ReferenceObject> = {};
   for (const [status, statusCodes] of [...byStatus].sort(([a], [b]) => a - b)) {
     const shared = SHARED[status];
-    if (shared && [...statusCodes].sort().join() !== [...shared.codes].sort().join()) {
-      throw new Error(`Status ${status} is shared (${shared.name}) but this operation lists ${statusCodes.join(", ")}`);
-    }
-    responses[String(status)] = shared
+    // An operation with codes of its own at a shared status (409 external_id_taken beside
+    // idempotency_in_progress) gets its own response listing them all.
+    const isShared = shared && [...statusCodes].sort().join() === [...shared.codes].sort().join();
+    responses[String(status)] = isShared
       ? { $ref: `#/components/responses/${shared.name}` }
       : errorResponse(status, statusCodes, options);
   }
@@ -170,11 +172,16 @@ function errorResponse(
   const examples: Record<string, oas31.ExampleObject> = Object.fromEntries(
     codes.map((code) => [code, { summary: code, value: exampleErrorBody(code, options.examples?.[code]) }]),
   );
-  return { description, headers: errorHeaders(status, options), content: { "application/json": { schema, examples } } };
+  return {
+    description,
+    headers: errorHeaders(status, codes, options),
+    content: { "application/json": { schema, examples } },
+  };
 }
 
 function errorHeaders(
   status: number,
+  codes: PublicErrorCode[],
   options: ErrorResponseOptions,
 ): Record<string, oas31.HeaderObject | oas31.ReferenceObject> {
   return {
@@ -183,7 +190,9 @@ function errorHeaders(
     ...(status !== 401 && rateLimitHeaders(status !== 500 && status !== 503)),
     ...(status === 429 && retryAfterHeader()),
     ...(status === 401 && wwwAuthenticateHeader()),
-    ...(options.replayable && REPLAYABLE_STATUSES.has(status) && idempotentReplayedHeader()),
+    ...(options.replayable &&
+      (REPLAYABLE_STATUSES.has(status) || codes.some((code) => REPLAYABLE_CODES.has(code))) &&
+      idempotentReplayedHeader()),
   };
 }
 

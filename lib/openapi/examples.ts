@@ -18,6 +18,7 @@ export const exampleLead = {
   tags: ["first-time-buyer"],
   notes: null,
   smsOptOut: false,
+  externalId: "crm-4711",
   createdAt: T,
   updatedAt: T2,
 };
@@ -63,6 +64,7 @@ export const exampleProperty = {
   bedrooms: 2,
   bathrooms: 1,
   areaSqm: 78.5,
+  externalId: "mls-90210",
   createdAt: T,
   updatedAt: T,
 };

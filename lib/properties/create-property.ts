@@ -1,8 +1,9 @@
-import { getDb } from "@/db/client";
+import { getDb, type DbOrTx } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
 import { properties } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
 import { recordEvent } from "@/lib/events/record-event";
+import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import { newId } from "@/lib/ids/new-id";
 import type { PropertyCreateInput } from "@/lib/schemas/properties";
 import { toPropertyColumns } from "./property-columns";
@@ -15,6 +16,17 @@ export async function createProperty(
   actor: Actor,
 ): Promise<PublicProperty> {
   const db = await getDb();
+  const conflict = { resource: "property" as const, accountId: account.accountId, externalId: () => input.externalId };
+  return withExternalIdConflict(db, conflict, () => createPropertyIn(db, account, input, actor));
+}
+
+/** The create in its own transaction, or in a batch's savepoint (lib/properties/batch-properties.ts). */
+export function createPropertyIn(
+  db: DbOrTx,
+  account: { accountId: string; currency: string },
+  input: PropertyCreateInput,
+  actor: Actor,
+): Promise<PublicProperty> {
   return inTransaction(db, async (tx) => {
     const [property] = await tx
       .insert(properties)

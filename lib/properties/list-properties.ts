@@ -16,6 +16,7 @@ export async function listProperties(accountId: string, query: PropertyListQuery
     ifSet(filters.status, (v) => eq(properties.status, v)),
     ifSet(filters.type, (v) => eq(properties.type, v)),
     ifSet(filters.listingType, (v) => eq(properties.listingType, v)),
+    ifSet(filters.externalId, (v) => eq(properties.externalId, v)),
     ifSet(filters.city, (v) => sql`lower(${properties.city}) = lower(${v})`),
     ifSet(filters.minPrice, (v) => gte(properties.price, v)),
     ifSet(filters.maxPrice, (v) => lte(properties.price, v)),

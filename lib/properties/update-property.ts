@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type DbOrTx } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
 import { properties } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
 import { notFound } from "@/lib/errors/api-error";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
+import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import type { PropertyUpdateInput } from "@/lib/schemas/properties";
 import { toPropertyColumns } from "./property-columns";
 import { toPublicProperty, type PublicProperty } from "./public-property";
@@ -18,6 +19,18 @@ export async function updateProperty(
   actor: Actor,
 ): Promise<PublicProperty> {
   const db = await getDb();
+  const conflict = { resource: "property" as const, accountId, externalId: () => input.externalId };
+  return withExternalIdConflict(db, conflict, () => updatePropertyIn(db, accountId, propertyId, input, actor));
+}
+
+/** The update in its own transaction, or in a batch's savepoint (lib/properties/batch-properties.ts). */
+export function updatePropertyIn(
+  db: DbOrTx,
+  accountId: string,
+  propertyId: string,
+  input: PropertyUpdateInput,
+  actor: Actor,
+): Promise<PublicProperty> {
   const columns = toPropertyColumns(input);
   const scope = and(eq(properties.id, propertyId), eq(properties.accountId, accountId));
   return inTransaction(db, async (tx) => {

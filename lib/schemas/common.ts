@@ -80,5 +80,26 @@ export const nullableText = (max: number) =>
     .max(max, { error: `At most ${max} characters` })
     .nullable();
 
+/** The integrator's own id for a record (issue 21): unique per account, matched as sent after
+ * trimming, so a copy-pasted space cannot make a second record. */
+export const externalIdInput = z
+  .string()
+  .trim()
+  .min(1, { error: "1–255 characters" })
+  .max(255, { error: "1–255 characters" })
+  .nullable()
+  .meta({
+    description:
+      "Your own id for this record (another CRM's, a portal's), unique in your account; `null` clears it. Another record with the same `externalId` answers 409 `external_id_taken`.",
+    example: "crm-4711",
+  });
+export const externalIdQuery = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .optional()
+  .meta({ description: "Only the record with this `externalId` (exact match)." });
+
 /** PATCH bodies: any subset of the writable fields, at least one. */
 export const atLeastOneField = <T extends Record<string, unknown>>(value: T) => Object.keys(value).length > 0;

@@ -3,6 +3,8 @@ import { z } from "zod";
 import { activitySchema } from "./activities";
 import {
   atLeastOneField,
+  externalIdInput,
+  externalIdQuery,
   idParams,
   nullableText,
   outputId,
@@ -60,6 +62,7 @@ const writable = {
   tags,
   notes: nullableText(10_000),
   smsOptOut: z.boolean(),
+  externalId: externalIdInput,
 };
 
 // The same fields serve both bodies: all optional on PATCH, `name` required on POST.
@@ -111,6 +114,7 @@ export const leadSchema = z
     smsOptOut: z
       .boolean()
       .meta({ description: "True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`." }),
+    externalId: z.string().nullable().meta({ description: "Your own id for the lead, if you set one." }),
     createdAt: outputTimestamp,
     updatedAt: outputTimestamp,
   })
@@ -141,6 +145,7 @@ export const leadListQuery = z.strictObject({
     .meta({ description: "Only leads with exactly this source (case-sensitive)." }),
   assignedTo: z.string().min(1).max(100).optional().meta({ description: "Only leads assigned to this user id." }),
   tag: z.string().min(1).max(40).optional().meta({ description: "Only leads carrying this tag." }),
+  externalId: externalIdQuery,
   q: z
     .string()
     .trim()

@@ -2,6 +2,8 @@ import { LISTING_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from "@/lib/domain/e
 import { z } from "zod";
 import {
   atLeastOneField,
+  externalIdInput,
+  externalIdQuery,
   idParams,
   nullableText,
   outputId,
@@ -60,6 +62,7 @@ const writable = {
   bedrooms: z.number().int({ error: "Must be a whole number" }).min(0).max(100).nullable(),
   bathrooms: z.number().int({ error: "Must be a whole number" }).min(0).max(100).nullable(),
   areaSqm: z.number().gt(0, { error: "Must be greater than 0" }).max(10_000_000).nullable(),
+  externalId: externalIdInput,
 };
 
 // The same fields serve both bodies: all optional on PATCH, title/type/listingType required on POST.
@@ -118,6 +121,7 @@ export const propertySchema = z
     bedrooms: z.number().int().nullable(),
     bathrooms: z.number().int().nullable(),
     areaSqm: z.number().nullable(),
+    externalId: z.string().nullable().meta({ description: "Your own id for the property, if you set one." }),
     createdAt: outputTimestamp,
     updatedAt: outputTimestamp,
   })
@@ -138,6 +142,7 @@ export const propertyListQuery = z.strictObject({
   status: propertyStatusSchema.optional().meta({ description: "Only properties with this status." }),
   type: propertyTypeSchema.optional().meta({ description: "Only properties of this type." }),
   listingType: listingTypeSchema.optional().meta({ description: "Only properties for sale, or only for rent." }),
+  externalId: externalIdQuery,
   city: z.string().min(1).max(100).optional().meta({ description: "Exact city, case-insensitive." }),
   minPrice: nonNegativeInt.optional().meta({
     description:
