@@ -94,6 +94,7 @@ export const OPERATIONS: Array<{
   { method: "PATCH", path: (i) => `/api/v1/leads/${i.lead}`, body: () => ({ status: "contacted" }) },
   { method: "DELETE", path: (i) => `/api/v1/leads/${i.lead}` },
   { method: "POST", path: (i) => `/api/v1/leads/${i.lead}/sms`, body: () => ({ message: "Hello" }) },
+  { method: "GET", path: (i) => `/api/v1/leads/${i.lead}/sms` },
   { method: "GET", path: (i) => `/api/v1/leads/${i.lead}/sms/${i.sms}` },
   { method: "GET", path: () => "/api/v1/properties" },
   {
