@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   idempotency_in_progress: 409,
+  opt_out_by_recipient: 409,
   external_id_taken: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

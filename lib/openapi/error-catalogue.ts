@@ -17,6 +17,7 @@ export const PUBLIC_ERROR_CODES = [
   "not_found",
   "method_not_allowed",
   "idempotency_in_progress",
+  "opt_out_by_recipient",
   "external_id_taken",
   "payload_too_large",
   "unsupported_media_type",
@@ -91,6 +92,11 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   idempotency_in_progress: {
     when: "Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.",
     message: "A request with this Idempotency-Key is still being processed. Retry shortly.",
+  },
+  opt_out_by_recipient: {
+    when: "`smsOptOut: false` for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut` and writes `sms_opted_in`. Do not retry.",
+    message:
+      "This lead opted out of SMS by replying STOP. Only the lead can opt back in, by texting START to your number.",
   },
   external_id_taken: {
     when: "Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.",

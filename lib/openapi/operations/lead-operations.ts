@@ -108,6 +108,8 @@ export const leadOperations: OperationSpec[] = [
       schema: leadSchema,
       example: exampleOne(exampleLead),
     },
+    // Clearing an opt-out the lead sent by STOP (issue 22).
+    errors: ["opt_out_by_recipient"],
     errorExamples: { not_found: propertyNotFound },
   },
   {
