@@ -86,7 +86,9 @@ export const exampleVisit = {
 export const exampleSms = {
   id: "sms_01jf3w5c7e9g1j3k5n7q9s1v3w",
   leadId: exampleLead.id,
+  direction: "outbound",
   to: "+14155550123",
+  from: null,
   message: "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm.",
   status: "sent",
   createdAt: T2,

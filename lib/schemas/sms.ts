@@ -1,6 +1,6 @@
-import { SMS_STATUSES } from "@/lib/domain/enums";
+import { SMS_DIRECTIONS, SMS_STATUSES } from "@/lib/domain/enums";
 import { z } from "zod";
-import { outputId, outputTimestamp } from "./common";
+import { outputId, outputTimestamp, paginationQuery } from "./common";
 
 export const smsCreateSchema = z
   .strictObject({
@@ -12,11 +12,22 @@ export const smsSchema = z
   .object({
     id: outputId("sms"),
     leadId: outputId("lead"),
-    to: z.string().meta({ description: "E.164.", example: "+14155550123" }),
+    direction: z.enum(SMS_DIRECTIONS).meta({
+      description: "`outbound`: sent to the lead; `inbound`: the lead's message to you.",
+      example: "outbound",
+    }),
+    to: z.string().meta({
+      description: "E.164. Outbound: the lead's phone; inbound: your number the lead wrote to.",
+      example: "+14155550123",
+    }),
+    from: z.string().nullable().meta({
+      description: "Inbound: the lead's number the message came from (E.164). Null for outbound.",
+      example: null,
+    }),
     message: z.string(),
     status: z.enum(SMS_STATUSES).meta({
       description:
-        "`sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`).",
+        "Outbound: `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`). Inbound: `received`.",
     }),
     createdAt: outputTimestamp,
   })
@@ -26,3 +37,16 @@ export const leadSmsParams = z.strictObject({
   id: z.string().min(1).max(100).meta({ description: "The lead's id (`lead_…`)." }),
   smsId: z.string().min(1).max(100).meta({ description: "The message's id (`sms_…`)." }),
 });
+
+export const leadSmsListQuery = z.strictObject({
+  ...paginationQuery,
+  sort: z
+    .enum(["-createdAt", "createdAt"])
+    .default("-createdAt")
+    .meta({ description: "By `createdAt` only; `createdAt` reads a conversation oldest first." }),
+  direction: z
+    .enum(SMS_DIRECTIONS)
+    .optional()
+    .meta({ description: "Only messages sent (`outbound`) or received (`inbound`)." }),
+});
+export type LeadSmsListQuery = z.output<typeof leadSmsListQuery>;

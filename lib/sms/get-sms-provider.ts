@@ -2,9 +2,12 @@ import { logProvider } from "./providers/log-provider";
 import type { SmsProvider } from "./providers/sms-provider";
 import { twilioProvider } from "./providers/twilio-provider";
 
+/** The local `log` provider (the default): nothing is sent, and replies can be simulated. */
+export const isLogProvider = () => process.env.SMS_PROVIDER !== "twilio";
+
 /** SMS_PROVIDER=twilio (with TWILIO_* set) sends for real; anything else keeps messages local. */
 export function getSmsProvider(): SmsProvider {
-  if (process.env.SMS_PROVIDER !== "twilio") return logProvider;
+  if (isLogProvider()) return logProvider;
   const accountSid = process.env.TWILIO_ACCOUNT_SID;
   const authToken = process.env.TWILIO_AUTH_TOKEN;
   if (!accountSid || !authToken || !(process.env.TWILIO_FROM_NUMBER || process.env.TWILIO_MESSAGING_SERVICE_SID)) {

@@ -1,4 +1,4 @@
-import { type SMS_STATUSES } from "@/lib/domain/enums";
+import { type SMS_STATUSES, type SmsDirection } from "@/lib/domain/enums";
 import { and, eq, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads, smsMessages } from "@/db/schema";
@@ -8,12 +8,17 @@ import { keyset, type Page } from "@/lib/pagination/keyset";
 
 export type SmsStatus = (typeof SMS_STATUSES)[number];
 
-export interface OutboxMessage {
+export interface AccountMessage {
   id: string;
   leadId: string;
   leadName: string;
   leadDeleted: boolean;
+  direction: SmsDirection;
   to: string;
+  /** Inbound: the lead's number. */
+  from: string | null;
+  /** Inbound and not yet seen in the lead's thread. */
+  unread: boolean;
   message: string;
   status: SmsStatus;
   provider: string;
@@ -22,16 +27,18 @@ export interface OutboxMessage {
   createdAt: string;
 }
 
-// The outbox page: every SMS the account sent or tried to send, newest first, with its lead.
-export async function listOutbox(
+// The messages page: every SMS the account sent, tried to send or received, newest first, with
+// its lead.
+export async function listMessages(
   accountId: string,
-  query: { limit: number; cursor?: string; status?: SmsStatus; leadId?: string },
-): Promise<Page<OutboxMessage>> {
+  query: { limit: number; cursor?: string; status?: SmsStatus; direction?: SmsDirection; leadId?: string },
+): Promise<Page<AccountMessage>> {
   const { limit, cursor, ...filters } = query;
-  const page = keyset({ limit, cursor, sort: "-createdAt" }, smsMessages, cursorScope("outbox", accountId, filters));
+  const page = keyset({ limit, cursor, sort: "-createdAt" }, smsMessages, cursorScope("messages", accountId, filters));
   const conditions: (SQL | undefined)[] = [
     eq(smsMessages.accountId, accountId),
     ifSet(filters.status, (v) => eq(smsMessages.status, v)),
+    ifSet(filters.direction, (v) => eq(smsMessages.direction, v)),
     ifSet(filters.leadId, (v) => eq(smsMessages.leadId, v)),
     page.where,
   ];
@@ -49,7 +56,10 @@ export async function listOutbox(
     leadId: row.sms.leadId,
     leadName: row.leadName,
     leadDeleted: row.leadDeletedAt !== null,
+    direction: row.sms.direction,
     to: row.sms.to,
+    from: row.sms.from,
+    unread: row.sms.direction === "inbound" && row.sms.readAt === null,
     message: row.sms.message,
     status: row.sms.status,
     provider: row.sms.provider,

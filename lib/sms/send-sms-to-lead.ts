@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
+import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { smsMessages } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { ApiError } from "@/lib/errors/api-error";
@@ -23,7 +24,7 @@ export async function sendSmsToLead(
 ): Promise<PublicSms> {
   const db = await getDb();
   const provider = getSmsProvider();
-  const lead = await getLeadOrThrow(db, accountId, leadId);
+  const [lead, account] = await Promise.all([getLeadOrThrow(db, accountId, leadId), getAccountOrThrow(accountId, db)]);
   if (!lead.phone)
     throw new ApiError("lead_has_no_phone", "This lead has no phone number. Add one before sending an SMS.");
   if (lead.smsOptOut) throw new ApiError("lead_opted_out", "This lead opted out of SMS.");
@@ -34,7 +35,8 @@ export async function sendSmsToLead(
 
   let outcome: { status: "sent" | "queued" | "failed"; providerMessageId: string | null; error: string | null };
   try {
-    outcome = { ...(await provider.send({ to: lead.phone, body: message })), error: null };
+    const from = account.smsNumber ?? undefined;
+    outcome = { ...(await provider.send({ to: lead.phone, body: message, from })), error: null };
   } catch (error) {
     const reason = error instanceof SmsProviderFailure ? error.message : "unexpected provider error";
     logger.warn("sms provider failed", { smsId: queued.id, provider: provider.name, error: reason });

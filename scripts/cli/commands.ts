@@ -10,6 +10,7 @@ import { formatDemoLogins } from "@/lib/seed/demo-logins";
 import { UsageError, oneOf, parseFlags } from "./usage";
 import { seedBulkCommand } from "./seed-bulk-command";
 import { API_KEY_COMMANDS } from "./api-key-commands";
+import { SMS_COMMANDS } from "./sms-commands";
 
 type Command = (args: string[]) => Promise<unknown>;
 const progress = (message: string) => process.stderr.write(`${message}\n`);
@@ -53,6 +54,7 @@ export const COMMANDS: Record<string, Command> = {
     return { accountId: owner.accountId, userId };
   },
   ...API_KEY_COMMANDS,
+  ...SMS_COMMANDS,
   "db migrate": async (args) => {
     if (args.length) throw new UsageError("db migrate takes no options");
     const handle = await getDbHandle(); // opening applies the migrations

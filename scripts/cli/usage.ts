@@ -5,6 +5,9 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
   account create --name N --email E --password P --plan agency|professional|starter
                  [--owner-name NAME] [--country US] [--currency USD]
   account plan   --email OWNER_EMAIL --plan agency|professional|starter
+  account sms-number --email OWNER_EMAIL --number +14155550100|none
+                 (the account's own number on the installation's Twilio account: texts go from it
+                 and messages to it are this account's; none: back to the shared number)
   user create    --account-email OWNER_EMAIL --email E --password P --role staff|owner [--name NAME]
   api-key create --email OWNER_EMAIL --name N [--permissions leads:read,properties:write,…]
                  [--expires-in-days N]
@@ -15,6 +18,9 @@ export const USAGE = `Usage: npm run cli -- <command> [options]
                  (a new secret with the key's name, permissions and expiry; the old one keeps
                  working H hours, 0 to 720)
   api-key revoke KEY_ID
+  sms receive    --account-email OWNER_EMAIL --from PHONE --body TEXT
+                 (log provider only: a lead's SMS to the account, as Twilio's inbound webhook
+                 delivers it; STOP, START and HELP act as they would)
   db migrate
   db seed
   db seed-bulk   --email OWNER_EMAIL --leads 1000000 --keys 1000 --keys-out FILE [--batch 50000]

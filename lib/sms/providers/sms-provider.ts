@@ -2,7 +2,12 @@
 // provider accepts and delivers later. Failures throw SmsProviderFailure.
 export interface SmsProvider {
   name: string;
-  send(message: { to: string; body: string }): Promise<{ status: "sent" | "queued"; providerMessageId: string | null }>;
+  /** `from`: the account's own number, when it has one; else the provider's configured sender. */
+  send(message: {
+    to: string;
+    body: string;
+    from?: string;
+  }): Promise<{ status: "sent" | "queued"; providerMessageId: string | null }>;
 }
 
 export class SmsProviderFailure extends Error {

@@ -19,10 +19,13 @@ export function twilioProvider(config: TwilioConfig): SmsProvider {
   const auth = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString("base64")}`;
   return {
     name: "twilio",
-    async send({ to, body }) {
+    async send({ to, body, from }) {
       const form = new URLSearchParams({ To: to, Body: body });
+      // An account's own number (in the Messaging Service's pool, when there is one) is where the
+      // lead's replies come back to: lib/sms/route-inbound-sms.ts.
       if (config.messagingServiceSid) form.set("MessagingServiceSid", config.messagingServiceSid);
-      else if (config.from) form.set("From", config.from);
+      const sender = from ?? (config.messagingServiceSid ? undefined : config.from);
+      if (sender) form.set("From", sender);
       if (config.statusCallbackUrl) form.set("StatusCallback", config.statusCallbackUrl);
       let response: Response;
       try {

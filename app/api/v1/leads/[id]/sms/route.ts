@@ -1,10 +1,17 @@
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { leadIdParams } from "@/lib/schemas/leads";
-import { smsCreateSchema } from "@/lib/schemas/sms";
+import { leadSmsListQuery, smsCreateSchema } from "@/lib/schemas/sms";
+import { listLeadSms } from "@/lib/sms/list-lead-sms";
 import { sendSmsToLead } from "@/lib/sms/send-sms-to-lead";
 
 export const dynamic = "force-dynamic";
+
+// GET /api/v1/leads/:id/sms – the lead's conversation, both directions, by cursor
+export const GET = apiRoute(
+  { route: "GET /leads/:id/sms", permission: { sms: "read" }, params: leadIdParams, query: leadSmsListQuery },
+  async ({ apiKey, params, query }) => ({ body: await listLeadSms(apiKey.accountId, params.id, query) }),
+);
 
 // POST /api/v1/leads/:id/sms – send an SMS to the lead (writes sms_sent or sms_failed)
 export const POST = apiRoute(
@@ -15,4 +22,4 @@ export const POST = apiRoute(
   },
 );
 
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
+export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);
