@@ -7,7 +7,7 @@ export function AppNav({ isOwner }: { isOwner: boolean }) {
       <NavLink href="/leads">Leads</NavLink>
       <NavLink href="/properties">Properties</NavLink>
       <NavLink href="/visits">Visits</NavLink>
-      <NavLink href="/outbox">Outbox</NavLink>
+      <NavLink href="/messages">Messages</NavLink>
       {isOwner ? <NavLink href="/settings">Settings</NavLink> : null}
       <NavLink href="/docs">API docs</NavLink>
     </nav>

@@ -38,6 +38,8 @@ interface LeadFormProps {
   /** Changes when the record changes (its updatedAt): the fields then show the saved values. */
   revision?: string;
   currency: string;
+  /** The lead opted out by texting STOP: only their START clears it, so the box is locked. */
+  optOutByRecipient?: boolean;
 }
 
 // The lead's fields, for "New lead" and the lead page. Validation is the API's schema, run
@@ -51,6 +53,7 @@ export function LeadForm({
   pendingLabel,
   currency,
   revision,
+  optOutByRecipient = false,
 }: LeadFormProps) {
   const [state, formAction] = useActionState(action, IDLE);
   const version = useFormVersion(state);
@@ -167,13 +170,24 @@ export function LeadForm({
           />
         </div>
         <div className="sm:col-span-2">
-          <CheckboxField
-            label="Opted out of SMS"
-            name="smsOptOut"
-            shownName="smsOptOutShown"
-            defaultChecked={typed ? typed.smsOptOut === "on" : initial.smsOptOut}
-            hint="No SMS can be sent to this lead, from the app or the API."
-          />
+          {optOutByRecipient ? (
+            // Not posted (disabled, no marker): a save leaves the lead's own opt-out as it is.
+            <CheckboxField
+              label="Opted out of SMS"
+              name="smsOptOut"
+              defaultChecked
+              disabled
+              hint="The lead replied STOP. Only the lead can opt back in, by texting START."
+            />
+          ) : (
+            <CheckboxField
+              label="Opted out of SMS"
+              name="smsOptOut"
+              shownName="smsOptOutShown"
+              defaultChecked={typed ? typed.smsOptOut === "on" : initial.smsOptOut}
+              hint="No SMS can be sent to this lead, from the app or the API."
+            />
+          )}
         </div>
       </fieldset>
       <div className="flex justify-end">

@@ -12,20 +12,33 @@ const MAX_LENGTH = 1600;
 const segments = (length: number) => (length <= 160 ? 1 : Math.ceil(length / 153));
 
 // "Send SMS": the same service as the API. The server decides (phone, opt-out, provider) and
-// explains a refusal; the page only hides the form when it already knows it would be refused.
+// explains a refusal; when the page already knows a send would be refused (the lead opted out),
+// the button is disabled and `disabledReason` says why.
 export function SmsForm({
   leadId,
   to,
   action,
+  disabledReason,
 }: {
   leadId: string;
   to: string;
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
+  disabledReason?: string;
 }) {
   const [state, formAction] = useActionState(action, IDLE);
   const version = useFormVersion(state);
   const initial = state.status === "error" ? (state.values?.message ?? "") : "";
-  return <SmsFields key={version} leadId={leadId} to={to} state={state} formAction={formAction} initial={initial} />;
+  return (
+    <SmsFields
+      key={version}
+      leadId={leadId}
+      to={to}
+      state={state}
+      formAction={formAction}
+      initial={initial}
+      disabledReason={disabledReason}
+    />
+  );
 }
 
 function SmsFields({
@@ -34,12 +47,14 @@ function SmsFields({
   state,
   formAction,
   initial,
+  disabledReason,
 }: {
   leadId: string;
   to: string;
   state: FormState;
   formAction: (formData: FormData) => void;
   initial: string;
+  disabledReason?: string;
 }) {
   const [length, setLength] = useState(initial.length);
   return (
@@ -61,8 +76,15 @@ function SmsFields({
         <FormMessage tone="error">{state.message}</FormMessage>
       ) : null}
       {state.status === "success" && state.message ? <FormMessage tone="success">{state.message}</FormMessage> : null}
+      {disabledReason ? (
+        <p data-testid="sms-disabled-reason" className="text-sm text-slate-600">
+          {disabledReason}
+        </p>
+      ) : null}
       <div className="flex justify-end">
-        <SubmitButton pendingLabel="Sending…">Send SMS</SubmitButton>
+        <SubmitButton pendingLabel="Sending…" disabled={Boolean(disabledReason)}>
+          Send SMS
+        </SubmitButton>
       </div>
     </form>
   );

@@ -8,12 +8,14 @@ export function CheckboxField({
   defaultChecked,
   hint,
   shownName,
+  disabled,
 }: {
   label: string;
   name: string;
   defaultChecked?: boolean;
   hint?: string;
   shownName?: string;
+  disabled?: boolean;
 }) {
   const id = `field-${name}`;
   return (
@@ -24,6 +26,7 @@ export function CheckboxField({
         name={name}
         type="checkbox"
         defaultChecked={defaultChecked}
+        disabled={disabled}
         aria-describedby={hint ? `${id}-hint` : undefined}
         className={`mt-0.5 size-4 rounded border-slate-300 text-indigo-600 ${styles.focusRing}`}
       />

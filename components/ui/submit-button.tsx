@@ -18,6 +18,7 @@ export function SubmitButton({
   ariaLabel,
   name,
   value,
+  disabled = false,
 }: {
   children: React.ReactNode;
   pendingLabel: string;
@@ -25,6 +26,8 @@ export function SubmitButton({
   ariaLabel?: string;
   name?: string;
   value?: string;
+  /** Not pressable for a reason the form states beside it. */
+  disabled?: boolean;
 }) {
   const { pending, data } = useFormStatus();
   // With several named buttons in one form, only the one pressed says it is working.
@@ -34,8 +37,8 @@ export function SubmitButton({
       type="submit"
       name={name}
       value={value}
-      disabled={pending}
-      aria-disabled={pending}
+      disabled={pending || disabled}
+      aria-disabled={pending || disabled}
       aria-label={ariaLabel}
       className={VARIANTS[variant]}
     >

@@ -1,24 +1,25 @@
 import Link from "next/link";
-import type { OutboxMessage } from "@/lib/sms/list-outbox";
+import type { AccountMessage } from "@/lib/sms/list-messages";
 import { formatDateTime } from "@/lib/ui/format-date";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 
-const STATUS = {
+export const STATUS = {
   sent: ["Sent", "emerald"],
   queued: ["Queued", "amber"],
   failed: ["Failed", "red"],
   received: ["Received", "sky"],
 } as const;
 
-// Every SMS, newest first. A failed one shows the provider's reason, for staff only.
-export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
+// Every SMS, both directions, newest first. A failed one shows the provider's reason, for staff
+// only; a reply no one has opened yet is marked new.
+export function MessagesTable({ messages }: { messages: AccountMessage[] }) {
   return (
     <DataTable
       label="SMS messages"
       columns={[
-        { label: "Sent" },
+        { label: "When" },
         { label: "Lead" },
         { label: "Message", className: "hidden md:table-cell" },
         { label: "Status" },
@@ -26,21 +27,31 @@ export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
     >
       {messages.map((sms) => {
         const [label, tone] = STATUS[sms.status];
+        const inbound = sms.direction === "inbound";
         return (
-          <tr key={sms.id} data-testid="outbox-row" className="align-top">
+          <tr
+            key={sms.id}
+            data-testid="message-row"
+            data-direction={sms.direction}
+            className={`align-top ${sms.unread ? "bg-sky-50/60" : ""}`}
+          >
             <td className={`${styles.td} whitespace-nowrap align-top`}>
               <time dateTime={sms.createdAt}>{formatDateTime(new Date(sms.createdAt))}</time>
-              <span className="block text-xs text-slate-500">via {sms.provider}</span>
+              <span className="block text-xs text-slate-500">
+                {inbound ? "Received" : "Sent"} via {sms.provider}
+              </span>
             </td>
             <td className={`${styles.td} align-top`}>
               {sms.leadDeleted ? (
                 <span className="text-slate-500">{sms.leadName} (deleted)</span>
               ) : (
-                <Link href={`/leads/${sms.leadId}`} className={styles.link}>
+                <Link href={`/leads/${sms.leadId}#sms`} className={styles.link}>
                   {sms.leadName}
                 </Link>
               )}
-              <span className="block whitespace-nowrap text-xs text-slate-500">{sms.to}</span>
+              <span className="block whitespace-nowrap text-xs text-slate-500">
+                {inbound ? `from ${sms.from}` : `to ${sms.to}`}
+              </span>
               <p className="mt-1 line-clamp-3 max-w-xs whitespace-pre-wrap break-words text-slate-700 md:hidden">
                 {sms.message}
               </p>
@@ -51,7 +62,10 @@ export function OutboxTable({ messages }: { messages: OutboxMessage[] }) {
               </p>
             </td>
             <td className={`${styles.td} align-top`}>
-              <Badge tone={tone}>{label}</Badge>
+              <div className="flex flex-wrap gap-1">
+                <Badge tone={tone}>{label}</Badge>
+                {sms.unread ? <Badge tone="indigo">New</Badge> : null}
+              </div>
               {sms.error ? <span className="mt-1 block max-w-52 text-xs text-red-800">{sms.error}</span> : null}
             </td>
           </tr>

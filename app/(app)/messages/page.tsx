@@ -1,7 +1,8 @@
-import { SMS_STATUSES } from "@/lib/domain/enums";
+import { SMS_DIRECTIONS, SMS_STATUSES, type SmsDirection } from "@/lib/domain/enums";
 import type { Metadata } from "next";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { listOutbox, type SmsStatus } from "@/lib/sms/list-outbox";
+import { listMessages } from "@/lib/sms/list-messages";
+import { listUnreadConversations } from "@/lib/sms/list-unread-conversations";
 import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
 import { loadListPage } from "@/lib/ui/load-list-page";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
@@ -12,36 +13,51 @@ import { Pager } from "@/components/ui/pager";
 import { SelectField } from "@/components/ui/select-field";
 import { StaleLinkNotice } from "@/components/ui/stale-link-notice";
 import { styles } from "@/components/ui/styles";
-import { OutboxTable } from "./outbox-table";
+import { MessagesTable, STATUS } from "./messages-table";
+import { UnreadConversations } from "./unread-conversations";
 
-export const metadata: Metadata = { title: "Outbox" };
+export const metadata: Metadata = { title: "Messages" };
 
 const PAGE_SIZE = 25;
-const STATUS_LABELS: Record<SmsStatus, string> = {
-  sent: "Sent",
-  queued: "Queued",
-  failed: "Failed",
-  received: "Received",
-};
+const DIRECTION_LABELS: Record<SmsDirection, string> = { outbound: "Sent to leads", inbound: "Received from leads" };
 const STATUS_OPTIONS = [
   { value: "", label: "Any status" },
-  ...SMS_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] })),
+  ...SMS_STATUSES.map((s) => ({ value: s, label: STATUS[s][0] })),
+];
+const DIRECTION_OPTIONS = [
+  { value: "", label: "Both directions" },
+  ...SMS_DIRECTIONS.map((d) => ({ value: d, label: DIRECTION_LABELS[d] })),
 ];
 
-export default async function OutboxPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+export default async function MessagesPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const member = await requireMember();
   const params = singleParams(await searchParams);
   const position = readPagePosition(params);
   const status = SMS_STATUSES.find((s) => s === params.status);
-  const filters = { status };
-  const page = await loadListPage(listOutbox(member.accountId, { status, limit: PAGE_SIZE, cursor: position.cursor }));
+  const direction = SMS_DIRECTIONS.find((d) => d === params.direction);
+  const filters = { status, direction };
+  const [unread, page] = await Promise.all([
+    listUnreadConversations(member.accountId),
+    loadListPage(listMessages(member.accountId, { ...filters, limit: PAGE_SIZE, cursor: position.cursor })),
+  ]);
+  const filtered = Boolean(status || direction);
   return (
     <div className="space-y-5">
       <PageHeader
-        title="Outbox"
-        description="Every SMS sent to your leads from the app or the API, newest first. With the built-in log provider messages are kept here and nothing leaves the server."
+        title="Messages"
+        description="Every SMS between your team and your leads, both directions, newest first. With the built-in log provider messages are kept here and nothing leaves the server."
       />
-      <FilterBar action="/outbox" label="Filter messages" clearHref={status ? "/outbox" : undefined}>
+      <UnreadConversations conversations={unread} />
+      <FilterBar action="/messages" label="Filter messages" clearHref={filtered ? "/messages" : undefined}>
+        <div className="sm:w-52">
+          <SelectField
+            label="Direction"
+            name="direction"
+            options={DIRECTION_OPTIONS}
+            defaultValue={direction ?? ""}
+            idPrefix="filter"
+          />
+        </div>
         <div className="sm:w-44">
           <SelectField
             label="Status"
@@ -54,17 +70,17 @@ export default async function OutboxPage({ searchParams }: { searchParams: Promi
       </FilterBar>
       <section className={`${styles.card} overflow-hidden`}>
         {page === "invalid_cursor" ? (
-          <StaleLinkNotice firstPage={hrefWith("/outbox", filters)} />
+          <StaleLinkNotice firstPage={hrefWith("/messages", filters)} />
         ) : page.data.length === 0 ? (
-          <EmptyState title={status ? `No ${STATUS_LABELS[status].toLowerCase()} messages` : "No messages yet"}>
-            Send an SMS from a lead&apos;s page, or through the API.
+          <EmptyState title={filtered ? "No messages match these filters" : "No messages yet"}>
+            Send an SMS from a lead&apos;s page, or through the API. Replies from leads show up here too.
           </EmptyState>
         ) : (
           <>
-            <OutboxTable messages={page.data} />
+            <MessagesTable messages={page.data} />
             <Pager
               label="Messages"
-              links={pagerLinks("/outbox", filters, position, page.meta)}
+              links={pagerLinks("/messages", filters, position, page.meta)}
               shown={page.data.length}
             />
           </>

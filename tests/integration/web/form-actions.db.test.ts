@@ -3,7 +3,7 @@ import { listActivities } from "@/lib/activities/list-activities";
 import { deleteLead } from "@/lib/leads/delete-lead";
 import { getLead } from "@/lib/leads/get-lead";
 import { getPropertyOrThrow } from "@/lib/properties/get-property-or-throw";
-import { listOutbox } from "@/lib/sms/list-outbox";
+import { listMessages } from "@/lib/sms/list-messages";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { getDb } from "@/db/client";
 import { addNoteForm, deleteLeadForm, restoreLeadForm } from "@/lib/forms/leads/lead-action-forms";
@@ -201,7 +201,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       const lead = await leadOf(a);
       const failed = await sendSmsForm(a.staff, form({ leadId: lead.id, message: "Will fail" }));
       expect(failed).toMatchObject({ status: "error", message: expect.stringContaining("in the outbox as failed") });
-      const [outboxEntry] = (await listOutbox(a.accountId, { limit: 1, leadId: lead.id })).data;
+      const [outboxEntry] = (await listMessages(a.accountId, { limit: 1, leadId: lead.id })).data;
       expect(outboxEntry).toMatchObject({
         status: "failed",
         provider: "twilio",
@@ -242,7 +242,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       ];
       for (const state of results) expect(state).toMatchObject({ status: "error", message: "Lead not found." });
       expect(await getLeadWithActivities(a.accountId, victim.id)).toEqual(before);
-      expect((await listOutbox(a.accountId, { limit: 20, leadId: victim.id })).data).toEqual([]);
+      expect((await listMessages(a.accountId, { limit: 20, leadId: victim.id })).data).toEqual([]);
 
       await deleteLead(a.accountId, victim.id, userActor(a.owner));
       expect(await restoreLeadForm(attacker, form({ leadId: victim.id }))).toMatchObject({

@@ -6,7 +6,7 @@ import { listDeletedLeads } from "@/lib/leads/list-deleted-leads";
 import { listLeads } from "@/lib/leads/list-leads";
 import { restoreLead } from "@/lib/leads/restore-lead";
 import { sendSmsToLead } from "@/lib/sms/send-sms-to-lead";
-import { listOutbox } from "@/lib/sms/list-outbox";
+import { listMessages } from "@/lib/sms/list-messages";
 import { setVisitStatus } from "@/lib/visits/set-visit-status";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { createVisit } from "@/lib/visits/create-visit";
@@ -215,7 +215,7 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
     });
   });
 
-  describe("listOutbox", () => {
+  describe("listMessages", () => {
     it("lists the account's messages newest first with their lead, status and provider error", async () => {
       const b = await agencyWithStaff("Outbox Homes");
       const lead = await leadOf(b, { name: "Sally Sms" });
@@ -223,7 +223,7 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       const second = await sendSmsToLead(b.accountId, lead.id, "Second", userActor(b.staff));
       await sendSmsToLead(other.accountId, (await leadOf(other)).id, "Elsewhere", userActor(other.staff));
 
-      const one = await listOutbox(b.accountId, { limit: 1 });
+      const one = await listMessages(b.accountId, { limit: 1 });
       expect(one.data).toEqual([
         expect.objectContaining({
           id: second.id,
@@ -236,12 +236,12 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
           error: null,
         }),
       ]);
-      const rest = await listOutbox(b.accountId, { limit: 1, cursor: one.meta.cursor ?? undefined });
+      const rest = await listMessages(b.accountId, { limit: 1, cursor: one.meta.cursor ?? undefined });
       expect(rest.data.map((m) => m.id)).toEqual([first.id]);
       expect(rest.meta.hasMore).toBe(false);
-      expect((await listOutbox(b.accountId, { limit: 20, status: "failed" })).data).toEqual([]);
+      expect((await listMessages(b.accountId, { limit: 20, status: "failed" })).data).toEqual([]);
       await deleteLead(b.accountId, lead.id, userActor(b.staff));
-      expect((await listOutbox(b.accountId, { limit: 20 })).data.map((m) => m.leadDeleted)).toEqual([true, true]);
+      expect((await listMessages(b.accountId, { limit: 20 })).data.map((m) => m.leadDeleted)).toEqual([true, true]);
     });
   });
 });

@@ -6,6 +6,7 @@ import { requireMember } from "@/lib/auth/get-current-member";
 import { addNoteForm, deleteLeadForm } from "@/lib/forms/leads/lead-action-forms";
 import { updateLeadForm, type LeadFormState } from "@/lib/forms/leads/save-lead-form";
 import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
+import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
 import type { FormState } from "@/lib/ui/form-state";
 
 // The lead page's actions: the session's member, then the form handler (lib/forms), then a
@@ -28,11 +29,20 @@ export async function addNoteAction(_previous: FormState, formData: FormData): P
   return state;
 }
 
-// A failed send is kept in the outbox and on the timeline, so refresh after any outcome.
+// A failed send is kept on the messages page and on the timeline, so refresh after any outcome.
 export async function sendSmsAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const state = await sendSmsForm(await requireMember(), formData);
   refreshLead(formData);
-  revalidatePath("/outbox");
+  revalidatePath("/messages");
+  return state;
+}
+
+// The log provider's stand-in for a lead's reply (development): the thread, the timeline and the
+// opt-out state all change, so refresh the page.
+export async function simulateReplyAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const state = await simulateReplyForm(await requireMember(), formData);
+  refreshLead(formData);
+  revalidatePath("/messages");
   return state;
 }
 

@@ -5,7 +5,10 @@ import { NOTE_MAX_LENGTH } from "@/lib/activities/note-schema";
 import { listActivities } from "@/lib/activities/list-activities";
 import { leadFormOptions, leadFormValues } from "@/lib/forms/leads/lead-form-options";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_TONES } from "@/lib/leads/lead-labels";
-import { listOutbox } from "@/lib/sms/list-outbox";
+import { getOptOutByRecipient } from "@/lib/sms/get-opt-out-by-recipient";
+import { isLogProvider } from "@/lib/sms/get-sms-provider";
+import { listLeadSms } from "@/lib/sms/list-lead-sms";
+import { markLeadSmsRead } from "@/lib/sms/mark-lead-sms-read";
 import { hrefWith, readPagePosition } from "@/lib/ui/cursor-pager";
 import { formatDate } from "@/lib/ui/format-date";
 import { loadListPage } from "@/lib/ui/load-list-page";
@@ -14,7 +17,9 @@ import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { ActivityTimeline } from "@/components/leads/activity-timeline";
 import { LeadForm } from "@/components/leads/lead-form";
 import { NoteForm } from "@/components/leads/note-form";
+import { SimulateReplyForm } from "@/components/leads/simulate-reply-form";
 import { SmsForm } from "@/components/leads/sms-form";
+import { SmsThread } from "@/components/leads/sms-thread";
 import { VisitsTable } from "@/components/visits/visits-table";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -23,12 +28,13 @@ import { Panel } from "@/components/ui/panel";
 import { FlashNotice } from "@/components/ui/flash-notice";
 import { styles } from "@/components/ui/styles";
 import { setVisitStatusAction } from "../../visits/actions";
-import { addNoteAction, deleteLeadAction, sendSmsAction, updateLeadAction } from "./actions";
+import { addNoteAction, deleteLeadAction, sendSmsAction, simulateReplyAction, updateLeadAction } from "./actions";
 import { loadLead } from "./load-lead";
 
 export const metadata: Metadata = { title: "Lead" };
 
 const TIMELINE_PAGE = 30;
+const THREAD_LENGTH = 50;
 const NOTICES: Record<string, string> = {
   created: "Lead created.",
   restored: "Lead restored. Its timeline is back, and the team sees it again.",
@@ -46,7 +52,7 @@ export default async function LeadPage({
   // Already looked up by the layout (a 404 before anything streams): see lib/ui/load-member-record.ts.
   const { member, record: lead } = await loadLead(id);
   const timelineAt = readPagePosition({ cursor: query.activities });
-  const [account, options, timeline, visits, sms] = await Promise.all([
+  const [account, options, timeline, visits, sms, newIds, optOutByRecipient] = await Promise.all([
     getAccountOrThrow(member.accountId),
     leadFormOptions(member.accountId, lead.propertyId),
     loadListPage(
@@ -58,8 +64,17 @@ export default async function LeadPage({
       }),
     ),
     listVisitsBySchedule(member.accountId, { leadId: lead.id, order: "desc", limit: 50 }),
-    listOutbox(member.accountId, { leadId: lead.id, limit: 100 }),
+    listLeadSms(member.accountId, lead.id, { limit: THREAD_LENGTH, sort: "-createdAt" }),
+    // Opening the lead's page is reading its thread: its replies stop counting as unread.
+    markLeadSmsRead(member.accountId, lead.id),
+    lead.smsOptOut ? getOptOutByRecipient(member.accountId, lead.id) : false,
   ]);
+  const thread = sms.data.toReversed();
+  const smsDisabledReason = !lead.smsOptOut
+    ? undefined
+    : optOutByRecipient
+      ? "This lead opted out of SMS by replying STOP. Only the lead can opt back in, by texting START."
+      : "This lead opted out of SMS. Untick “Opted out of SMS” only if they asked to hear from you again.";
   const names = {
     members: new Map(options.members.map((m) => [m.value, m.label])),
     properties: new Map(options.properties.map((p) => [p.value, p.label])),
@@ -120,6 +135,7 @@ export default async function LeadPage({
                 submitLabel="Save changes"
                 pendingLabel="Saving…"
                 currency={account.currency}
+                optOutByRecipient={optOutByRecipient}
               />
             </div>
           </Panel>
@@ -139,18 +155,18 @@ export default async function LeadPage({
               <NoteForm leadId={lead.id} action={addNoteAction} maxLength={NOTE_MAX_LENGTH} />
             </div>
           </Panel>
-          <Panel title="Send SMS" id="sms">
-            <div className="p-5">
+          <Panel title="Messages" id="sms">
+            <div className="space-y-4 p-5">
+              <SmsThread messages={thread} newIds={newIds} />
               {!lead.phone ? (
                 <p className="text-sm text-slate-600">
                   This lead has no phone number. Add one in the details to send an SMS.
                 </p>
-              ) : lead.smsOptOut ? (
-                <p className="text-sm text-slate-600">
-                  This lead opted out of SMS. Untick “Opted out of SMS” only if they asked to hear from you again.
-                </p>
               ) : (
-                <SmsForm leadId={lead.id} to={lead.phone} action={sendSmsAction} />
+                <>
+                  <SmsForm leadId={lead.id} to={lead.phone} action={sendSmsAction} disabledReason={smsDisabledReason} />
+                  {isLogProvider() ? <SimulateReplyForm leadId={lead.id} action={simulateReplyAction} /> : null}
+                </>
               )}
             </div>
           </Panel>

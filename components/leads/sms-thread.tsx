@@ -1,0 +1,44 @@
+import type { PublicSms } from "@/lib/sms/public-sms";
+import { formatDateTime } from "@/lib/ui/format-date";
+import { Badge } from "@/components/ui/badge";
+
+const OUTBOUND_STATUS = {
+  sent: ["Sent", "emerald"],
+  queued: ["Queued", "amber"],
+  failed: ["Failed", "red"],
+  received: ["Received", "sky"],
+} as const;
+
+// The conversation with the lead, oldest first and newest last, as a phone shows it: the lead's
+// messages on the left, ours on the right with their delivery status. `newIds`: replies that
+// were unread until this page was opened.
+export function SmsThread({ messages, newIds }: { messages: PublicSms[]; newIds: Set<string> }) {
+  if (messages.length === 0) return <p className="text-sm text-slate-600">No messages with this lead yet.</p>;
+  return (
+    <ol className="space-y-2" aria-label="Conversation">
+      {messages.map((sms) => {
+        const inbound = sms.direction === "inbound";
+        const [label, tone] = OUTBOUND_STATUS[sms.status];
+        return (
+          <li
+            key={sms.id}
+            data-testid="thread-message"
+            data-direction={sms.direction}
+            className={`flex ${inbound ? "justify-start" : "justify-end"}`}
+          >
+            <div
+              className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${inbound ? "bg-slate-100 text-slate-900" : "bg-indigo-50 text-slate-900"}`}
+            >
+              <p className="whitespace-pre-wrap break-words">{sms.message}</p>
+              <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
+                <time dateTime={sms.createdAt}>{formatDateTime(new Date(sms.createdAt))}</time>
+                {inbound ? null : <Badge tone={tone}>{label}</Badge>}
+                {newIds.has(sms.id) ? <Badge tone="indigo">New</Badge> : null}
+              </p>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

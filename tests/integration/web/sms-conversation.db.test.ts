@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { updateLeadForm } from "@/lib/forms/leads/save-lead-form";
+import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
+import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
+import { getLead } from "@/lib/leads/get-lead";
+import { getOptOutByRecipient } from "@/lib/sms/get-opt-out-by-recipient";
+import { listMessages } from "@/lib/sms/list-messages";
+import { listUnreadConversations } from "@/lib/sms/list-unread-conversations";
+import { markLeadSmsRead } from "@/lib/sms/mark-lead-sms-read";
+import { agencyWithStaff, form, leadOf } from "./web-fixtures";
+
+afterEach(() => {
+  delete process.env.SMS_PROVIDER;
+});
+
+// The staff side of a conversation: the lead page's simulated reply (log provider), the messages
+// page's unread counts, and the opt-out the lead sent, which staff cannot clear.
+describe(`SMS conversation in the web UI on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
+  it("a simulated reply is unread on the messages page until the lead's thread is opened", async () => {
+    const a = await agencyWithStaff("Thread Homes");
+    const lead = await leadOf(a, { name: "Rita Reply" });
+    const reply = (body: string) => simulateReplyForm(a.staff, form({ leadId: lead.id, body }));
+    expect(await reply("Sounds good")).toEqual({ status: "success" });
+    expect(await reply("See you then")).toEqual({ status: "success" });
+    expect(await reply("  ")).toMatchObject({ status: "error", fieldErrors: { body: "Write the reply first." } });
+
+    expect(await listUnreadConversations(a.accountId)).toEqual([
+      { leadId: lead.id, leadName: "Rita Reply", unread: 2, lastAt: expect.any(String) },
+    ]);
+    const messages = (await listMessages(a.accountId, { limit: 20 })).data;
+    expect(messages.map((m) => [m.message, m.direction, m.from, m.unread, m.provider])).toEqual([
+      ["See you then", "inbound", "+14155550123", true, "log"],
+      ["Sounds good", "inbound", "+14155550123", true, "log"],
+    ]);
+    expect((await listMessages(a.accountId, { limit: 20, direction: "outbound" })).data).toEqual([]);
+
+    const opened = await markLeadSmsRead(a.accountId, lead.id);
+    expect([...opened].sort()).toEqual(messages.map((m) => m.id).sort());
+    expect(await listUnreadConversations(a.accountId)).toEqual([]);
+    expect((await listMessages(a.accountId, { limit: 20 })).data.map((m) => m.unread)).toEqual([false, false]);
+    expect((await markLeadSmsRead(a.accountId, lead.id)).size).toBe(0);
+  });
+
+  it("after the lead's STOP, sending is refused and saving the lead unticked answers why", async () => {
+    const a = await agencyWithStaff("Stop Homes");
+    const lead = await leadOf(a);
+    await simulateReplyForm(a.staff, form({ leadId: lead.id, body: "STOP" }));
+    expect((await getLead(a.accountId, lead.id)).smsOptOut).toBe(true);
+    expect(await getOptOutByRecipient(a.accountId, lead.id)).toBe(true);
+
+    const sent = await sendSmsForm(a.staff, form({ leadId: lead.id, message: "Still there?" }));
+    expect(sent).toMatchObject({ status: "error", message: "This lead opted out of SMS, so no message was sent." });
+    // The form with the box unticked: the 409 opt_out_by_recipient, in the service's words.
+    const saved = await updateLeadForm(a.staff, form({ leadId: lead.id, name: lead.name, smsOptOutShown: "1" }));
+    expect(saved).toMatchObject({ status: "error", message: expect.stringContaining("Only the lead can opt back in") });
+    // The lead page posts no opt-out box while it is locked: other changes save.
+    expect(await updateLeadForm(a.staff, form({ leadId: lead.id, name: "Renamed" }))).toMatchObject({
+      status: "success",
+    });
+
+    await simulateReplyForm(a.staff, form({ leadId: lead.id, body: "Start" }));
+    expect((await getLead(a.accountId, lead.id)).smsOptOut).toBe(false);
+    expect(await sendSmsForm(a.staff, form({ leadId: lead.id, message: "Welcome back" }))).toMatchObject({
+      status: "success",
+    });
+  });
+
+  it("simulating is refused with a real provider", async () => {
+    const a = await agencyWithStaff("Real Homes");
+    const lead = await leadOf(a);
+    process.env.SMS_PROVIDER = "twilio";
+    expect(await simulateReplyForm(a.staff, form({ leadId: lead.id, body: "Hi" }))).toMatchObject({
+      status: "error",
+      message: expect.stringContaining("log provider"),
+    });
+  });
+});
