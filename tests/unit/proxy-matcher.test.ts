@@ -16,6 +16,7 @@ describe("proxy matcher", () => {
     "/properties",
     "/visits?status=scheduled",
     "/outbox",
+    "/messages",
     "/apiary",
     "/login-help",
   ])("guards %s", (url) => expect(runs(url)).toBe(true));

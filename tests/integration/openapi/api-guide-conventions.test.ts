@@ -50,7 +50,7 @@ describe("the guide's conventions", () => {
     const smsOptions = (
       leadSmsRoute as unknown as Record<string, (r: Request, c: typeof noParams) => Response>
     ).OPTIONS(new Request("http://localhost/api/v1/leads/x/sms", { method: "OPTIONS" }), noParams);
-    expect(smsOptions.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(smsOptions.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
   });
 
   it("a method outside the served set is a 405; a trailing slash or an empty segment a 404, not a redirect", () => {

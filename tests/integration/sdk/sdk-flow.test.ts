@@ -148,6 +148,15 @@ describe("the SDK against a live server", () => {
     expect((await all(client.webhookEndpoints.list({ limit: 1 }))).map((w) => w.id)).toEqual([endpoint.id]);
     const events = await all(client.events.list({ limit: 5 }));
     expect(events.map((e) => e.type)).toContain("visit.created");
+
+    const texted = await client.leads.create({ name: "SDK texter", phone: "+14155550188" });
+    for (const message of ["One", "Two", "Three"]) await client.leads.sendSms(texted.id, { message });
+    const conversation = await all(client.leads.listSms(texted.id, { limit: 2, sort: "createdAt" }));
+    expect(conversation.map((m) => [m.message, m.direction])).toEqual([
+      ["One", "outbound"],
+      ["Two", "outbound"],
+      ["Three", "outbound"],
+    ]);
   });
 
   it("waits out a 429 by itself, and the retried POST keeps its Idempotency-Key (one lead)", async () => {
