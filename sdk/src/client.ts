@@ -68,6 +68,9 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
   });
   const id = (value: string) => ({ params: { path: { id: value } } });
   const post = (opts?: PostOptions) => (opts?.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : undefined);
+  // A lead's conversation, both directions: one page, or every message across pages.
+  const smsPage = (leadId: string, query?: ListQuery<"listLeadSms">) =>
+    call<"listLeadSms">(raw.GET("/api/v1/leads/{id}/sms", { params: { path: { id: leadId }, query } }));
 
   return {
     /** The typed openapi-fetch client underneath (same retries), for anything not wrapped here. */
@@ -83,6 +86,11 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
       sendSms: async (leadId: string, body: T.SmsCreate, opts?: PostOptions) =>
         (await call<"sendSmsToLead">(raw.POST("/api/v1/leads/{id}/sms", { ...id(leadId), body, headers: post(opts) })))
           .data,
+      smsPage,
+      /** `for await (const sms of client.leads.listSms(leadId))`: every message, newest first
+       * (`{sort: "createdAt"}` reads the conversation in order). */
+      listSms: (leadId: string, query?: ListQuery<"listLeadSms">) =>
+        paginate((cursor) => smsPage(leadId, { ...query, cursor }), query?.cursor),
       getSms: async (leadId: string, smsId: string) =>
         (
           await call<"getLeadSms">(

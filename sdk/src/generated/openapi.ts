@@ -71,7 +71,13 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * List a lead's SMS conversation
+     * @description Every message of the conversation with the lead, both directions: `direction: "outbound"` for messages sent to the lead (with their delivery `status`), `"inbound"` for the lead's messages to you (`status: "received"`, `from` the lead's number). A lead's reply also writes an `sms_received` activity and the `sms.received` event; a reply of STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT) as the whole message sets `smsOptOut` and writes `sms_opted_out`, and START (or UNSTOP, YES) clears it and writes `sms_opted_in`. Newest first by default; `sort=createdAt` reads the conversation in order. Page with `limit` and `cursor` until `meta.hasMore` is false. 404 when the lead is deleted, as on every other lead path.
+     *
+     *     Requires the `sms:read` permission.
+     */
+    get: operations["listLeadSms"];
     put?: never;
     /**
      * Send an SMS to a lead
@@ -94,8 +100,8 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Get an SMS sent to a lead
-     * @description One message sent to the lead, with its current `status`: a `queued` message becomes `sent` or `failed` when the provider reports delivery. The URL is the `Location` of the POST that sent it. 404 when the lead is deleted, as on every other lead path.
+     * Get one SMS of a lead's conversation
+     * @description One message sent to or received from the lead, with its current `status`: a `queued` message becomes `sent` or `failed` when the provider reports delivery. The URL is the `Location` of the POST that sent it. 404 when the lead is deleted, as on every other lead path.
      *
      *     Requires the `sms:read` permission.
      */
@@ -706,6 +712,11 @@ export interface components {
       tags?: string[];
       notes?: string | null;
       smsOptOut?: boolean;
+      /**
+       * @description Your own id for this record (another CRM's, a portal's), unique in your account; `null` clears it. Another record with the same `externalId` answers 409 `external_id_taken`.
+       * @example crm-4711
+       */
+      externalId?: string | null;
     };
     /**
      * @description What the lead wants to do.
@@ -751,6 +762,11 @@ export interface components {
       tags?: string[];
       notes?: string | null;
       smsOptOut?: boolean;
+      /**
+       * @description Your own id for this record (another CRM's, a portal's), unique in your account; `null` clears it. Another record with the same `externalId` answers 409 `external_id_taken`.
+       * @example crm-4711
+       */
+      externalId?: string | null;
     };
     /**
      * @example {
@@ -804,6 +820,11 @@ export interface components {
       bedrooms?: number | null;
       bathrooms?: number | null;
       areaSqm?: number | null;
+      /**
+       * @description Your own id for this record (another CRM's, a portal's), unique in your account; `null` clears it. Another record with the same `externalId` answers 409 `external_id_taken`.
+       * @example crm-4711
+       */
+      externalId?: string | null;
     };
     /** @description Each part is optional; `null` clears it. */
     AddressInput: {
@@ -840,6 +861,11 @@ export interface components {
       bedrooms?: number | null;
       bathrooms?: number | null;
       areaSqm?: number | null;
+      /**
+       * @description Your own id for this record (another CRM's, a portal's), unique in your account; `null` clears it. Another record with the same `externalId` answers 409 `external_id_taken`.
+       * @example crm-4711
+       */
+      externalId?: string | null;
     };
     /**
      * @description `scheduled` on create; `completed`, `cancelled` and `no_show` are set from the web UI.
@@ -1118,13 +1144,24 @@ export interface components {
        */
       leadId: string;
       /**
-       * @description E.164.
+       * @description `outbound`: sent to the lead; `inbound`: the lead's message to you.
+       * @example outbound
+       * @enum {string}
+       */
+      direction: "outbound" | "inbound";
+      /**
+       * @description E.164. Outbound: the lead's phone; inbound: your number the lead wrote to.
        * @example +14155550123
        */
       to: string;
+      /**
+       * @description Inbound: the lead's number the message came from (E.164). Null for outbound.
+       * @example null
+       */
+      from: string | null;
       message: string;
       /**
-       * @description `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`).
+       * @description Outbound: `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`). Inbound: `received`.
        * @enum {string}
        */
       status: "queued" | "sent" | "failed" | "received";
@@ -1348,6 +1385,8 @@ export interface components {
       notes: string | null;
       /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
       smsOptOut: boolean;
+      /** @description Your own id for the lead, if you set one. */
+      externalId: string | null;
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -1526,6 +1565,8 @@ export interface components {
       notes: string | null;
       /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
       smsOptOut: boolean;
+      /** @description Your own id for the lead, if you set one. */
+      externalId: string | null;
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -1542,6 +1583,25 @@ export interface components {
       activities: components["schemas"]["ActivityOutput"][];
       /** @description True when older activities exist (list them with GET /activities?leadId=…). */
       activitiesHasMore: boolean;
+    };
+    /** @description The error envelope with `opt_out_by_recipient`: `smsOptOut: false` for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut` and writes `sms_opted_in`. Do not retry. */
+    OptOutByRecipientError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "opt_out_by_recipient";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
     };
     /** @description The lead is soft-deleted: gone from the API, its activities kept. */
     LeadDeleted: {
@@ -1637,6 +1697,8 @@ export interface components {
       bedrooms: number | null;
       bathrooms: number | null;
       areaSqm: number | null;
+      /** @description Your own id for the property, if you set one. */
+      externalId: string | null;
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -1729,6 +1791,8 @@ export interface components {
             notes: string | null;
             /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
             smsOptOut: boolean;
+            /** @description Your own id for the lead, if you set one. */
+            externalId: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds.
@@ -1768,6 +1832,8 @@ export interface components {
             bedrooms: number | null;
             bathrooms: number | null;
             areaSqm: number | null;
+            /** @description Your own id for the property, if you set one. */
+            externalId: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds.
@@ -1982,13 +2048,24 @@ export interface components {
        */
       leadId: string;
       /**
-       * @description E.164.
+       * @description `outbound`: sent to the lead; `inbound`: the lead's message to you.
+       * @example outbound
+       * @enum {string}
+       */
+      direction: "outbound" | "inbound";
+      /**
+       * @description E.164. Outbound: the lead's phone; inbound: your number the lead wrote to.
        * @example +14155550123
        */
       to: string;
+      /**
+       * @description Inbound: the lead's number the message came from (E.164). Null for outbound.
+       * @example null
+       */
+      from: string | null;
       message: string;
       /**
-       * @description `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`).
+       * @description Outbound: `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`). Inbound: `received`.
        * @enum {string}
        */
       status: "queued" | "sent" | "failed" | "received";
@@ -2065,6 +2142,8 @@ export interface components {
           | "not_found"
           | "method_not_allowed"
           | "idempotency_in_progress"
+          | "opt_out_by_recipient"
+          | "external_id_taken"
           | "payload_too_large"
           | "unsupported_media_type"
           | "lead_has_no_phone"
@@ -2295,6 +2374,8 @@ export interface operations {
         assignedTo?: string;
         /** @description Only leads carrying this tag. */
         tag?: string;
+        /** @description Only the record with this `externalId` (exact match). */
+        externalId?: string;
         /** @description Matches name, email or phone (case-insensitive substring). */
         q?: string;
         /** @description Only leads created strictly after this time. */
@@ -2337,6 +2418,7 @@ export interface operations {
            *           ],
            *           "notes": null,
            *           "smsOptOut": false,
+           *           "externalId": "crm-4711",
            *           "createdAt": "2026-11-22T09:30:00.000Z",
            *           "updatedAt": "2026-11-22T10:05:12.431Z"
            *         }
@@ -2447,6 +2529,7 @@ export interface operations {
            *         ],
            *         "notes": null,
            *         "smsOptOut": false,
+           *         "externalId": "crm-4711",
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       }
@@ -2582,6 +2665,7 @@ export interface operations {
            *         ],
            *         "notes": null,
            *         "smsOptOut": false,
+           *         "externalId": "crm-4711",
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z",
            *         "activities": [
@@ -2832,6 +2916,7 @@ export interface operations {
            *         ],
            *         "notes": null,
            *         "smsOptOut": false,
+           *         "externalId": "crm-4711",
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       }
@@ -2897,8 +2982,145 @@ export interface operations {
           "application/json": components["schemas"]["NotFoundError"];
         };
       };
+      /**
+       * @description Conflict.
+       *
+       *     - `opt_out_by_recipient`: `smsOptOut: false` for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut` and writes `sms_opted_in`. Do not retry.
+       */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OptOutByRecipientError"];
+        };
+      };
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  listLeadSms: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1–100. */
+        limit?: number;
+        cursor?: string;
+        /** @description By `createdAt` only; `createdAt` reads a conversation oldest first. */
+        sort?: "-createdAt" | "createdAt";
+        /** @description Only messages sent (`outbound`) or received (`inbound`). */
+        direction?: "outbound" | "inbound";
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The lead's id (`lead_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example lead_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the lead's messages. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "sms_01jf3w5c7e9g1j3k5n7q9s1v3w",
+           *           "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *           "direction": "outbound",
+           *           "to": "+14155550123",
+           *           "from": null,
+           *           "message": "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm.",
+           *           "status": "sent",
+           *           "createdAt": "2026-11-22T10:05:12.431Z"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "cursor": "eyJzIjoiLWNyZWF0ZWRBdCIsImYiOiJhYmMiLCJ0IjoiMjAyNi0xMS0yMlQwOTozMDowMC4wMDBaIiwiaSI6ImxlYWRfMDEifXxhYmNkZWZnaGlq",
+           *         "hasMore": true,
+           *         "limit": 20
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["SmsOutput"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["InvalidCursorError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
       429: components["responses"]["RateLimited"];
       500: components["responses"]["InternalError"];
       503: components["responses"]["ServiceUnavailable"];
@@ -2947,7 +3169,9 @@ export interface operations {
            *       "data": {
            *         "id": "sms_01jf3w5c7e9g1j3k5n7q9s1v3w",
            *         "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "direction": "outbound",
            *         "to": "+14155550123",
+           *         "from": null,
            *         "message": "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm.",
            *         "status": "sent",
            *         "createdAt": "2026-11-22T10:05:12.431Z"
@@ -3099,7 +3323,9 @@ export interface operations {
            *       "data": {
            *         "id": "sms_01jf3w5c7e9g1j3k5n7q9s1v3w",
            *         "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "direction": "outbound",
            *         "to": "+14155550123",
+           *         "from": null,
            *         "message": "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm.",
            *         "status": "sent",
            *         "createdAt": "2026-11-22T10:05:12.431Z"
@@ -3184,6 +3410,8 @@ export interface operations {
         type?: components["schemas"]["PropertyType"];
         /** @description Only properties for sale, or only for rent. */
         listingType?: components["schemas"]["ListingType"];
+        /** @description Only the record with this `externalId` (exact match). */
+        externalId?: string;
         /** @description Exact city, case-insensitive. */
         city?: string;
         /** @description Only properties priced at least this (whole currency units); properties without a price are left out. */
@@ -3231,6 +3459,7 @@ export interface operations {
            *           "bedrooms": 2,
            *           "bathrooms": 1,
            *           "areaSqm": 78.5,
+           *           "externalId": "mls-90210",
            *           "createdAt": "2026-11-22T09:30:00.000Z",
            *           "updatedAt": "2026-11-22T09:30:00.000Z"
            *         }
@@ -3344,6 +3573,7 @@ export interface operations {
            *         "bedrooms": 2,
            *         "bathrooms": 1,
            *         "areaSqm": 78.5,
+           *         "externalId": "mls-90210",
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T09:30:00.000Z"
            *       }
@@ -3464,6 +3694,7 @@ export interface operations {
            *         "bedrooms": 2,
            *         "bathrooms": 1,
            *         "areaSqm": 78.5,
+           *         "externalId": "mls-90210",
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T09:30:00.000Z"
            *       }
@@ -3680,6 +3911,7 @@ export interface operations {
            *         "bedrooms": 2,
            *         "bathrooms": 1,
            *         "areaSqm": 78.5,
+           *         "externalId": "mls-90210",
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T09:30:00.000Z"
            *       }
@@ -4261,6 +4493,7 @@ export interface operations {
            *               ],
            *               "notes": null,
            *               "smsOptOut": false,
+           *               "externalId": "crm-4711",
            *               "createdAt": "2026-11-22T09:30:00.000Z",
            *               "updatedAt": "2026-11-22T10:05:12.431Z"
            *             },
@@ -4918,6 +5151,8 @@ export interface operations {
               notes: string | null;
               /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
               smsOptOut: boolean;
+              /** @description Your own id for the lead, if you set one. */
+              externalId: string | null;
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -5011,6 +5246,8 @@ export interface operations {
               notes: string | null;
               /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
               smsOptOut: boolean;
+              /** @description Your own id for the lead, if you set one. */
+              externalId: string | null;
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -5113,6 +5350,8 @@ export interface operations {
               notes: string | null;
               /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
               smsOptOut: boolean;
+              /** @description Your own id for the lead, if you set one. */
+              externalId: string | null;
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -5215,6 +5454,8 @@ export interface operations {
               notes: string | null;
               /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
               smsOptOut: boolean;
+              /** @description Your own id for the lead, if you set one. */
+              externalId: string | null;
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -5308,6 +5549,8 @@ export interface operations {
               notes: string | null;
               /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
               smsOptOut: boolean;
+              /** @description Your own id for the lead, if you set one. */
+              externalId: string | null;
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -5398,6 +5641,8 @@ export interface operations {
               bedrooms: number | null;
               bathrooms: number | null;
               areaSqm: number | null;
+              /** @description Your own id for the property, if you set one. */
+              externalId: string | null;
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -5488,6 +5733,8 @@ export interface operations {
               bedrooms: number | null;
               bathrooms: number | null;
               areaSqm: number | null;
+              /** @description Your own id for the property, if you set one. */
+              externalId: string | null;
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -5587,6 +5834,8 @@ export interface operations {
               bedrooms: number | null;
               bathrooms: number | null;
               areaSqm: number | null;
+              /** @description Your own id for the property, if you set one. */
+              externalId: string | null;
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
