@@ -74,6 +74,7 @@ export const propertyOperations: OperationSpec[] = [
       example: exampleOne(exampleProperty),
       location: { description: "The new property's URL.", example: `/api/v1/properties/${exampleProperty.id}` },
     },
+    errors: ["external_id_taken"],
   },
   {
     operationId: "getProperty",
@@ -116,6 +117,7 @@ export const propertyOperations: OperationSpec[] = [
       schema: propertySchema,
       example: exampleOne(exampleProperty),
     },
+    errors: ["external_id_taken"],
     errorExamples: { not_found: notFound },
   },
   {
