@@ -3,7 +3,9 @@ import { STAFF } from "./support/demo-users";
 import { createLeadInUi, latestActivity } from "./support/staff-views";
 
 test.describe("working a lead", () => {
-  test("add a note and send an SMS through the log provider; it is in the outbox as sent", async ({ pageAs }) => {
+  test("add a note and send an SMS through the log provider; it is on the Messages page as sent", async ({
+    pageAs,
+  }) => {
     const page = await pageAs(STAFF);
     const name = `Sms Lead ${unique()}`;
     await createLeadInUi(page, { name, phone: "415 555 0142" });
@@ -25,20 +27,20 @@ test.describe("working a lead", () => {
     await expect(latestActivity(page)).toHaveAttribute("data-type", "sms_sent");
     await expect(latestActivity(page)).toContainText(message);
 
-    // Opted out: the page says so instead of offering the form.
+    // Opted out: the page says so, and the send button is disabled.
     await page.getByLabel("Opted out of SMS").check();
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Lead saved.")).toBeVisible();
-    await expect(page.getByText("This lead opted out of SMS.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Send SMS" })).toHaveCount(0);
+    await expect(page.getByTestId("sms-disabled-reason")).toContainText("This lead opted out of SMS.");
+    await expect(page.getByRole("button", { name: "Send SMS" })).toBeDisabled();
 
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Outbox" }).click();
-    const row = page.getByTestId("outbox-row").first();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages" }).click();
+    const row = page.getByTestId("message-row").first();
     await expect(row).toContainText(name);
     await expect(row).toContainText(message);
     await expect(row).toContainText("Sent");
     await expect(row).toContainText("via log");
-    await snap(page, "outbox");
+    await snap(page, "messages");
   });
 
   test("a lead without a phone is told why no SMS can be sent", async ({ pageAs }) => {

@@ -1,0 +1,42 @@
+import { expect, snap, test, unique } from "./support/fixtures";
+import { STAFF } from "./support/demo-users";
+import { createLeadInUi, latestActivity } from "./support/staff-views";
+
+// The embedded default with the log provider: nothing is sent, and the lead's replies are
+// simulated on the lead page through the same path as Twilio's inbound webhook.
+test.describe("an SMS conversation", () => {
+  test("a reply shows in the thread; the lead's STOP disables sending, with the reason", async ({ pageAs }) => {
+    const page = await pageAs(STAFF);
+    const name = `Thread Lead ${unique()}`;
+    await createLeadInUi(page, { name, phone: "415 555 0166" });
+
+    await page.getByLabel("Message").fill("Would Saturday 10am suit you for the viewing?");
+    await page.getByRole("button", { name: "Send SMS" }).click();
+    await expect(page.getByText("SMS sent to +14155550166.")).toBeVisible();
+
+    const reply = `Saturday works, see you there ${unique()}`;
+    await page.getByLabel("Reply as the lead").fill(reply);
+    await page.getByRole("button", { name: "Simulate reply" }).click();
+    const thread = page.getByTestId("thread-message");
+    await expect(thread.last()).toContainText(reply);
+    await expect(thread.last()).toHaveAttribute("data-direction", "inbound");
+    await expect(thread.first()).toHaveAttribute("data-direction", "outbound");
+    await expect(thread.first()).toContainText("Sent");
+    await expect(latestActivity(page)).toHaveAttribute("data-type", "sms_received");
+    await snap(page, "sms-thread");
+
+    await page.getByLabel("Reply as the lead").fill("stop");
+    await page.getByRole("button", { name: "Simulate reply" }).click();
+    await expect(latestActivity(page)).toHaveAttribute("data-type", "sms_opted_out");
+    await expect(page.getByRole("button", { name: "Send SMS" })).toBeDisabled();
+    await expect(page.getByTestId("sms-disabled-reason")).toContainText("opted out of SMS by replying STOP");
+    // Only the lead can undo it: the opt-out box is locked.
+    await expect(page.getByLabel("Opted out of SMS")).toBeChecked();
+    await expect(page.getByLabel("Opted out of SMS")).toBeDisabled();
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages" }).click();
+    const received = page.getByTestId("message-row").filter({ hasText: reply });
+    await expect(received).toContainText(name);
+    await expect(received).toContainText("Received");
+  });
+});
