@@ -15,7 +15,7 @@ const OUTBOUND_STATUS = {
 export function SmsThread({ messages, newIds }: { messages: PublicSms[]; newIds: Set<string> }) {
   if (messages.length === 0) return <p className="text-sm text-slate-600">No messages with this lead yet.</p>;
   return (
-    <ol className="space-y-2" aria-label="Conversation">
+    <ol className="space-y-2" aria-label="Thread">
       {messages.map((sms) => {
         const inbound = sms.direction === "inbound";
         const [label, tone] = OUTBOUND_STATUS[sms.status];

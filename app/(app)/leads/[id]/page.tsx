@@ -155,7 +155,7 @@ export default async function LeadPage({
               <NoteForm leadId={lead.id} action={addNoteAction} maxLength={NOTE_MAX_LENGTH} />
             </div>
           </Panel>
-          <Panel title="Messages" id="sms">
+          <Panel title="SMS conversation" id="sms">
             <div className="space-y-4 p-5">
               <SmsThread messages={thread} newIds={newIds} />
               {!lead.phone ? (
