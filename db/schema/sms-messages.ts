@@ -39,7 +39,7 @@ export const smsMessages = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // The outbox page, newest first.
+    // The messages page, newest first.
     index("sms_messages_account_created_idx").on(t.accountId, t.createdAt, t.id),
     // Provider status callbacks look messages up by the provider's id.
     index("sms_messages_provider_id_idx").on(t.providerMessageId),

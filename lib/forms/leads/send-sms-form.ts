@@ -11,7 +11,7 @@ const UI_MESSAGES: Partial<Record<ApiError["code"], string>> = {
   lead_has_no_phone: "This lead has no phone number. Add one in the lead's details to send an SMS.",
   lead_opted_out: "This lead opted out of SMS, so no message was sent.",
   sms_provider_error:
-    "The SMS provider could not take the message. It is in the outbox as failed; try again in a few minutes.",
+    "The SMS provider could not take the message. It is on the Messages page as failed; try again in a few minutes.",
 };
 
 // "Send SMS": the same service as POST /api/v1/leads/:id/sms (opt-out, missing phone, the

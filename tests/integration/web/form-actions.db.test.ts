@@ -200,7 +200,10 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       vi.stubEnv("TWILIO_API_BASE_URL", "http://127.0.0.1:9");
       const lead = await leadOf(a);
       const failed = await sendSmsForm(a.staff, form({ leadId: lead.id, message: "Will fail" }));
-      expect(failed).toMatchObject({ status: "error", message: expect.stringContaining("in the outbox as failed") });
+      expect(failed).toMatchObject({
+        status: "error",
+        message: expect.stringContaining("on the Messages page as failed"),
+      });
       const [outboxEntry] = (await listMessages(a.accountId, { limit: 1, leadId: lead.id })).data;
       expect(outboxEntry).toMatchObject({
         status: "failed",
