@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { smsMessages } from "@/db/schema";
+import { accounts, smsMessages } from "@/db/schema";
 import { applyDeliveryStatus } from "@/lib/sms/apply-delivery-status";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody, ErrorBody, Lead, LeadWithActivities, Sms } from "../../helpers/api-bodies";
@@ -111,6 +111,22 @@ describe("POST /leads/:id/sms", () => {
       From: "+15005550006",
       Body: "Hello from Twilio",
     });
+  });
+
+  it("twilio: an account with its own number sends from it, so replies come back to it", async () => {
+    const t = await createTenant();
+    await (
+      await getDb()
+    )
+      .update(accounts)
+      .set({ smsNumber: `+1628555${String(Date.now()).slice(-4)}` })
+      .where(eq(accounts.id, t.accountId));
+    const [account] = await (await getDb()).select().from(accounts).where(eq(accounts.id, t.accountId));
+    const l = await lead(t);
+    useTwilio();
+    twilio.mode = "accept";
+    await callApi("POST", `/api/v1/leads/${l.id}/sms`, { key: t.key, body: { message: "From our own line" } });
+    expect(twilio.received.at(-1)!.form.get("From")).toBe(account.smsNumber);
   });
 
   it.each([
