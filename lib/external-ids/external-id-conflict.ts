@@ -32,7 +32,7 @@ async function holderOf(db: DbOrTx, resource: ExternalIdResource, accountId: str
   return row?.id;
 }
 
-export function externalIdTaken(resource: ExternalIdResource, externalId: string, holderId: string | undefined) {
+function externalIdTaken(resource: ExternalIdResource, externalId: string, holderId: string | undefined) {
   const holder = holderId ? `${resource} ${holderId}` : `another ${resource}`;
   return new ApiError("external_id_taken", `The externalId "${externalId}" is already used by ${holder}.`, [
     { path: "externalId", message: `Already used by ${holderId ?? `another ${resource}`}` },

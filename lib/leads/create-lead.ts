@@ -1,11 +1,15 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type Tx } from "@/db/client";
 import { activities, events, leads } from "@/db/schema";
 import type { ActivityType, ActorType, EventType } from "@/lib/domain/enums";
 import { eventDataOfJsonSql } from "@/lib/events/record-event";
 import { inTransaction } from "@/lib/query/after-commit";
 import { executePreparedIn } from "@/lib/query/execute-prepared-in";
-import { enqueueDeliveries, subscribedEndpointIdsOnPool } from "@/lib/webhooks/enqueue-deliveries";
+import {
+  enqueueDeliveries,
+  subscribedEndpointIds,
+  subscribedEndpointIdsOnPool,
+} from "@/lib/webhooks/enqueue-deliveries";
 import { newId } from "@/lib/ids/new-id";
 import { describeActivity, type Actor } from "@/lib/activities/record-activity";
 import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
@@ -107,15 +111,45 @@ export async function createLeadJson(
     prepareLeadFields(db, account, input),
     account.hasWebhookEndpoints === false ? [] : subscribedEndpointIdsOnPool(db, account.accountId, "lead.created"),
   ]);
+  const { id, eventId, values } = statementValuesOf(account.accountId, fields, actor);
+  const statement = insertLeadWithActivity(db);
+  const conflict = { resource: "lead" as const, accountId: account.accountId, externalId: () => fields.externalId };
+  const json = await withExternalIdConflict(db, conflict, async () => {
+    if (!endpointIds.length) return (await statement.execute(values))[0].json;
+    // With endpoints to notify, their delivery jobs commit with the lead: the same statement, in
+    // a transaction with the jobs.
+    return inTransaction(db, async (tx) => {
+      const [row] = await executePreparedIn(tx, statement, values);
+      await enqueueDeliveries(tx, eventId, endpointIds);
+      return Object.values(row)[0] as string;
+    });
+  });
+  return { id, json: new JsonText(json) };
+}
+
+/** The same statement inside the caller's transaction (intake), from fields prepareLeadFields
+ * has already checked and normalised. */
+export async function insertPreparedLeadIn(
+  tx: Tx,
+  accountId: string,
+  fields: LeadCreateInput,
+  actor: Actor,
+): Promise<{ id: string; json: JsonText<PublicLead> }> {
+  const { id, eventId, values } = statementValuesOf(accountId, fields, actor);
+  const [row] = await executePreparedIn(tx, insertLeadWithActivity(await getDb()), values);
+  await enqueueDeliveries(tx, eventId, await subscribedEndpointIds(tx, accountId, "lead.created"));
+  return { id, json: new JsonText(Object.values(row)[0] as string) };
+}
+
+function statementValuesOf(accountId: string, fields: LeadCreateInput, actor: Actor) {
   const id = newId("lead");
   const eventId = newId("event");
-  const values = Object.fromEntries(WRITABLE.map((field) => [field, fields[field] ?? DEFAULTS[field] ?? null]));
+  const columns = Object.fromEntries(WRITABLE.map((field) => [field, fields[field] ?? DEFAULTS[field] ?? null]));
   const activity = describeActivity({ kind: "lead_created", name: fields.name, source: fields.source ?? null });
-  const statement = insertLeadWithActivity(db);
-  const statementValues = {
-    ...values,
+  const values = {
+    ...columns,
     id,
-    accountId: account.accountId,
+    accountId,
     activityId: newId("activity"),
     activityType: activity.type,
     activitySummary: activity.summary,
@@ -127,18 +161,7 @@ export async function createLeadJson(
     eventId,
     requestId: actor.requestId ?? null,
   };
-  const conflict = { resource: "lead" as const, accountId: account.accountId, externalId: () => fields.externalId };
-  const json = await withExternalIdConflict(db, conflict, async () => {
-    if (!endpointIds.length) return (await statement.execute(statementValues))[0].json;
-    // With endpoints to notify, their delivery jobs commit with the lead: the same statement, in
-    // a transaction with the jobs.
-    return inTransaction(db, async (tx) => {
-      const [row] = await executePreparedIn(tx, statement, statementValues);
-      await enqueueDeliveries(tx, eventId, endpointIds);
-      return Object.values(row)[0] as string;
-    });
-  });
-  return { id, json: new JsonText(json) };
+  return { id, eventId, values };
 }
 
 /** Creates the lead (the web UI's form, fixtures): the same statement, parsed. */

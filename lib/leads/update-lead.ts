@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { getDb, type DbOrTx } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
 import { leads, type Lead } from "@/db/schema";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
@@ -36,9 +36,9 @@ export async function updateLead(
   return withExternalIdConflict(db, conflict, () => updateLeadIn(db, account, leadId, input, actor));
 }
 
-/** The update in its own transaction, or in a batch's savepoint (lib/leads/batch-leads.ts). */
-export function updateLeadIn(
-  db: DbOrTx,
+// Apart from the 409 mapping around it, which must run on the pool once the transaction failed.
+function updateLeadIn(
+  db: Db,
   account: LeadAccountContext,
   leadId: string,
   input: LeadUpdateInput,

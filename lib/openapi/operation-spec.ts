@@ -36,17 +36,24 @@ export interface OperationSpec {
   /** A list operation: `{data: [...], meta}`, cursor errors. */
   list?: boolean;
   body?: { schema: z.ZodType; examples: Record<string, oas31.ExampleObject> };
-  response: {
-    status: 200 | 201;
-    description: string;
-    /** The schema of `data` (of one item, for a list). */
-    schema: z.ZodType;
-    example: unknown;
-    location?: { description: string; example: string };
+  response: SuccessSpec & {
+    /** A second success status of the same operation (intake: 200 matched, 201 created). */
+    also?: Omit<SuccessSpec, "schema" | "envelope">;
   };
   /** Codes beyond those every operation shares and those its inputs imply. */
   errors?: PublicErrorCode[];
   errorExamples?: Partial<Record<PublicErrorCode, ErrorExample>>;
+}
+
+interface SuccessSpec {
+  status: 200 | 201;
+  description: string;
+  /** The schema of `data` (of one item, for a list). */
+  schema: z.ZodType;
+  /** Members of the answer beside `data` (intake's `matched`). */
+  envelope?: Record<string, z.ZodType>;
+  example: unknown;
+  location?: { description: string; example: string };
 }
 
 /** Every operation needs a valid, unexpired key on the Agency plan with the operation's
@@ -135,7 +142,10 @@ export function toOperationObject(spec: OperationSpec): ZodOpenApiOperationObjec
       },
     }),
     responses: {
-      [String(spec.response.status)]: successResponse(spec),
+      [String(spec.response.status)]: successResponse(spec, spec.response),
+      ...(spec.response.also && {
+        [String(spec.response.also.status)]: successResponse(spec, { ...spec.response, ...spec.response.also }),
+      }),
       ...errorResponses(errorCodesOf(spec), {
         replayable: isPost,
         examples: {
@@ -148,11 +158,10 @@ export function toOperationObject(spec: OperationSpec): ZodOpenApiOperationObjec
   };
 }
 
-function successResponse(spec: OperationSpec): ZodOpenApiResponseObject {
-  const { response } = spec;
+function successResponse(spec: OperationSpec, response: SuccessSpec): ZodOpenApiResponseObject {
   const schema = spec.list
     ? z.object({ data: z.array(response.schema), meta: listMetaSchema })
-    : z.object({ data: response.schema });
+    : z.object({ data: response.schema, ...response.envelope });
   const headers = {
     ...requestIdHeader(),
     ...rateLimitHeaders(),

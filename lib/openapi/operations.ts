@@ -2,7 +2,9 @@ import { activityOperations } from "./operations/activity-operations";
 import { eventOperations } from "./operations/event-operations";
 import { webhookEndpointOperations } from "./operations/webhook-endpoint-operations";
 import { leadOperations } from "./operations/lead-operations";
+import { leadSyncOperations } from "./operations/lead-sync-operations";
 import { propertyOperations } from "./operations/property-operations";
+import { propertyBatchOperations } from "./operations/property-batch-operations";
 import { smsOperations } from "./operations/sms-operations";
 import { visitOperations } from "./operations/visit-operations";
 import type { OperationSpec } from "./operation-spec";
@@ -12,8 +14,10 @@ import type { OperationSpec } from "./operation-spec";
 // method that is not listed here, or the reverse.
 export const OPERATIONS: readonly OperationSpec[] = [
   ...leadOperations,
+  ...leadSyncOperations,
   ...smsOperations,
   ...propertyOperations,
+  ...propertyBatchOperations,
   ...visitOperations,
   ...activityOperations,
   ...eventOperations,

@@ -140,6 +140,8 @@ function testScript(request: PostmanRequest, status: number, created: string | u
       `  pm.collectionVariables.set(${js(created)}, id);`,
       `});`,
     );
+  } else if (request.method === "POST") {
+    lines.push(...actionTests(lastSegment(request)));
   } else if (isItemPath(request)) {
     const param = lastSegment(request).slice(1);
     const variable = pathVariableName((request.url.path ?? []).at(-2) ?? "", param);
@@ -158,6 +160,26 @@ function testScript(request: PostmanRequest, status: number, created: string | u
     );
   }
   return lines;
+}
+
+/** A POST that stores no new id: a batch answers one result per item, intake the lead it found
+ * or made. */
+function actionTests(action: string): string[] {
+  if (action === "batch")
+    return [
+      `pm.test("Answers one result per item, in order", function () {`,
+      `  const results = pm.response.json().data;`,
+      `  pm.expect(results).to.be.an("array");`,
+      `  pm.expect(results.length).to.eql(JSON.parse(pm.request.body.raw).items.length);`,
+      `});`,
+    ];
+  return [
+    `pm.test("Answers the lead and how it was matched", function () {`,
+    `  const body = pm.response.json();`,
+    `  pm.expect(body.data.id).to.match(new RegExp(${js(idPattern("lead"))}));`,
+    `  pm.expect(body).to.have.property("matched");`,
+    `});`,
+  ];
 }
 
 // Clicked out of order, a request whose id is not stored yet would go to `/leads/` (a 404):

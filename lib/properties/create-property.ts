@@ -1,4 +1,4 @@
-import { getDb, type DbOrTx } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
 import { properties } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
@@ -20,9 +20,9 @@ export async function createProperty(
   return withExternalIdConflict(db, conflict, () => createPropertyIn(db, account, input, actor));
 }
 
-/** The create in its own transaction, or in a batch's savepoint (lib/properties/batch-properties.ts). */
-export function createPropertyIn(
-  db: DbOrTx,
+// Apart from the 409 mapping around it, which must run on the pool once the transaction failed.
+function createPropertyIn(
+  db: Db,
   account: { accountId: string; currency: string },
   input: PropertyCreateInput,
   actor: Actor,

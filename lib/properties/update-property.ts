@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb, type DbOrTx } from "@/db/client";
+import { getDb, type Db } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
 import { properties } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
@@ -23,9 +23,9 @@ export async function updateProperty(
   return withExternalIdConflict(db, conflict, () => updatePropertyIn(db, accountId, propertyId, input, actor));
 }
 
-/** The update in its own transaction, or in a batch's savepoint (lib/properties/batch-properties.ts). */
-export function updatePropertyIn(
-  db: DbOrTx,
+// Apart from the 409 mapping around it, which must run on the pool once the transaction failed.
+function updatePropertyIn(
+  db: Db,
   accountId: string,
   propertyId: string,
   input: PropertyUpdateInput,

@@ -1,4 +1,4 @@
-import type { DbOrTx, Tx } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 
 // Work that must wait until a transaction has committed: waking a worker for the jobs it sent
 // (a worker woken earlier finds nothing and sleeps until its next poll). Services that record
@@ -6,19 +6,15 @@ import type { DbOrTx, Tx } from "@/db/client";
 
 const pending = new WeakMap<object, (() => void)[]>();
 
-/** db.transaction, then the callbacks its body queued with afterCommit() once it has committed.
- * Given a transaction of inTransaction() (a batch's item), the body runs in a savepoint and its
- * callbacks wait for the outer transaction's commit: a released savepoint has committed nothing. */
-export async function inTransaction<T>(db: DbOrTx, body: (tx: Tx) => Promise<T>): Promise<T> {
-  const outer = pending.get(db);
+/** db.transaction, then the callbacks its body queued with afterCommit() once it has committed. */
+export async function inTransaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
   let callbacks: (() => void)[] = [];
   const result = await db.transaction(async (tx) => {
     callbacks = [];
     pending.set(tx, callbacks);
     return body(tx);
   });
-  if (outer) outer.push(...callbacks);
-  else for (const callback of callbacks) callback();
+  for (const callback of callbacks) callback();
   return result;
 }
 

@@ -79,6 +79,13 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
       ...lister((query?: ListQuery<"listLeads">) => call<"listLeads">(raw.GET("/api/v1/leads", { params: { query } }))),
       create: async (body: T.LeadCreate, opts?: PostOptions) =>
         (await call<"createLead">(raw.POST("/api/v1/leads", { body, headers: post(opts) }))).data,
+      /** An inquiry, matched by externalId, email or phone: `{data, matched}` (`matched: null` when
+       * it created the lead). */
+      intake: (body: T.LeadIntake, opts?: PostOptions) =>
+        call<"intakeLead">(raw.POST("/api/v1/leads/intake", { body, headers: post(opts) })),
+      /** Up to 100 creates or upserts: one `{status, data}` or `{status, error}` per item, in order. */
+      batch: async (body: T.LeadBatch, opts?: PostOptions) =>
+        (await call<"batchLeads">(raw.POST("/api/v1/leads/batch", { body, headers: post(opts) }))).data,
       get: async (leadId: string) => (await call<"getLead">(raw.GET("/api/v1/leads/{id}", id(leadId)))).data,
       update: async (leadId: string, body: T.LeadUpdate) =>
         (await call<"updateLead">(raw.PATCH("/api/v1/leads/{id}", { ...id(leadId), body }))).data,
@@ -104,6 +111,9 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
       ),
       create: async (body: T.PropertyCreate, opts?: PostOptions) =>
         (await call<"createProperty">(raw.POST("/api/v1/properties", { body, headers: post(opts) }))).data,
+      /** Up to 100 creates or upserts: one `{status, data}` or `{status, error}` per item, in order. */
+      batch: async (body: T.PropertyBatch, opts?: PostOptions) =>
+        (await call<"batchProperties">(raw.POST("/api/v1/properties/batch", { body, headers: post(opts) }))).data,
       get: async (propertyId: string) =>
         (await call<"getProperty">(raw.GET("/api/v1/properties/{id}", id(propertyId)))).data,
       update: async (propertyId: string, body: T.PropertyUpdate) =>

@@ -90,6 +90,16 @@ export const OPERATIONS: Array<{
 }> = [
   { method: "GET", path: () => "/api/v1/leads" },
   { method: "POST", path: () => "/api/v1/leads", body: () => ({ name: "Op Lead" }) },
+  {
+    method: "POST",
+    path: () => "/api/v1/leads/intake",
+    body: () => ({ name: "Op Intake", email: "op-intake@example.com", message: "Still available?" }),
+  },
+  {
+    method: "POST",
+    path: () => "/api/v1/leads/batch",
+    body: () => ({ items: [{ op: "create", data: { name: "Op" } }] }),
+  },
   { method: "GET", path: (i) => `/api/v1/leads/${i.lead}` },
   { method: "PATCH", path: (i) => `/api/v1/leads/${i.lead}`, body: () => ({ status: "contacted" }) },
   { method: "DELETE", path: (i) => `/api/v1/leads/${i.lead}` },
@@ -101,6 +111,11 @@ export const OPERATIONS: Array<{
     method: "POST",
     path: () => "/api/v1/properties",
     body: () => ({ title: "Op", type: "house", listingType: "sale" }),
+  },
+  {
+    method: "POST",
+    path: () => "/api/v1/properties/batch",
+    body: () => ({ items: [{ op: "create", data: { title: "Op", type: "house", listingType: "sale" } }] }),
   },
   { method: "GET", path: (i) => `/api/v1/properties/${i.property}` },
   { method: "PATCH", path: (i) => `/api/v1/properties/${i.property}`, body: () => ({ status: "reserved" }) },

@@ -5,6 +5,9 @@ import * as leadRoute from "@/app/api/v1/leads/[id]/route";
 import * as leadSmsRoute from "@/app/api/v1/leads/[id]/sms/route";
 import * as leadSmsMessageRoute from "@/app/api/v1/leads/[id]/sms/[smsId]/route";
 import * as leadsRoute from "@/app/api/v1/leads/route";
+import * as leadIntakeRoute from "@/app/api/v1/leads/intake/route";
+import * as leadBatchRoute from "@/app/api/v1/leads/batch/route";
+import * as propertyBatchRoute from "@/app/api/v1/properties/batch/route";
 import * as propertiesRoute from "@/app/api/v1/properties/route";
 import * as propertyRoute from "@/app/api/v1/properties/[id]/route";
 import * as visitsRoute from "@/app/api/v1/visits/route";
@@ -20,6 +23,10 @@ type RouteModule = Partial<Record<string, unknown>>;
 
 const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/v1\/leads$/, leadsRoute],
+  // Static segments before the [id] they would otherwise match, as Next picks them.
+  [/^\/api\/v1\/leads\/intake$/, leadIntakeRoute],
+  [/^\/api\/v1\/leads\/batch$/, leadBatchRoute],
+  [/^\/api\/v1\/properties\/batch$/, propertyBatchRoute],
   [/^\/api\/v1\/leads\/(?<id>[^/]+)$/, leadRoute],
   [/^\/api\/v1\/leads\/(?<id>[^/]+)\/sms$/, leadSmsRoute],
   [/^\/api\/v1\/leads\/(?<id>[^/]+)\/sms\/(?<smsId>[^/]+)$/, leadSmsMessageRoute],

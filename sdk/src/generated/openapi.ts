@@ -64,6 +64,50 @@ export interface paths {
     patch: operations["updateLead"];
     trace?: never;
   };
+  "/api/v1/leads/intake": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Take in an inquiry (find or create its lead)
+     * @description For a portal or web-form inquiry: the person is matched among your account's live leads by `externalId`, else by `email` (case-insensitive), else by `phone` (after normalising to E.164), so the same person asking twice stays one lead. On a match (200) the lead's empty fields are filled from the inquiry (a value is never overwritten, never with null) and its new tags added (up to 20 in all), writing `lead_updated` and a `lead.updated` event only when something changed. Without a match (201) the lead is created as `POST /leads` creates one (`lead_created`, `lead.created`). Either way an `inquiry` activity keeps the `message`, `source` and `propertyId`, and `matched` says how the lead was found. Parallel inquiries for the same person are taken one after the other: they make one lead and one `inquiry` activity each. Send an `Idempotency-Key` to make a retry safe.
+     *
+     *     Requires the `leads:write` permission.
+     */
+    post: operations["intakeLead"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/leads/batch": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create or upsert up to 100 leads
+     * @description Up to 100 items in one request, each `create` (as the single POST) or `upsert` (the record whose `externalId` is `data.externalId` is updated as PATCH would update it with every field sent, else created). Each item is written alone, with the same activities and events as the single call, and fails alone: the answer is 200 with one result per item, in order, `{status, data}` or `{status, error}`, where `error` is what the single call would have answered (a bad item's `validation_error` lists its own problems, with paths such as `data.email`; another account's id is that item's 404 `not_found`; a taken `externalId` its 409 `external_id_taken`). Items naming the same `externalId` are written in order. The batch counts as one request toward the rate limit, and one `Idempotency-Key` covers it all. No items, or more than 100, is a 400 `validation_error` and writes nothing.
+     *
+     *     Requires the `leads:write` permission.
+     */
+    post: operations["batchLeads"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/leads/{id}/sms": {
     parameters: {
       query?: never;
@@ -174,6 +218,28 @@ export interface paths {
      *     Requires the `properties:write` permission.
      */
     patch: operations["updateProperty"];
+    trace?: never;
+  };
+  "/api/v1/properties/batch": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create or upsert up to 100 properties
+     * @description Up to 100 items in one request, each `create` (as the single POST) or `upsert` (the record whose `externalId` is `data.externalId` is updated as PATCH would update it with every field sent, else created). Each item is written alone, with the same activities and events as the single call, and fails alone: the answer is 200 with one result per item, in order, `{status, data}` or `{status, error}`, where `error` is what the single call would have answered (a bad item's `validation_error` lists its own problems, with paths such as `data.email`; another account's id is that item's 404 `not_found`; a taken `externalId` its 409 `external_id_taken`). Items naming the same `externalId` are written in order. The batch counts as one request toward the rate limit, and one `Idempotency-Key` covers it all. No items, or more than 100, is a 400 `validation_error` and writes nothing.
+     *
+     *     Requires the `properties:write` permission.
+     */
+    post: operations["batchProperties"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   "/api/v1/visits": {
@@ -769,6 +835,107 @@ export interface components {
       externalId?: string | null;
     };
     /**
+     * @description The person, as the inquiry gives them, and what they asked. `propertyId` is the property the inquiry is about: it fills the lead's empty `propertyId` and is kept in the `inquiry` activity.
+     * @example {
+     *       "name": "Ada Lovelace",
+     *       "email": "ada@example.com",
+     *       "phone": "(415) 555-0123",
+     *       "source": "portal:zillow",
+     *       "tags": [
+     *         "zillow"
+     *       ],
+     *       "message": "Is the two-bedroom on Harbor Blvd still available?"
+     *     }
+     */
+    LeadIntake: {
+      name: string;
+      email?: string | null;
+      /**
+       * @description Any common format; stored and returned as E.164. Numbers without `+` use the account's default country.
+       * @example (415) 555-0123
+       */
+      phone?: string | null;
+      /**
+       * @description Free text, e.g. `website`, `referral`, `portal:zillow`.
+       * @example website
+       */
+      source?: string | null;
+      interest?: components["schemas"]["LeadInterest"] | null;
+      /**
+       * @description Whole currency units.
+       * @example 450000
+       */
+      budget?: number | null;
+      /** @description A property of your account (`prop_…`). */
+      propertyId?: string | null;
+      /** @description A user id of your account (`user_…`). */
+      assignedTo?: string | null;
+      /**
+       * @description At most 20 tags of 1–40 characters; duplicates are removed.
+       * @example [
+       *       "first-time-buyer"
+       *     ]
+       */
+      tags?: string[];
+      notes?: string | null;
+      /**
+       * @description Your own id for this record (another CRM's, a portal's), unique in your account; `null` clears it. Another record with the same `externalId` answers 409 `external_id_taken`.
+       * @example crm-4711
+       */
+      externalId?: string | null;
+      /** @description What the person wrote. Kept in the `inquiry` activity, not on the lead. */
+      message?: string | null;
+    };
+    LeadBatch: {
+      items: components["schemas"]["LeadBatchItem"][];
+    };
+    LeadBatchItem:
+      | {
+          /** @constant */
+          op: "create";
+          data: components["schemas"]["LeadCreate"];
+        }
+      | {
+          /** @constant */
+          op: "upsert";
+          data: {
+            name: string;
+            email?: string | null;
+            /**
+             * @description Any common format; stored and returned as E.164. Numbers without `+` use the account's default country.
+             * @example (415) 555-0123
+             */
+            phone?: string | null;
+            status?: components["schemas"]["LeadStatus"];
+            /**
+             * @description Free text, e.g. `website`, `referral`, `portal:zillow`.
+             * @example website
+             */
+            source?: string | null;
+            interest?: components["schemas"]["LeadInterest"] | null;
+            /**
+             * @description Whole currency units.
+             * @example 450000
+             */
+            budget?: number | null;
+            /** @description A property of your account (`prop_…`). */
+            propertyId?: string | null;
+            /** @description A user id of your account (`user_…`). */
+            assignedTo?: string | null;
+            /**
+             * @description At most 20 tags of 1–40 characters; duplicates are removed.
+             * @example [
+             *       "first-time-buyer"
+             *     ]
+             */
+            tags?: string[];
+            notes?: string | null;
+            smsOptOut?: boolean;
+            /** @description Required for an upsert: the record it updates, or creates. */
+            externalId: string;
+          };
+        };
+    /**
      * @example {
      *       "message": "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm."
      *     }
@@ -867,6 +1034,42 @@ export interface components {
        */
       externalId?: string | null;
     };
+    PropertyBatch: {
+      items: components["schemas"]["PropertyBatchItem"][];
+    };
+    PropertyBatchItem:
+      | {
+          /** @constant */
+          op: "create";
+          data: components["schemas"]["PropertyCreate"];
+        }
+      | {
+          /** @constant */
+          op: "upsert";
+          data: {
+            title: string;
+            description?: string | null;
+            type: components["schemas"]["PropertyType"];
+            listingType: components["schemas"]["ListingType"];
+            status?: components["schemas"]["PropertyStatus"];
+            /**
+             * @description Whole currency units.
+             * @example 850000
+             */
+            price?: number | null;
+            /**
+             * @description ISO 4217; defaults to the account's currency.
+             * @example USD
+             */
+            currency?: string;
+            address?: components["schemas"]["AddressInput"];
+            bedrooms?: number | null;
+            bathrooms?: number | null;
+            areaSqm?: number | null;
+            /** @description Required for an upsert: the record it updates, or creates. */
+            externalId: string;
+          };
+        };
     /**
      * @description `scheduled` on create; `completed`, `cancelled` and `no_show` are set from the web UI.
      * @enum {string}
@@ -1522,6 +1725,25 @@ export interface components {
         requestId: string;
       };
     };
+    /** @description The error envelope with `external_id_taken`: Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written. */
+    ExternalIdTakenError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "external_id_taken";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
+    };
     /** @description The error envelope with `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request. */
     IdempotencyKeyReusedError: {
       error: {
@@ -1619,6 +1841,60 @@ export interface components {
        */
       deletedAt: string;
     };
+    /** @description How the inquiry found its lead: by `externalId`, else by `email`, else by `phone` (E.164); `null` when it created the lead. */
+    IntakeMatch: ("externalId" | "email" | "phone") | null;
+    /** @description One result per item, in the items' order. */
+    LeadBatchResults: (
+      | {
+          /** @description 201: created; 200: an upsert updated the record holding its externalId. */
+          status: 200 | 201;
+          data: components["schemas"]["Lead"];
+        }
+      | {
+          /** @description The status a single call would answer. */
+          status: number;
+          error: {
+            /**
+             * @description Stable, machine-readable. Program against this, not against `message`.
+             * @example validation_error
+             * @enum {string}
+             */
+            code:
+              | "invalid_json"
+              | "validation_error"
+              | "invalid_cursor"
+              | "missing_api_key"
+              | "invalid_api_key"
+              | "api_key_expired"
+              | "plan_required"
+              | "insufficient_permissions"
+              | "not_found"
+              | "method_not_allowed"
+              | "idempotency_in_progress"
+              | "opt_out_by_recipient"
+              | "external_id_taken"
+              | "payload_too_large"
+              | "unsupported_media_type"
+              | "lead_has_no_phone"
+              | "lead_opted_out"
+              | "webhook_endpoint_limit"
+              | "idempotency_key_reused"
+              | "rate_limited"
+              | "internal_error"
+              | "sms_provider_error"
+              | "service_unavailable";
+            /** @description Human-readable explanation; wording may change. */
+            message: string;
+            /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+            details?: components["schemas"]["ErrorDetail"][];
+            /**
+             * @description Same as the `X-Request-Id` header.
+             * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+             */
+            requestId: string;
+          };
+        }
+    )[];
     /** @description The error envelope with `lead_has_no_phone`: The lead has no phone number. Set `phone` with PATCH /leads/{id} first. */
     LeadHasNoPhoneError: {
       error: {
@@ -1722,6 +1998,58 @@ export interface components {
       /** @constant */
       deleted: true;
     };
+    /** @description One result per item, in the items' order. */
+    PropertyBatchResults: (
+      | {
+          /** @description 201: created; 200: an upsert updated the record holding its externalId. */
+          status: 200 | 201;
+          data: components["schemas"]["Property"];
+        }
+      | {
+          /** @description The status a single call would answer. */
+          status: number;
+          error: {
+            /**
+             * @description Stable, machine-readable. Program against this, not against `message`.
+             * @example validation_error
+             * @enum {string}
+             */
+            code:
+              | "invalid_json"
+              | "validation_error"
+              | "invalid_cursor"
+              | "missing_api_key"
+              | "invalid_api_key"
+              | "api_key_expired"
+              | "plan_required"
+              | "insufficient_permissions"
+              | "not_found"
+              | "method_not_allowed"
+              | "idempotency_in_progress"
+              | "opt_out_by_recipient"
+              | "external_id_taken"
+              | "payload_too_large"
+              | "unsupported_media_type"
+              | "lead_has_no_phone"
+              | "lead_opted_out"
+              | "webhook_endpoint_limit"
+              | "idempotency_key_reused"
+              | "rate_limited"
+              | "internal_error"
+              | "sms_provider_error"
+              | "service_unavailable";
+            /** @description Human-readable explanation; wording may change. */
+            message: string;
+            /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+            details?: components["schemas"]["ErrorDetail"][];
+            /**
+             * @description Same as the `X-Request-Id` header.
+             * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+             */
+            requestId: string;
+          };
+        }
+    )[];
     Event: {
       /**
        * @description The event's id; webhooks send it as `webhook-id`. Deduplicate on it.
@@ -2596,7 +2924,26 @@ export interface operations {
           "application/json": components["schemas"]["NotFoundError"];
         };
       };
-      409: components["responses"]["IdempotencyInProgress"];
+      /**
+       * @description Conflict.
+       *
+       *     - `idempotency_in_progress`: Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.
+       *     - `external_id_taken`: Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.
+       */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["IdempotencyInProgressError"] | components["schemas"]["ExternalIdTakenError"];
+        };
+      };
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       /**
@@ -2986,6 +3333,7 @@ export interface operations {
        * @description Conflict.
        *
        *     - `opt_out_by_recipient`: `smsOptOut: false` for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut` and writes `sms_opted_in`. Do not retry.
+       *     - `external_id_taken`: Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.
        */
       409: {
         headers: {
@@ -2996,11 +3344,378 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["OptOutByRecipientError"];
+          "application/json":
+            components["schemas"]["OptOutByRecipientError"] | components["schemas"]["ExternalIdTakenError"];
         };
       };
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  intakeLead: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeadIntake"];
+      };
+    };
+    responses: {
+      /** @description An existing lead matched: the lead after the inquiry, and how it matched. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "name": "Ada Lovelace",
+           *         "email": "ada@example.com",
+           *         "phone": "+14155550123",
+           *         "status": "contacted",
+           *         "source": "website",
+           *         "interest": "buy",
+           *         "budget": 450000,
+           *         "propertyId": "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
+           *         "assignedTo": null,
+           *         "tags": [
+           *           "first-time-buyer"
+           *         ],
+           *         "notes": null,
+           *         "smsOptOut": false,
+           *         "externalId": "crm-4711",
+           *         "createdAt": "2026-11-22T09:30:00.000Z",
+           *         "updatedAt": "2026-11-22T10:05:12.431Z"
+           *       },
+           *       "matched": "email"
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Lead"];
+            matched: components["schemas"]["IntakeMatch"];
+          };
+        };
+      };
+      /** @description No lead matched: the lead created, with `matched: null`. */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          /**
+           * @description The new lead's URL.
+           * @example /api/v1/leads/lead_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          Location: string;
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "name": "Ada Lovelace",
+           *         "email": "ada@example.com",
+           *         "phone": "+14155550123",
+           *         "status": "contacted",
+           *         "source": "website",
+           *         "interest": "buy",
+           *         "budget": 450000,
+           *         "propertyId": "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
+           *         "assignedTo": null,
+           *         "tags": [
+           *           "first-time-buyer"
+           *         ],
+           *         "notes": null,
+           *         "smsOptOut": false,
+           *         "externalId": "crm-4711",
+           *         "createdAt": "2026-11-22T09:30:00.000Z",
+           *         "updatedAt": "2026-11-22T10:05:12.431Z"
+           *       },
+           *       "matched": null
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Lead"];
+            matched: components["schemas"]["IntakeMatch"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["ValidationError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      /**
+       * @description Conflict.
+       *
+       *     - `idempotency_in_progress`: Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.
+       *     - `external_id_taken`: Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.
+       */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["IdempotencyInProgressError"] | components["schemas"]["ExternalIdTakenError"];
+        };
+      };
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      /**
+       * @description Unprocessable.
+       *
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  batchLeads: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeadBatch"];
+      };
+    };
+    responses: {
+      /** @description One result per item, in order. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "status": 200,
+           *           "data": {
+           *             "id": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *             "name": "Ada Lovelace",
+           *             "email": "ada@example.com",
+           *             "phone": "+14155550123",
+           *             "status": "contacted",
+           *             "source": "website",
+           *             "interest": "buy",
+           *             "budget": 450000,
+           *             "propertyId": "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
+           *             "assignedTo": null,
+           *             "tags": [
+           *               "first-time-buyer"
+           *             ],
+           *             "notes": null,
+           *             "smsOptOut": false,
+           *             "externalId": "crm-4711",
+           *             "createdAt": "2026-11-22T09:30:00.000Z",
+           *             "updatedAt": "2026-11-22T10:05:12.431Z"
+           *           }
+           *         },
+           *         {
+           *           "status": 201,
+           *           "data": {
+           *             "id": "lead_01jf3v6q2m8k4x5y7z9a0b1c3a",
+           *             "name": "Grace Hopper",
+           *             "email": "grace@example.com",
+           *             "phone": null,
+           *             "status": "new",
+           *             "source": "open-house",
+           *             "interest": null,
+           *             "budget": null,
+           *             "propertyId": null,
+           *             "assignedTo": null,
+           *             "tags": [],
+           *             "notes": null,
+           *             "smsOptOut": false,
+           *             "externalId": null,
+           *             "createdAt": "2026-11-22T09:30:00.000Z",
+           *             "updatedAt": "2026-11-22T10:05:12.431Z"
+           *           }
+           *         },
+           *         {
+           *           "status": 409,
+           *           "error": {
+           *             "code": "external_id_taken",
+           *             "message": "The externalId \"crm-4711\" is already used by lead lead_01jf3v6q2m8k4x5y7z9a0b1c2d.",
+           *             "details": [
+           *               {
+           *                 "path": "externalId",
+           *                 "message": "Already used by lead_01jf3v6q2m8k4x5y7z9a0b1c2d"
+           *               }
+           *             ],
+           *             "requestId": "req_01jf3v6q2m8k4x5y7z9a0b1c2d"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["LeadBatchResults"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["ValidationError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      409: components["responses"]["IdempotencyInProgress"];
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      /**
+       * @description Unprocessable.
+       *
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+        };
+      };
       429: components["responses"]["RateLimited"];
       500: components["responses"]["InternalError"];
       503: components["responses"]["ServiceUnavailable"];
@@ -3622,7 +4337,26 @@ export interface operations {
             components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
         };
       };
-      409: components["responses"]["IdempotencyInProgress"];
+      /**
+       * @description Conflict.
+       *
+       *     - `idempotency_in_progress`: Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.
+       *     - `external_id_taken`: Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.
+       */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["IdempotencyInProgressError"] | components["schemas"]["ExternalIdTakenError"];
+        };
+      };
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       /**
@@ -3977,8 +4711,193 @@ export interface operations {
           "application/json": components["schemas"]["NotFoundError"];
         };
       };
+      /**
+       * @description Conflict.
+       *
+       *     - `external_id_taken`: Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.
+       */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ExternalIdTakenError"];
+        };
+      };
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  batchProperties: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PropertyBatch"];
+      };
+    };
+    responses: {
+      /** @description One result per item, in order. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "status": 200,
+           *           "data": {
+           *             "id": "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
+           *             "title": "Sunny two-bedroom with bay views",
+           *             "description": null,
+           *             "type": "apartment",
+           *             "listingType": "sale",
+           *             "status": "available",
+           *             "price": 850000,
+           *             "currency": "USD",
+           *             "address": {
+           *               "street": "12 Harbor Blvd",
+           *               "city": "San Francisco",
+           *               "region": "CA",
+           *               "postalCode": "94110",
+           *               "country": "US"
+           *             },
+           *             "bedrooms": 2,
+           *             "bathrooms": 1,
+           *             "areaSqm": 78.5,
+           *             "externalId": "mls-90210",
+           *             "createdAt": "2026-11-22T09:30:00.000Z",
+           *             "updatedAt": "2026-11-22T09:30:00.000Z"
+           *           }
+           *         },
+           *         {
+           *           "status": 201,
+           *           "data": {
+           *             "id": "prop_01jf3v6q2m8k4x5y7z9a0b1c3b",
+           *             "title": "Loft near the ferry building",
+           *             "description": null,
+           *             "type": "apartment",
+           *             "listingType": "rent",
+           *             "status": "available",
+           *             "price": 4200,
+           *             "currency": "USD",
+           *             "address": {
+           *               "street": "12 Harbor Blvd",
+           *               "city": "San Francisco",
+           *               "region": "CA",
+           *               "postalCode": "94110",
+           *               "country": "US"
+           *             },
+           *             "bedrooms": 1,
+           *             "bathrooms": 1,
+           *             "areaSqm": 61,
+           *             "externalId": "mls-90211",
+           *             "createdAt": "2026-11-22T09:30:00.000Z",
+           *             "updatedAt": "2026-11-22T09:30:00.000Z"
+           *           }
+           *         },
+           *         {
+           *           "status": 409,
+           *           "error": {
+           *             "code": "external_id_taken",
+           *             "message": "The externalId \"mls-90210\" is already used by property prop_01jf3v6q2m8k4x5y7z9a0b1c2e.",
+           *             "details": [
+           *               {
+           *                 "path": "externalId",
+           *                 "message": "Already used by prop_01jf3v6q2m8k4x5y7z9a0b1c2e"
+           *               }
+           *             ],
+           *             "requestId": "req_01jf3v6q2m8k4x5y7z9a0b1c2d"
+           *           }
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["PropertyBatchResults"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["ValidationError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      409: components["responses"]["IdempotencyInProgress"];
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      /**
+       * @description Unprocessable.
+       *
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+        };
+      };
       429: components["responses"]["RateLimited"];
       500: components["responses"]["InternalError"];
       503: components["responses"]["ServiceUnavailable"];

@@ -37,13 +37,39 @@ function aimAtTheirs(
   op: (typeof OPERATIONS)[number],
   theirs: OperationIds,
   owner: TestTenant,
-): { path: string; body?: unknown; answers: "not_found" | "an empty page" | "validation_error" } {
+): {
+  path: string;
+  body?: unknown;
+  answers: "not_found" | "an empty page" | "validation_error" | "an item's not_found" | "an item's validation_error";
+} {
   const path = op.path(theirs);
   switch (`${op.method} ${path}`) {
     case "GET /api/v1/leads":
       return { path: `${path}?assignedTo=${owner.userId}`, answers: "an empty page" };
     case "POST /api/v1/leads":
       return { path, body: { name: "Op Lead", propertyId: theirs.property }, answers: "not_found" };
+    case "POST /api/v1/leads/intake": // their lead's phone, their property
+      return {
+        path,
+        body: { name: "Op Lead", phone: "+14155550100", propertyId: theirs.property },
+        answers: "not_found",
+      };
+    case "POST /api/v1/leads/batch":
+      return {
+        path,
+        body: { items: [{ op: "create", data: { name: "Op Lead", propertyId: theirs.property } }] },
+        answers: "an item's not_found",
+      };
+    case "POST /api/v1/properties/batch":
+      return {
+        path,
+        body: {
+          items: [
+            { op: "create", data: { title: "Op", type: "house", listingType: "sale", accountId: owner.accountId } },
+          ],
+        },
+        answers: "an item's validation_error",
+      };
     case "GET /api/v1/properties": // no id filter: a search that matches their property's title
       return { path: `${path}?q=${encodeURIComponent("Owned home")}`, answers: "an empty page" };
     case "POST /api/v1/properties":
@@ -153,7 +179,12 @@ describe.each(OPERATIONS)("$method $path", (op) => {
       expect(expectError(res, 400, "validation_error").details).toEqual([
         { path: "accountId", message: expect.any(String) },
       ]);
-    else {
+    else if (aim.answers === "an item's not_found" || aim.answers === "an item's validation_error") {
+      // A batch answers 200, the item its own error.
+      expect(res.status).toBe(200);
+      const [item] = res.body.data as { status: number; error: { code: string } }[];
+      expect(item.error.code).toBe(aim.answers.replace("an item's ", ""));
+    } else {
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual([]);
       // The control: the same filter finds their resource with their key.

@@ -82,7 +82,7 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(needKey.sort()).toEqual(documented);
-    expect(documented).toHaveLength(23);
+    expect(documented).toHaveLength(26);
   });
 
   it("requires of each operation exactly the permission its route checks, in the description and x-required-permissions", async () => {
@@ -252,6 +252,7 @@ describe("the contract check in callApi", () => {
     tags: [],
     notes: null,
     smsOptOut: false,
+    externalId: null,
     createdAt: "2026-11-22T09:30:00.000Z",
     updatedAt: "2026-11-22T09:30:00.000Z",
   };

@@ -117,6 +117,28 @@ describe("the SDK against a live server", () => {
     expect(remaining).toHaveLength(4);
   });
 
+  it("takes in inquiries and writes batches, each item answered alone", async () => {
+    const client = createLeadPropClient({ baseUrl: base, apiKey: tenant.key });
+    const email = `intake-${randomUUID().slice(0, 8)}@sdk.test`;
+    const first = await client.leads.intake({ name: "Inquirer", email, message: "Hello" });
+    const again = await client.leads.intake({ name: "Inquirer", email: email.toUpperCase(), phone: "+14155550123" });
+    expect(first.matched).toBeNull();
+    expect(again).toMatchObject({ matched: "email", data: { id: first.data.id, phone: "+14155550123" } });
+
+    const externalId = `sdk-${randomUUID().slice(0, 8)}`;
+    const results = await client.leads.batch({
+      items: [
+        { op: "upsert", data: { externalId, name: "Batch lead" } },
+        { op: "create", data: { name: "Same id", externalId } },
+      ],
+    });
+    expect(results.map((r) => r.status)).toEqual([201, 409]);
+    const [property] = await client.properties.batch({
+      items: [{ op: "create", data: { title: "Batch home", type: "house", listingType: "sale" } }],
+    });
+    expect(property).toMatchObject({ status: 201, data: { title: "Batch home" } });
+  });
+
   it("answers a bad body with a validation_error that lists every field", async () => {
     const client = createLeadPropClient({ baseUrl: base, apiKey: tenant.key });
     const error = await client.leads.create({ name: "", email: "not-an-email" }).catch((e: unknown) => e);

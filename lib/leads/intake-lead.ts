@@ -1,0 +1,127 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { leads, type Lead } from "@/db/schema";
+import { recordActivity, type Actor, type IntakeMatch } from "@/lib/activities/record-activity";
+import { previousAttributes, recordEvent } from "@/lib/events/record-event";
+import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
+import { inTransaction } from "@/lib/query/after-commit";
+import type { LeadIntakeInput } from "@/lib/schemas/lead-intake";
+import type { LeadCreateInput } from "@/lib/schemas/leads";
+import { insertPreparedLeadIn } from "./create-lead";
+import { lockMatchKeys } from "./match-key-locks";
+import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
+import { toPublicLead, type PublicLead } from "./public-lead";
+
+export interface IntakeResult {
+  lead: PublicLead;
+  /** How the inquiry found its lead; null when it created one. */
+  matched: IntakeMatch | null;
+}
+
+const MAX_TAGS = 20;
+
+// POST /leads/intake. One transaction: lock the inquiry's match keys (match-key-locks.ts), find
+// the account's live lead by externalId, else email, else phone (each as stored: lower-cased,
+// E.164), then either fill that lead's empty fields or create one as POST /leads does, and
+// write the inquiry activity either way.
+export async function intakeLead(
+  account: LeadAccountContext,
+  input: LeadIntakeInput,
+  actor: Actor,
+): Promise<IntakeResult> {
+  const db = await getDb();
+  const { message, ...leadInput } = input;
+  // Only a write by another door (PATCH) can race intake for the externalId: a 409, not a 500.
+  const conflict = { resource: "lead" as const, accountId: account.accountId, externalId: () => leadInput.externalId };
+  return withExternalIdConflict(db, conflict, () =>
+    inTransaction(db, async (tx) => {
+      const fields = await prepareLeadFields(tx, account, leadInput);
+      await lockMatchKeys(tx, account.accountId, [
+        fields.externalId && `externalId:${fields.externalId}`,
+        fields.email && `email:${fields.email}`,
+        fields.phone && `phone:${fields.phone}`,
+      ]);
+      const found = await findMatch(tx, account.accountId, fields);
+      const lead = found
+        ? await fillEmptyFields(tx, account.accountId, found.lead, fields, actor)
+        : (JSON.parse((await insertPreparedLeadIn(tx, account.accountId, fields, actor)).json.text) as PublicLead);
+      const matched = found?.matched ?? null;
+      await recordActivity(
+        tx,
+        { accountId: account.accountId, leadId: lead.id, actor },
+        {
+          kind: "inquiry",
+          message: message ?? null,
+          source: fields.source ?? null,
+          propertyId: fields.propertyId ?? null,
+          matched,
+        },
+      );
+      return { lead, matched };
+    }),
+  );
+}
+
+/** The first live lead matching by externalId, email, phone, in that order (the oldest when
+ * several share an email or phone), locked for the fill. Each lookup is its partial index's. */
+async function findMatch(
+  tx: Tx,
+  accountId: string,
+  fields: LeadCreateInput,
+): Promise<{ lead: Lead; matched: IntakeMatch } | undefined> {
+  const keys = [
+    ["externalId", leads.externalId, fields.externalId],
+    ["email", leads.email, fields.email],
+    ["phone", leads.phone, fields.phone],
+  ] as const;
+  for (const [matched, column, value] of keys) {
+    if (!value) continue;
+    const [lead] = await tx
+      .select()
+      .from(leads)
+      .where(and(eq(leads.accountId, accountId), eq(column, value), isNull(leads.deletedAt)))
+      .orderBy(asc(leads.createdAt), asc(leads.id))
+      .limit(1)
+      .for("update");
+    if (lead) return { lead, matched };
+  }
+  return undefined;
+}
+
+/** The inquiry's values for the lead's empty fields, and its tags the lead lacks (up to 20 in
+ * all): a value is never overwritten, and never with null. */
+function fillOf(before: Lead, fields: LeadCreateInput): Partial<LeadCreateInput> {
+  const fill: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(fields)) {
+    if (field === "tags" || value === null || value === undefined) continue;
+    if (before[field as keyof Lead] === null) fill[field] = value;
+  }
+  const newTags = (fields.tags ?? []).filter((tag) => !before.tags.includes(tag));
+  if (newTags.length && before.tags.length < MAX_TAGS) fill.tags = [...before.tags, ...newTags].slice(0, MAX_TAGS);
+  return fill;
+}
+
+// As PATCH /leads/:id writes a change: one lead_updated activity with {field: [old, new]} and
+// one lead.updated event; nothing when the inquiry brings nothing new.
+async function fillEmptyFields(
+  tx: Tx,
+  accountId: string,
+  before: Lead,
+  fields: LeadCreateInput,
+  actor: Actor,
+): Promise<PublicLead> {
+  const fill = fillOf(before, fields);
+  if (!Object.keys(fill).length) return toPublicLead(before);
+  const [after] = await tx.update(leads).set(fill).where(eq(leads.id, before.id)).returning();
+  const changes = Object.fromEntries(
+    Object.entries(fill).map(([field, value]) => [field, [before[field as keyof Lead], value]]),
+  ) as Record<string, [unknown, unknown]>;
+  await recordActivity(tx, { accountId, leadId: before.id, actor }, { kind: "lead_changed", changes });
+  const object = toPublicLead(after);
+  await recordEvent(tx, accountId, actor, {
+    type: "lead.updated",
+    object,
+    previousAttributes: previousAttributes(toPublicLead(before), object),
+  });
+  return object;
+}

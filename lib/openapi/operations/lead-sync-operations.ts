@@ -1,0 +1,123 @@
+import { leadSchema } from "@/lib/schemas/leads";
+import { intakeMatchSchema, leadIntakeSchema } from "@/lib/schemas/lead-intake";
+import { batchBodyOf } from "@/lib/schemas/batch-writes";
+import { leadBatchItemSchema } from "@/lib/leads/write-lead-batch-item";
+import { exampleLead, exampleOne } from "../examples";
+import type { OperationSpec } from "../operation-spec";
+import { ERROR_CATALOGUE } from "../error-catalogue";
+import { BATCH_DESCRIPTION, batchResultsSchema } from "./batch-results";
+
+// Issue 21: the doors for portals and other CRMs: intake (an inquiry that never duplicates a
+// lead) and batch writes.
+
+const REQUEST_ID = "req_01jf3v6q2m8k4x5y7z9a0b1c2d";
+const exampleGrace = {
+  ...exampleLead,
+  id: "lead_01jf3v6q2m8k4x5y7z9a0b1c3a",
+  name: "Grace Hopper",
+  email: "grace@example.com",
+  phone: null,
+  status: "new",
+  source: "open-house",
+  interest: null,
+  budget: null,
+  propertyId: null,
+  tags: [],
+  externalId: null,
+};
+
+export const leadSyncOperations: OperationSpec[] = [
+  {
+    operationId: "intakeLead",
+    method: "post",
+    path: "/api/v1/leads/intake",
+    tag: "Leads",
+    permission: { leads: "write" },
+    summary: "Take in an inquiry (find or create its lead)",
+    description:
+      "For a portal or web-form inquiry: the person is matched among your account's live leads by `externalId`, else by `email` (case-insensitive), else by `phone` (after normalising to E.164), so the same person asking twice stays one lead. On a match (200) the lead's empty fields are filled from the inquiry (a value is never overwritten, never with null) and its new tags added (up to 20 in all), writing `lead_updated` and a `lead.updated` event only when something changed. Without a match (201) the lead is created as `POST /leads` creates one (`lead_created`, `lead.created`). Either way an `inquiry` activity keeps the `message`, `source` and `propertyId`, and `matched` says how the lead was found. Parallel inquiries for the same person are taken one after the other: they make one lead and one `inquiry` activity each. Send an `Idempotency-Key` to make a retry safe.",
+    body: {
+      schema: leadIntakeSchema,
+      examples: {
+        portal: {
+          summary: "A portal inquiry about a listing",
+          value: {
+            name: "Ada Lovelace",
+            email: "ada@example.com",
+            phone: "(415) 555-0123",
+            source: "portal:zillow",
+            tags: ["zillow"],
+            message: "Is the two-bedroom on Harbor Blvd still available?",
+          },
+        },
+      },
+    },
+    response: {
+      status: 200,
+      description: "An existing lead matched: the lead after the inquiry, and how it matched.",
+      schema: leadSchema,
+      envelope: { matched: intakeMatchSchema },
+      example: { ...exampleOne(exampleLead), matched: "email" },
+      also: {
+        status: 201,
+        description: "No lead matched: the lead created, with `matched: null`.",
+        example: { ...exampleOne(exampleLead), matched: null },
+        location: { description: "The new lead's URL.", example: `/api/v1/leads/${exampleLead.id}` },
+      },
+    },
+    errors: ["not_found", "external_id_taken"],
+    errorExamples: {
+      not_found: {
+        message: "Property not found.",
+        details: [{ path: "propertyId", message: "No such property in this account" }],
+      },
+    },
+  },
+  {
+    operationId: "batchLeads",
+    method: "post",
+    path: "/api/v1/leads/batch",
+    tag: "Leads",
+    permission: { leads: "write" },
+    summary: "Create or upsert up to 100 leads",
+    description: BATCH_DESCRIPTION,
+    body: {
+      schema: batchBodyOf(leadBatchItemSchema, "Lead"),
+      examples: {
+        mixed: {
+          summary: "An upsert, a create, and a create that fails alone (its externalId is the first item's)",
+          value: {
+            items: [
+              {
+                op: "upsert",
+                data: { externalId: "crm-4711", name: "Ada Lovelace", email: "ada@example.com", status: "contacted" },
+              },
+              { op: "create", data: { name: "Grace Hopper", email: "grace@example.com", source: "open-house" } },
+              { op: "create", data: { name: "Ada (again)", externalId: "crm-4711" } },
+            ],
+          },
+        },
+      },
+    },
+    response: {
+      status: 200,
+      description: "One result per item, in order.",
+      schema: batchResultsSchema(leadSchema, "Lead"),
+      example: {
+        data: [
+          { status: 200, data: exampleLead },
+          { status: 201, data: exampleGrace },
+          {
+            status: 409,
+            error: {
+              code: "external_id_taken",
+              message: ERROR_CATALOGUE.external_id_taken.message,
+              details: ERROR_CATALOGUE.external_id_taken.details,
+              requestId: REQUEST_ID,
+            },
+          },
+        ],
+      },
+    },
+  },
+];
