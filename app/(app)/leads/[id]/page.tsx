@@ -103,6 +103,12 @@ export default async function LeadPage({
               {lead.source ? ` · from ${lead.source}` : ""}
               {lead.tags.length ? ` · ${lead.tags.join(", ")}` : ""}
             </p>
+            {/* The integrator's own id: how staff find this lead in the portal or CRM it came from. */}
+            {lead.externalId ? (
+              <p className="text-xs text-slate-500">
+                External id <code className="font-mono text-slate-700">{lead.externalId}</code>
+              </p>
+            ) : null}
           </div>
           <ConfirmDialog
             triggerLabel="Delete lead"

@@ -53,6 +53,12 @@ export default async function PropertyPage({
               {formatMoney(property.price, property.currency)}
               {property.address.city ? ` · ${property.address.city}` : ""}
             </p>
+            {/* The integrator's own id (an MLS number): how staff find the listing elsewhere. */}
+            {property.externalId ? (
+              <p className="text-xs text-slate-500">
+                External id <code className="font-mono text-slate-700">{property.externalId}</code>
+              </p>
+            ) : null}
           </div>
           <ConfirmDialog
             triggerLabel="Delete property"
