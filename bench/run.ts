@@ -23,8 +23,17 @@ import { getLeadScenario } from "./scenarios/get-lead";
 import { memoryScenario } from "./scenarios/memory-and-start";
 import { exactness, limiterLatency } from "./scenarios/rate-limiter";
 import { removeBenchEndpoints, webhooksScenario, WEBHOOKS_EXTRA } from "./scenarios/webhooks";
+import { BULK_EXTRA, bulkWritesScenario } from "./scenarios/bulk-writes";
 
-const PORTS = { appRedis: 3401, appUpstash: 3402, bare: 3412, front: 3413, exactRedis: 3421, exactUpstash: 3431 };
+const PORTS = {
+  appRedis: 3401,
+  appUpstash: 3402,
+  bare: 3412,
+  front: 3413,
+  exactRedis: 3421,
+  exactUpstash: 3431,
+  bulk: 3441,
+};
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const UPSTASH_TOKEN = "bench-upstash-token";
 
@@ -88,8 +97,11 @@ async function main() {
   let sql: postgres.Sql | undefined;
   try {
     await assertRedis();
-    if (options.build) await timed(report, "build", buildApp);
-    else assertBuilt();
+    // Scenario 8 runs the route handlers without Next: alone, it needs no build.
+    if (["1", "2", "3", "4", "5", "6", "7"].some(wanted)) {
+      if (options.build) await timed(report, "build", buildApp);
+      else assertBuilt();
+    }
     const db = await timed(report, "database", () =>
       prepareBenchDatabase({ name: options.dbName, leads: options.leads, keys: options.keys, fresh: options.fresh }),
     );
@@ -200,6 +212,8 @@ async function main() {
         ],
       );
     }
+    if (wanted("8"))
+      report.extra[BULK_EXTRA] = await timed(report, "scenario 8", () => bulkWritesScenario(ctx, PORTS.bulk));
     if (starts.length)
       report.extra["6 start (spawn → first 200 of the floor route; then the first API request)"] = starts;
     report.targets = evaluateTargets(report);

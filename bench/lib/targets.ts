@@ -1,6 +1,7 @@
 import type { AlternationResult } from "./alternate";
 import type { Report, Target } from "./report";
 import { WEBHOOKS_EXTRA, type WebhooksExtra } from "../scenarios/webhooks";
+import { BULK_EXTRA, type BulkExtra } from "../scenarios/bulk-writes";
 
 // The targets of issue 9, checked against this run's medians (ratios are medians of the
 // per-round ratios). A scenario that did not run gives no rows. Each row measured in rounds also
@@ -190,5 +191,25 @@ export function evaluateTargets(report: Report): Target[] {
         max(50),
       ),
     );
+  const bulk = report.extra[BULK_EXTRA] as BulkExtra | undefined;
+  if (bulk) {
+    add(
+      "8",
+      "100 leads: one batch ÷ 100 single POSTs, leads/s",
+      bulk.ratio.median,
+      "≥ 10",
+      atLeast(bulk.ratio.median, 10),
+      roundsMet(bulk.ratio.perRound, min(10)),
+    );
+    add("8", "intake p99 ms (by email, by phone, new)", bulk.intake.p99, "≤ 50", atMost(bulk.intake.p99, 50));
+    for (const plan of bulk.plans)
+      add(
+        "8",
+        `intake match by ${plan.match}: plan uses its index`,
+        plan.indexes.length,
+        "≥ 1, no seq scan",
+        plan.indexes.length > 0 && !plan.seqScan,
+      );
+  }
   return targets;
 }
