@@ -32,7 +32,6 @@ const PORTS = {
   front: 3413,
   exactRedis: 3421,
   exactUpstash: 3431,
-  bulk: 3441,
 };
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 const UPSTASH_TOKEN = "bench-upstash-token";
@@ -97,8 +96,7 @@ async function main() {
   let sql: postgres.Sql | undefined;
   try {
     await assertRedis();
-    // Scenario 8 runs the route handlers without Next: alone, it needs no build.
-    if (["1", "2", "3", "4", "5", "6", "7"].some(wanted)) {
+    if (["1", "2", "3", "4", "5", "6", "7", "8"].some(wanted)) {
       if (options.build) await timed(report, "build", buildApp);
       else assertBuilt();
     }
@@ -153,7 +151,7 @@ async function main() {
     };
     const starts: Array<{ server: string; readyMs: number; firstApiRequestMs: number }> = [];
 
-    if (["1", "2", "3", "4", "6", "7"].some(wanted)) {
+    if (["1", "2", "3", "4", "6", "7", "8"].some(wanted)) {
       const app = await startApp(ctx, "app-redis", PORTS.appRedis, "redis");
       servers.push(app);
       starts.push({
@@ -184,6 +182,7 @@ async function main() {
         report.extra[WEBHOOKS_EXTRA] = extra;
         report.problems.push(...extra.problems);
       }
+      if (wanted("8")) report.extra[BULK_EXTRA] = await timed(report, "scenario 8", () => bulkWritesScenario(ctx, app));
       await app.stop();
     }
     if (wanted("1")) {
@@ -212,8 +211,6 @@ async function main() {
         ],
       );
     }
-    if (wanted("8"))
-      report.extra[BULK_EXTRA] = await timed(report, "scenario 8", () => bulkWritesScenario(ctx, PORTS.bulk));
     if (starts.length)
       report.extra["6 start (spawn → first 200 of the floor route; then the first API request)"] = starts;
     report.targets = evaluateTargets(report);

@@ -2,8 +2,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { BenchContext } from "../lib/context";
 import { bearer } from "../lib/context";
 import { progress } from "../lib/log";
-import { startServer, tsxNode, type Server } from "../lib/processes";
-import { BENCH_POOL_SIZE } from "../lib/app-server";
+import type { Server } from "../lib/processes";
 import { median, percentile, round } from "../lib/stats";
 
 // Scenario 8 (issue 21): what batches and intake cost.
@@ -13,11 +12,11 @@ import { median, percentile, round } from "../lib/stats";
 // - POST /leads/intake latency on the seeded account, a third matching by email, a third by
 //   phone (in another format than stored) and a third new; 4 in flight. Target: p99 ≤ 50 ms.
 //   The plans of the match lookups are EXPLAINed: each must use its partial index.
-// Both against the real /api/v1 handlers over node:http (tests/helpers/api-server.ts), not
-// `next start`: this scenario needs no build, and Next's own cost per request (bench/README.md,
-// the floor) would only favour the batch further.
+// Both against the app as it runs in production (`next start`, limiter on REDIS_URL): the
+// singles pay Next's own cost per request (bench/README.md, the floor) a hundred times, the
+// batch once, as an integrator's calls would.
 
-export const BULK_EXTRA = "8 bulk writes and intake (real handlers over node:http)";
+export const BULK_EXTRA = "8 bulk writes and intake (next start, limiter on REDIS_URL)";
 
 export interface BulkExtra {
   batchSize: number;
@@ -37,10 +36,10 @@ interface Answer {
   json: { data: Array<{ status: number }>; matched?: string | null };
 }
 
-async function post(server: Server, key: string, path: string, body: unknown): Promise<Answer> {
+async function post(server: Server, key: () => string, path: string, body: unknown): Promise<Answer> {
   const res = await fetch(`${server.url}${path}`, {
     method: "POST",
-    headers: { ...bearer(key), "content-type": "application/json" },
+    headers: { ...bearer(key()), "content-type": "application/json" },
     body: JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as Answer["json"] };
@@ -54,29 +53,11 @@ async function timedLeadsPerSecond(run: () => Promise<void>): Promise<number> {
   return round((BATCH * 1000) / (performance.now() - started), 1);
 }
 
-export async function bulkWritesScenario(ctx: BenchContext, port: number): Promise<BulkExtra> {
-  const server = await startServer({
-    name: "api-server-bulk",
-    command: tsxNode("tests/helpers/api-server.ts"),
-    url: `http://127.0.0.1:${port}`,
-    readyPath: "",
-    isReady: async () =>
-      (await fetch(`http://127.0.0.1:${port}/api/v1/leads?limit=1`, { headers: bearer(ctx.db.keys[0]) })).status ===
-      200,
-    env: {
-      PORT: String(port),
-      DATABASE_URL: ctx.db.url,
-      DATABASE_POOL_SIZE: BENCH_POOL_SIZE,
-      REDIS_URL: ctx.redisUrl,
-      UPSTASH_REDIS_REST_URL: undefined,
-      UPSTASH_REDIS_REST_TOKEN: undefined,
-      // The limiter runs (its cost is in every figure) but never refuses: 100 singles a round.
-      RATE_LIMIT_PER_MINUTE: "1000000",
-      LOG_LEVEL: "warn",
-    },
-  });
+export async function bulkWritesScenario(ctx: BenchContext, server: Server): Promise<BulkExtra> {
   try {
-    const key = ctx.nextKey();
+    // Every request takes the next of the bench's keys, so the per-key limit never refuses
+    // (100 singles a round, and the intake's hundreds).
+    const key = () => ctx.nextKey();
     const expect = (what: string, ok: boolean, detail: unknown) => {
       if (!ok) throw new Error(`8 ${what}: ${JSON.stringify(detail).slice(0, 300)}`);
     };
@@ -136,7 +117,6 @@ export async function bulkWritesScenario(ctx: BenchContext, port: number): Promi
       plans: await matchPlans(ctx),
     };
   } finally {
-    await server.stop();
     await removeBulkLeftovers(ctx);
   }
 }
@@ -148,7 +128,7 @@ const nationalFormat = (e164: string) => {
   return parsed?.isValid() ? parsed.formatNational() : undefined;
 };
 
-async function intakeLatency(ctx: BenchContext, server: Server, key: string): Promise<BulkExtra["intake"]> {
+async function intakeLatency(ctx: BenchContext, server: Server, key: () => string): Promise<BulkExtra["intake"]> {
   const requests = ctx.options.quick ? 600 : 1_500;
   const sample = await ctx.sql<Array<{ email: string; phone: string }>>`
     select email, phone from leads
