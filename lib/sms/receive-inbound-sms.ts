@@ -5,7 +5,8 @@ import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { recordEvent } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids/new-id";
-import { createLead } from "@/lib/leads/create-lead";
+import { insertPreparedLeadIn } from "@/lib/leads/create-lead";
+import { lockMatchKeys } from "@/lib/leads/match-key-locks";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { logger } from "@/lib/log/logger";
 import { normalizePhone } from "@/lib/phone/normalize-phone";
@@ -41,10 +42,10 @@ const ACTORS: Record<InboundSms["provider"], Actor> = {
 };
 
 // One path for every inbound message: Twilio's webhook (routed by number), and the log
-// provider's simulation from the lead page and the CLI (which name the account). The sender's
-// lead is found by phone or created (source sms, status new, named by the number, with its
-// lead.created); then the message, its sms_received activity, its sms.received event and what a
-// keyword does commit together. Null when no account could be found for the message.
+// provider's simulation from the lead page and the CLI (which name the account). In one
+// transaction: the sender's lead found by phone or created (source sms, status new, named by the
+// number, with its lead.created), the message, its sms_received activity, its sms.received
+// event and what a keyword does. Null when no account could be found for the message.
 export async function receiveInboundSms(message: InboundSms, accountId?: string): Promise<ReceivedSms | null> {
   const db = await getDb();
   const account = accountId ?? (await routeInboundSms(db, message));
@@ -55,17 +56,16 @@ export async function receiveInboundSms(message: InboundSms, accountId?: string)
   const { defaultCountry } = await getAccountOrThrow(account, db);
   const from = normalizePhone(message.from, defaultCountry, "from")!;
   const actor = ACTORS[message.provider];
-  let leadId = await findLeadIdByPhone(db, account, from);
-  const leadCreated = !leadId;
-  leadId ??= (
-    await createLead(
-      { accountId: account, defaultCountry },
-      { name: from, phone: from, source: "sms", status: "new" },
-      actor,
-    )
-  ).id;
   const keyword = smsKeywordOf(message.body);
   return inTransaction(db, async (tx) => {
+    // Two first messages from one new number at once make one lead: the second waits here until
+    // the first has committed, then finds it (the same lock intake takes on a phone match).
+    await lockMatchKeys(tx, account, [`phone:${from}`]);
+    let leadId = await findLeadIdByPhone(tx, account, from);
+    const leadCreated = !leadId;
+    leadId ??= (
+      await insertPreparedLeadIn(tx, account, { name: from, phone: from, source: "sms", status: "new" }, actor)
+    ).id;
     // Locked first: a repeated webhook, or STOP and START racing, wait for each other here.
     const lead = await getLeadOrThrow(tx, account, leadId, { forUpdate: true });
     if (message.providerMessageId) {

@@ -130,6 +130,19 @@ describe("POST /api/webhooks/twilio/inbound", () => {
     expect(types).toEqual(["lead.created", "sms.received"]);
   });
 
+  it("first messages from one new number arriving at once make one lead", async () => {
+    const a = await tenantWithNumber();
+    const from = phone();
+    await Promise.all(Array.from({ length: 5 }, (_, i) => inbound({ To: a.number, From: from, Body: `Hello ${i}` })));
+    const db = await getDb();
+    const made = await db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.accountId, a.accountId), eq(leads.phone, from)));
+    expect(made).toHaveLength(1);
+    expect(await activityTypes(made[0].id)).toEqual(["lead_created", ...Array(5).fill("sms_received")]);
+  });
+
   it("an unsigned or wrongly signed request reads and writes nothing; a repeated MessageSid is stored once", async () => {
     const a = await tenantWithNumber();
     const from = phone();
