@@ -20,6 +20,9 @@ const TYPE_LABELS: Record<ActivityType, [string, BadgeTone]> = {
   sms_received: ["SMS reply", "sky"],
   sms_opted_out: ["Opted out", "red"],
   sms_opted_in: ["Opted in", "emerald"],
+  sms_scheduled: ["SMS scheduled", "indigo"],
+  sms_cancelled: ["SMS cancelled", "slate"],
+  sms_consent_changed: ["Consent", "violet"],
 };
 
 /** Who did it: a person, an API key by its name, or the system. */

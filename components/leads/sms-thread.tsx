@@ -1,13 +1,7 @@
 import type { PublicSms } from "@/lib/sms/public-sms";
 import { formatDateTime } from "@/lib/ui/format-date";
 import { Badge } from "@/components/ui/badge";
-
-const OUTBOUND_STATUS = {
-  sent: ["Sent", "emerald"],
-  queued: ["Queued", "amber"],
-  failed: ["Failed", "red"],
-  received: ["Received", "sky"],
-} as const;
+import { SMS_STATUS_LABELS } from "@/lib/ui/sms-status-labels";
 
 // The conversation with the lead, oldest first and newest last, as a phone shows it: the lead's
 // messages on the left, ours on the right with their delivery status. `newIds`: replies that
@@ -18,7 +12,7 @@ export function SmsThread({ messages, newIds }: { messages: PublicSms[]; newIds:
     <ol className="space-y-2" aria-label="Thread">
       {messages.map((sms) => {
         const inbound = sms.direction === "inbound";
-        const [label, tone] = OUTBOUND_STATUS[sms.status];
+        const [label, tone] = SMS_STATUS_LABELS[sms.status];
         return (
           <li
             key={sms.id}

@@ -24,6 +24,12 @@ export const accounts = pgTable(
     // Set by the operator (CLI `account sms-number`), never by an owner: claiming a number would
     // redirect another agency's replies. Null: the installation's shared number.
     smsNumber: text(),
+    // IANA zone: the web app's times, and quiet hours for a lead whose own zone is unknown.
+    timezone: text().notNull().default("America/New_York"),
+    // Texts go out only between 08:00 and 21:00 in the lead's local time (lib/sms quiet hours).
+    smsQuietHours: boolean().notNull().default(true),
+    // When on, a lead without granted SMS consent cannot be texted (422 consent_required).
+    requireSmsConsent: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,3 +14,4 @@ export * from "./events";
 export * from "./webhook-endpoints";
 export * from "./webhook-deliveries";
 export * from "./audit-log-entries";
+export * from "./custom-field-definitions";

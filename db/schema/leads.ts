@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { users } from "./users";
 import { properties } from "./properties";
 import { createdAt, nullableTimestamp, updatedAt } from "./columns";
-import { LEAD_STATUSES, LEAD_INTERESTS } from "../../lib/domain/enums";
+import { LEAD_STATUSES, LEAD_INTERESTS, type LeadConsent } from "../../lib/domain/enums";
 
 export const leadStatusEnum = pgEnum("lead_status", LEAD_STATUSES);
 export const leadInterestEnum = pgEnum("lead_interest", LEAD_INTERESTS);
@@ -37,6 +37,15 @@ export const leads = pgTable(
     smsOptOutByRecipient: boolean().notNull().default(false),
     // The integrator's own id for the lead, unique among the account's live leads.
     externalId: text(),
+    // IANA zone of the lead, for quiet hours; null: derived from the phone, else the account's.
+    timezone: text(),
+    // The consent record: `{sms: {status, at, source, text, ip}}` (lib/schemas/leads.ts).
+    consent: jsonb()
+      .$type<LeadConsent>()
+      .notNull()
+      .default({ sms: { status: "unknown", at: null, source: null, text: null, ip: null } }),
+    // Values of the account's custom fields for leads, by key (custom_field_definitions).
+    customFields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Soft delete: the API never removes a lead.
@@ -87,6 +96,10 @@ export const leads = pgTable(
     index("leads_account_phone_idx")
       .on(t.accountId, t.phone)
       .where(sql`${t.phone} is not null and ${t.deletedAt} is null`),
+    // Lists filtered on custom fields (`cf[key]=value`): containment (@>) on the live leads.
+    index("leads_custom_fields_idx")
+      .using("gin", t.customFields.op("jsonb_path_ops"))
+      .where(sql`${t.deletedAt} is null`),
     // The web UI's "show deleted leads" view for owners.
     index("leads_account_deleted_idx")
       .on(t.accountId, t.deletedAt)

@@ -4,6 +4,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -42,6 +43,8 @@ export const properties = pgTable(
     areaSqm: doublePrecision(),
     // The integrator's own id for the listing (an MLS number, another CRM's id), unique per account.
     externalId: text(),
+    // Values of the account's custom fields for properties, by key (custom_field_definitions).
+    customFields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,6 +57,8 @@ export const properties = pgTable(
     uniqueIndex("properties_account_external_id_unique")
       .on(t.accountId, t.externalId)
       .where(sql`${t.externalId} is not null`),
+    // Lists filtered on custom fields (`cf[key]=value`): containment (@>).
+    index("properties_custom_fields_idx").using("gin", t.customFields.op("jsonb_path_ops")),
   ],
 );
 

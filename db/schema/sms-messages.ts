@@ -35,6 +35,8 @@ export const smsMessages = pgTable(
     deliveredAt: nullableTimestamp(),
     // Inbound: when staff first saw it in the lead's thread; null counts as unread.
     readAt: nullableTimestamp(),
+    // Scheduled (quiet hours, or an explicit sendAt): when it is due to go out.
+    sendAt: nullableTimestamp(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

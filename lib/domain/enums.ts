@@ -27,7 +27,7 @@ export const PROPERTY_STATUSES = ["available", "reserved", "sold", "rented", "of
 
 export const VISIT_STATUSES = ["scheduled", "completed", "cancelled", "no_show"] as const;
 
-export const SMS_STATUSES = ["queued", "sent", "failed", "received"] as const;
+export const SMS_STATUSES = ["queued", "sent", "failed", "received", "scheduled", "cancelled"] as const;
 /** outbound: we sent it; inbound: the lead sent it to us. */
 export const SMS_DIRECTIONS = ["outbound", "inbound"] as const;
 export type SmsDirection = (typeof SMS_DIRECTIONS)[number];
@@ -45,6 +45,9 @@ export const ACTIVITY_TYPES = [
   "sms_received",
   "sms_opted_out",
   "sms_opted_in",
+  "sms_scheduled",
+  "sms_cancelled",
+  "sms_consent_changed",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -68,6 +71,8 @@ export const EVENT_TYPES = [
   "sms.delivered",
   "sms.failed",
   "sms.received",
+  "sms.scheduled",
+  "sms.cancelled",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -75,3 +80,21 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const WEBHOOK_TEST_EVENT = "webhook.test";
 /** Every type an event row or a webhook may carry. */
 export type AnyEventType = EventType | typeof WEBHOOK_TEST_EVENT;
+
+/** A lead's SMS consent: granted or revoked, when, how (e.g. "web form", "verbal"), the words the
+ * lead agreed to, and from which address. */
+export const CONSENT_STATUSES = ["granted", "revoked", "unknown"] as const;
+export interface SmsConsent {
+  status: (typeof CONSENT_STATUSES)[number];
+  at: string | null;
+  source: string | null;
+  text: string | null;
+  ip: string | null;
+}
+export interface LeadConsent {
+  sms: SmsConsent;
+}
+
+/** The resources custom fields can be defined for, and the types a field can have. */
+export const CUSTOM_FIELD_RESOURCES = ["lead", "property"] as const;
+export const CUSTOM_FIELD_TYPES = ["text", "number", "date", "boolean", "single_select", "multi_select"] as const;

@@ -19,6 +19,7 @@ const PREFIXES = {
   webhookEndpoint: "whep",
   webhookDelivery: "whd",
   auditEntry: "aud",
+  customField: "cfd",
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;

@@ -38,6 +38,8 @@ const SUMMARIES: Record<AnyEventType, string> = {
   "sms.delivered": "The carrier reported an SMS delivered",
   "sms.failed": "An SMS failed, at once or as reported by the carrier",
   "sms.received": "A lead sent an SMS (a reply, or a first message from a new number)",
+  "sms.scheduled": "An SMS was scheduled to go out later (quiet hours, or a chosen time)",
+  "sms.cancelled": "A scheduled SMS was cancelled before it went out",
   "webhook.test": "A test sent from Settings → Webhooks",
 };
 

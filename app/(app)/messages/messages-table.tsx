@@ -2,15 +2,9 @@ import Link from "next/link";
 import type { AccountMessage } from "@/lib/sms/list-messages";
 import { formatDateTime } from "@/lib/ui/format-date";
 import { Badge } from "@/components/ui/badge";
+import { SMS_STATUS_LABELS } from "@/lib/ui/sms-status-labels";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
-
-export const STATUS = {
-  sent: ["Sent", "emerald"],
-  queued: ["Queued", "amber"],
-  failed: ["Failed", "red"],
-  received: ["Received", "sky"],
-} as const;
 
 // Every SMS, both directions, newest first. A failed one shows the provider's reason, for staff
 // only; a reply no one has opened yet is marked new.
@@ -26,7 +20,7 @@ export function MessagesTable({ messages }: { messages: AccountMessage[] }) {
       ]}
     >
       {messages.map((sms) => {
-        const [label, tone] = STATUS[sms.status];
+        const [label, tone] = SMS_STATUS_LABELS[sms.status];
         const inbound = sms.direction === "inbound";
         return (
           <tr

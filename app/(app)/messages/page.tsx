@@ -13,7 +13,8 @@ import { Pager } from "@/components/ui/pager";
 import { SelectField } from "@/components/ui/select-field";
 import { StaleLinkNotice } from "@/components/ui/stale-link-notice";
 import { styles } from "@/components/ui/styles";
-import { MessagesTable, STATUS } from "./messages-table";
+import { SMS_STATUS_LABELS } from "@/lib/ui/sms-status-labels";
+import { MessagesTable } from "./messages-table";
 import { UnreadConversations } from "./unread-conversations";
 
 export const metadata: Metadata = { title: "Messages" };
@@ -22,7 +23,7 @@ const PAGE_SIZE = 25;
 const DIRECTION_LABELS: Record<SmsDirection, string> = { outbound: "Sent to leads", inbound: "Received from leads" };
 const STATUS_OPTIONS = [
   { value: "", label: "Any status" },
-  ...SMS_STATUSES.map((s) => ({ value: s, label: STATUS[s][0] })),
+  ...SMS_STATUSES.map((s) => ({ value: s, label: SMS_STATUS_LABELS[s][0] })),
 ];
 const DIRECTION_OPTIONS = [
   { value: "", label: "Both directions" },

@@ -704,6 +704,46 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "sms.scheduled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An SMS was scheduled to go out later (quiet hours, or a chosen time)
+     * @description Sent to each enabled endpoint subscribed to `sms.scheduled` (or `*`). Answer 2xx within 10 seconds; anything else is retried.
+     */
+    post: operations["webhook.sms.scheduled"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "sms.cancelled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A scheduled SMS was cancelled before it went out
+     * @description Sent to each enabled endpoint subscribed to `sms.cancelled` (or `*`). Answer 2xx within 10 seconds; anything else is retried.
+     */
+    post: operations["webhook.sms.cancelled"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "webhook.test": {
     parameters: {
       query?: never;
@@ -1113,7 +1153,10 @@ export interface components {
       | "inquiry"
       | "sms_received"
       | "sms_opted_out"
-      | "sms_opted_in";
+      | "sms_opted_in"
+      | "sms_scheduled"
+      | "sms_cancelled"
+      | "sms_consent_changed";
     /**
      * @example {
      *       "url": "https://hooks.example.com/leadprop",
@@ -1158,6 +1201,8 @@ export interface components {
         | "sms.delivered"
         | "sms.failed"
         | "sms.received"
+        | "sms.scheduled"
+        | "sms.cancelled"
       )[];
       /** @description False stops deliveries. Setting it true again re-enables an endpoint the system disabled. */
       enabled?: boolean;
@@ -1202,6 +1247,8 @@ export interface components {
         | "sms.delivered"
         | "sms.failed"
         | "sms.received"
+        | "sms.scheduled"
+        | "sms.cancelled"
       )[];
       /** @description False stops deliveries. Setting it true again re-enables an endpoint the system disabled. */
       enabled?: boolean;
@@ -1367,7 +1414,7 @@ export interface components {
        * @description Outbound: `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`). Inbound: `received`.
        * @enum {string}
        */
-      status: "queued" | "sent" | "failed" | "received";
+      status: "queued" | "sent" | "failed" | "received" | "scheduled" | "cancelled";
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -2091,6 +2138,8 @@ export interface components {
       | "sms.delivered"
       | "sms.failed"
       | "sms.received"
+      | "sms.scheduled"
+      | "sms.cancelled"
       | "webhook.test";
     EventData: {
       /** @description The resource's public shape after the change (for a deletion, as it was). */
@@ -2396,7 +2445,7 @@ export interface components {
        * @description Outbound: `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`). Inbound: `received`.
        * @enum {string}
        */
-      status: "queued" | "sent" | "failed" | "received";
+      status: "queued" | "sent" | "failed" | "received" | "scheduled" | "cancelled";
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -7138,6 +7187,110 @@ export interface operations {
           id: string;
           /** @constant */
           type: "sms.received";
+          /**
+           * Format: date-time
+           * @description ISO 8601 UTC with milliseconds.
+           * @example 2026-11-22T09:30:00.000Z
+           */
+          createdAt: string;
+          data: {
+            object: components["schemas"]["Sms"];
+          };
+          actor: components["schemas"]["EventActor"];
+          /**
+           * @description The API request that made the change (its `X-Request-Id`); null for the web UI and the system.
+           * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          requestId: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. `410 Gone` disables the endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "webhook.sms.scheduled": {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id (`evt_…`): the same on every retry. Deduplicate on it. */
+        "webhook-id": string;
+        /** @description When this attempt was signed, in Unix seconds. Refuse old ones (the library allows 5 minutes). */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body`. Two during the 24 hours after a secret roll. Verify with the `standardwebhooks` library. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description The event's id; webhooks send it as `webhook-id`. Deduplicate on it.
+           * @example evt_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          id: string;
+          /** @constant */
+          type: "sms.scheduled";
+          /**
+           * Format: date-time
+           * @description ISO 8601 UTC with milliseconds.
+           * @example 2026-11-22T09:30:00.000Z
+           */
+          createdAt: string;
+          data: {
+            object: components["schemas"]["Sms"];
+          };
+          actor: components["schemas"]["EventActor"];
+          /**
+           * @description The API request that made the change (its `X-Request-Id`); null for the web UI and the system.
+           * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          requestId: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. `410 Gone` disables the endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "webhook.sms.cancelled": {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id (`evt_…`): the same on every retry. Deduplicate on it. */
+        "webhook-id": string;
+        /** @description When this attempt was signed, in Unix seconds. Refuse old ones (the library allows 5 minutes). */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body`. Two during the 24 hours after a secret roll. Verify with the `standardwebhooks` library. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description The event's id; webhooks send it as `webhook-id`. Deduplicate on it.
+           * @example evt_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          id: string;
+          /** @constant */
+          type: "sms.cancelled";
           /**
            * Format: date-time
            * @description ISO 8601 UTC with milliseconds.
