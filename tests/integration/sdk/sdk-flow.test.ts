@@ -168,8 +168,14 @@ describe("the SDK against a live server", () => {
     expect(await all(client.visits.list({ limit: 1 }))).toHaveLength(1);
     expect((await all(client.activities.list({ limit: 3 }))).length).toBeGreaterThan(3);
     expect((await all(client.webhookEndpoints.list({ limit: 1 }))).map((w) => w.id)).toEqual([endpoint.id]);
-    const events = await all(client.events.list({ limit: 5 }));
-    expect(events.map((e) => e.type)).toContain("visit.created");
+    // Polled: the feed shows an event once every older transaction has ended (other test files
+    // share this database).
+    await expect
+      .poll(async () => (await all(client.events.list({ limit: 5 }))).map((e) => e.type), {
+        timeout: 10_000,
+        interval: 250,
+      })
+      .toContain("visit.created");
 
     const texted = await client.leads.create({ name: "SDK texter", phone: "+14155550188" });
     for (const message of ["One", "Two", "Three"]) await client.leads.sendSms(texted.id, { message });
@@ -247,8 +253,10 @@ describe("the SDK against a live server", () => {
 
   it("verifies a webhook signed as the API signs it, and returns the typed event", async () => {
     const client = createLeadPropClient({ baseUrl: base, apiKey: tenant.key });
-    const [event] = await client.events.page({ limit: 1, type: "lead.created" }).then((p) => p.data);
-    expect(event).toBeDefined();
+    // Polled, as above: the feed waits for older transactions of other test files.
+    const firstEvent = async () => (await client.events.page({ limit: 1, type: "lead.created" })).data[0];
+    await expect.poll(firstEvent, { timeout: 10_000, interval: 250 }).toBeDefined();
+    const event = (await firstEvent())!;
     const body = JSON.stringify(event);
     const secret = newEndpointSecret();
     const headers = signedWebhookHeaders({ id: event.id, timestamp: new Date(), body, secrets: [secret] });
