@@ -29,6 +29,8 @@ export type ActivityFact =
   | { kind: "visit_outcome"; visitId: string; scheduledAt: Date; from: string; to: string; label: string }
   | { kind: "sms_sent"; smsId: string; to: string | null }
   | { kind: "sms_failed"; smsId: string; to: string | null }
+  | { kind: "sms_scheduled"; smsId: string; to: string; sendAt: Date }
+  | { kind: "sms_cancelled"; smsId: string; to: string }
   | { kind: "sms_undelivered"; smsId: string; to: string; providerStatus: string }
   | { kind: "note"; text: string }
   | {
@@ -99,6 +101,14 @@ export function describeActivity(fact: ActivityFact): { type: ActivityType; summ
       return { type: "sms_sent", summary: `SMS sent to ${fact.to}`, data: { smsId: fact.smsId } };
     case "sms_failed":
       return { type: "sms_failed", summary: `SMS to ${fact.to} failed`, data: { smsId: fact.smsId } };
+    case "sms_scheduled":
+      return {
+        type: "sms_scheduled",
+        summary: `SMS to ${fact.to} scheduled for ${utcMinute(fact.sendAt)}`,
+        data: { smsId: fact.smsId, sendAt: fact.sendAt.toISOString() },
+      };
+    case "sms_cancelled":
+      return { type: "sms_cancelled", summary: `Scheduled SMS to ${fact.to} cancelled`, data: { smsId: fact.smsId } };
     case "sms_undelivered":
       return {
         type: "sms_failed",
