@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = {
   "member.role_changed": "Member role changed",
   "account.plan_changed": "Plan changed",
   "account.settings_changed": "Account settings changed",
+  "sms.quiet_hours_overridden": "SMS sent during the lead's quiet hours",
   "sign_in.succeeded": "Signed in",
   "sign_in.throttled": "Sign-in refused by the throttle",
 } as const;

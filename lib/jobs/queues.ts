@@ -1,7 +1,8 @@
 import type { AnyJobQueue } from "./define-queue";
 import { deliverWebhookQueue } from "./workers/deliver-webhook";
+import { sendScheduledSmsQueue } from "./workers/send-scheduled-sms";
 
 // Every queue of the app, one file each under lib/jobs/workers/. startWorkers() creates them all
 // (idempotently) and runs a worker for each; enqueue() refuses a queue that is not listed here.
 // To add one: write lib/jobs/workers/<name>.ts exporting a JobQueue<YourData>, and list it below.
-export const QUEUES: readonly AnyJobQueue[] = [deliverWebhookQueue];
+export const QUEUES: readonly AnyJobQueue[] = [deliverWebhookQueue, sendScheduledSmsQueue];

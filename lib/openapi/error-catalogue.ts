@@ -19,10 +19,12 @@ export const PUBLIC_ERROR_CODES = [
   "idempotency_in_progress",
   "opt_out_by_recipient",
   "external_id_taken",
+  "sms_not_scheduled",
   "payload_too_large",
   "unsupported_media_type",
   "lead_has_no_phone",
   "lead_opted_out",
+  "quiet_hours_override_not_allowed",
   "webhook_endpoint_limit",
   "idempotency_key_reused",
   "rate_limited",
@@ -116,9 +118,18 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     when: "The lead opted out of SMS (`smsOptOut: true`). Do not retry.",
     message: "This lead opted out of SMS.",
   },
+  quiet_hours_override_not_allowed: {
+    when: "`ignoreQuietHours: true` was sent while it is quiet hours (before 08:00 or from 21:00) in the lead's local time, and the lead has not sent you a message in the last 24 hours. Leave `ignoreQuietHours` out: the text is then scheduled for 08:00 their time (202).",
+    message:
+      "It is America/New_York quiet hours for this lead. ignoreQuietHours is only allowed for a reply to a lead who sent you a message in the last 24 hours; leave it out and the text goes out at 08:00 their time.",
+  },
   webhook_endpoint_limit: {
     when: "The account already has 16 webhook endpoints. Delete one, or subscribe an existing one to more event types.",
     message: "An account has at most 16 webhook endpoints.",
+  },
+  sms_not_scheduled: {
+    when: "Only a `scheduled` message can be cancelled; this one was already sent (or failed, or cancelled). Read it with GET /leads/{id}/sms/{smsId}.",
+    message: "Only a scheduled message can be cancelled; this one is sent.",
   },
   idempotency_key_reused: {
     when: "This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.",

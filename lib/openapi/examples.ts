@@ -91,6 +91,7 @@ export const exampleSms = {
   from: null,
   message: "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm.",
   status: "sent",
+  sendAt: null,
   createdAt: T2,
 };
 

@@ -46,7 +46,7 @@ export interface OperationSpec {
 }
 
 interface SuccessSpec {
-  status: 200 | 201;
+  status: 200 | 201 | 202;
   description: string;
   /** The schema of `data` (of one item, for a list). */
   schema: z.ZodType;

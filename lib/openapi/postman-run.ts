@@ -106,6 +106,11 @@ const requestKey = (method: string, path: string) =>
 
 const lastSegment = (request: PostmanRequest) => (request.url.path ?? []).at(-1) ?? "";
 const isItemPath = (request: PostmanRequest) => lastSegment(request).startsWith(":");
+// Quiet hours: whether the run's text goes out now (201) or is held until 08:00 the lead's time
+// (202) depends on the hour it is run at; its cancel then answers 200 (held) or 409
+// sms_not_scheduled (already sent). The cancel stays in the SMS folder, right after the send.
+const isSmsCancel = (request: PostmanRequest) => request.method === "DELETE" && lastSegment(request) === ":smsId";
+const HOUR_DEPENDENT: Record<string, number[]> = { "POST sms": [201, 202], "DELETE :smsId": [200, 409] };
 
 /** Create, list, read, update: the order within a folder. Deletes go to Clean up. */
 function rank(request: PostmanRequest): number {
@@ -125,11 +130,24 @@ function createdVariable(request: PostmanRequest, allPaths: string[][]): string 
 const js = (value: unknown) => JSON.stringify(value);
 
 function testScript(request: PostmanRequest, status: number, created: string | undefined): string[] {
-  const lines = [
-    `pm.test(${js(`Status code is ${status}`)}, function () {`,
-    `  pm.response.to.have.status(${status});`,
-    `});`,
-  ];
+  const either = HOUR_DEPENDENT[`${request.method} ${lastSegment(request)}`];
+  const lines = either
+    ? [
+        `pm.test(${js(`Status code is ${either.join(" or ")} (quiet hours)`)}, function () {`,
+        `  pm.expect(pm.response.code).to.be.oneOf(${js(either)});`,
+        `});`,
+      ]
+    : [`pm.test(${js(`Status code is ${status}`)}, function () {`, `  pm.response.to.have.status(${status});`, `});`];
+  if (isSmsCancel(request)) {
+    lines.push(
+      `pm.test("Cancels the held message, or says it already went out", function () {`,
+      `  const body = pm.response.json();`,
+      `  if (pm.response.code === 200) pm.expect(body.data.status).to.eql("cancelled");`,
+      `  else pm.expect(body.error.code).to.eql("sms_not_scheduled");`,
+      `});`,
+    );
+    return lines;
+  }
   const collection = (request.url.path ?? []).at(-1) ?? "";
   if (created) {
     const prefix = ID_KINDS[collection]?.prefix;
@@ -217,7 +235,7 @@ export function inRunOrder(folders: PostmanItem[], statuses: Map<string, number>
   const deletes: PostmanItem[] = [];
   const result = ordered.map((folder) => {
     const items = (folder.item ?? []).filter((item) => {
-      if (item.request?.method !== "DELETE") return true;
+      if (item.request?.method !== "DELETE" || isSmsCancel(item.request)) return true;
       deletes.unshift(scripted(item)); // newest resource first
       return false;
     });

@@ -34,8 +34,9 @@ const activityDataSchema = z
     scheduledAt: outputTimestamp.optional().meta({ description: "`visit_scheduled`: when." }),
     smsId: outputId("sms").optional().meta({
       description:
-        "`sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`: the message (`GET /leads/{id}/sms/{smsId}`).",
+        "`sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`).",
     }),
+    sendAt: outputTimestamp.optional().meta({ description: "`sms_scheduled`: when the message goes out." }),
     providerStatus: z.string().optional().meta({
       description:
         "`sms_failed` reported by the provider after the message was accepted: its status, e.g. `undelivered`.",

@@ -1,10 +1,23 @@
 import { SMS_DIRECTIONS, SMS_STATUSES } from "@/lib/domain/enums";
 import { z } from "zod";
-import { outputId, outputTimestamp, paginationQuery } from "./common";
+import { outputId, outputTimestamp, paginationQuery, timestampSchema } from "./common";
 
 export const smsCreateSchema = z
   .strictObject({
     message: z.string().min(1, { error: "1–1,600 characters" }).max(1600, { error: "1–1,600 characters" }),
+    sendAt: timestampSchema.optional().meta({
+      description:
+        'Send later, at this time (in the future). Moved to 08:00 the lead\'s time when it falls in their quiet hours. The answer is then 202 with `status: "scheduled"`.',
+      example: "2026-12-01T15:00:00.000Z",
+    }),
+    ignoreQuietHours: z.boolean().optional().meta({
+      description:
+        "Send now although it is quiet hours (before 08:00 or from 21:00) in the lead's local time. Only for a reply to a lead who sent you a message in the last 24 hours (else 422 `quiet_hours_override_not_allowed`); each use is in the audit log. Not with `sendAt`.",
+    }),
+  })
+  .refine((body) => !(body.sendAt && body.ignoreQuietHours), {
+    error: "Give sendAt or ignoreQuietHours, not both",
+    path: ["ignoreQuietHours"],
   })
   .meta({ id: "SmsCreate", example: { message: "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm." } });
 
@@ -27,7 +40,12 @@ export const smsSchema = z
     message: z.string(),
     status: z.enum(SMS_STATUSES).meta({
       description:
-        "Outbound: `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`). Inbound: `received`.",
+        "Outbound: `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`). `scheduled`: held until `sendAt` (quiet hours, or an explicit `sendAt`), then sent; `cancelled`: cancelled before it went out. Inbound: `received`.",
+    }),
+    sendAt: outputTimestamp.nullable().meta({
+      description:
+        "A scheduled message: when it goes out (08:00 the lead's time when quiet hours held it). Null for a message sent at once and for inbound messages.",
+      example: null,
     }),
     createdAt: outputTimestamp,
   })

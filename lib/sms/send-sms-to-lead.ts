@@ -1,61 +1,83 @@
-import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { inTransaction } from "@/lib/query/after-commit";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { smsMessages } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { ApiError } from "@/lib/errors/api-error";
-import { recordActivity, type Actor } from "@/lib/activities/record-activity";
-import { recordEvent } from "@/lib/events/record-event";
+import type { Actor } from "@/lib/activities/record-activity";
+import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
-import { logger } from "@/lib/log/logger";
+import { inTransaction } from "@/lib/query/after-commit";
+import { deliverSms } from "./deliver-sms";
 import { getSmsProvider } from "./get-sms-provider";
-import { SmsProviderFailure } from "./providers/sms-provider";
 import { toPublicSms, type PublicSms } from "./public-sms";
+import { hasRecentInboundSms } from "./quiet-hours/has-recent-inbound-sms";
+import { leadTimeZone } from "./quiet-hours/lead-time-zone";
+import { nextWindowOpening } from "./quiet-hours/quiet-hours-window";
+import { scheduleSms } from "./quiet-hours/schedule-sms";
 
-// 1. record the message as queued (so a crash mid-send leaves a trace, never a silent resend);
-// 2. call the provider outside any transaction; 3. store the outcome, its activity and its event
-// together.
+export interface SendSmsOptions {
+  /** Send at this time instead of now (must be in the future); moved to the window's next opening
+   * if it falls in the lead's quiet hours. */
+  sendAt?: Date;
+  /** Send now though the lead's quiet hours have begun: only a reply to a lead who wrote within 24
+   * hours, and audited as `sms.quiet_hours_overridden`. */
+  ignoreQuietHours?: boolean;
+  /** Who to write the override's audit entry for (the API key or the signed-in user). */
+  auditActor?: AuditActor;
+}
+
+// Now, or scheduled: quiet hours (the account's setting, default on) hold a text sent outside
+// 08:00–21:00 in the lead's local time until 08:00; an explicit `sendAt` schedules it. An immediate
+// send: 1. records the message as queued (so a crash mid-send leaves a trace, never a silent
+// resend); 2. calls the provider outside any transaction; 3. stores the outcome, its activity and
+// its event together (deliverSms).
 export async function sendSmsToLead(
   accountId: string,
   leadId: string,
   message: string,
   actor: Actor,
+  options: SendSmsOptions = {},
 ): Promise<PublicSms> {
   const db = await getDb();
-  const provider = getSmsProvider();
   const [lead, account] = await Promise.all([getLeadOrThrow(db, accountId, leadId), getAccountOrThrow(accountId, db)]);
   if (!lead.phone)
     throw new ApiError("lead_has_no_phone", "This lead has no phone number. Add one before sending an SMS.");
   if (lead.smsOptOut) throw new ApiError("lead_opted_out", "This lead opted out of SMS.");
-  const [queued] = await db
-    .insert(smsMessages)
-    .values({ id: newId("sms"), accountId, leadId, to: lead.phone, message, status: "queued", provider: provider.name })
-    .returning();
+  const to = lead.phone;
 
-  let outcome: { status: "sent" | "queued" | "failed"; providerMessageId: string | null; error: string | null };
-  try {
-    const from = account.smsNumber ?? undefined;
-    outcome = { ...(await provider.send({ to: lead.phone, body: message, from })), error: null };
-  } catch (error) {
-    const reason = error instanceof SmsProviderFailure ? error.message : "unexpected provider error";
-    logger.warn("sms provider failed", { smsId: queued.id, provider: provider.name, error: reason });
-    outcome = { status: "failed", providerMessageId: null, error: reason };
-  }
+  const now = new Date();
+  if (options.sendAt && options.sendAt.getTime() <= now.getTime())
+    throw new ApiError("validation_error", "sendAt must be in the future.", [
+      { path: "sendAt", message: "must be in the future" },
+    ]);
+  const zone = leadTimeZone(lead, account.timezone);
+  const wanted = options.sendAt ?? now;
+  const opening = account.smsQuietHours ? nextWindowOpening(wanted, zone) : null;
+  const sendAt = options.ignoreQuietHours && !options.sendAt ? null : (opening ?? options.sendAt ?? null);
+  if (sendAt) return toPublicSms(await scheduleSms(db, { accountId, leadId, to, message, sendAt }, actor));
 
-  const stored = await inTransaction(db, async (tx) => {
-    const [row] = await tx.update(smsMessages).set(outcome).where(eq(smsMessages.id, queued.id)).returning();
-    const failed = outcome.status === "failed";
-    await recordActivity(
-      tx,
-      { accountId, leadId, actor },
-      { kind: failed ? "sms_failed" : "sms_sent", smsId: row.id, to: lead.phone },
+  // The override is checked and audited only when it changes something: inside the window the
+  // text would go out now anyway.
+  const overriding = options.ignoreQuietHours === true && opening !== null;
+  if (overriding && !(await hasRecentInboundSms(db, accountId, leadId, now)))
+    throw new ApiError(
+      "quiet_hours_override_not_allowed",
+      `It is ${zone} quiet hours for this lead. ignoreQuietHours is only allowed for a reply to a lead who sent you a message in the last 24 hours; leave it out and the text goes out at 08:00 their time.`,
     );
-    // A message the provider only queued is reported when its status callback says sent.
-    if (row.status !== "queued")
-      await recordEvent(tx, accountId, actor, { type: failed ? "sms.failed" : "sms.sent", object: toPublicSms(row) });
+  const queued = await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(smsMessages)
+      .values({ id: newId("sms"), accountId, leadId, to, message, status: "queued", provider: getSmsProvider().name })
+      .returning();
+    if (overriding && options.auditActor)
+      await recordAudit(tx, accountId, options.auditActor, {
+        action: "sms.quiet_hours_overridden",
+        target: { type: "sms", id: row.id, label: to },
+        changes: { timeZone: [null, zone] },
+      });
     return row;
   });
+  const stored = await deliverSms(db, queued, account.smsNumber ?? undefined, actor);
   if (stored.status === "failed") {
     throw new ApiError(
       "sms_provider_error",

@@ -1,6 +1,10 @@
 import { type Plan } from "@/lib/domain/enums";
 import { createAccount } from "@/lib/accounts/create-account";
 import { createApiKey } from "@/lib/keys/create-api-key";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { accounts, smsMessages } from "@/db/schema";
+import { newId } from "@/lib/ids/new-id";
 import { assertResponseMatchesDocument } from "../integration/openapi/openapi-contract";
 import type { DataBody, SomeBody } from "./api-bodies";
 import { dispatch } from "./route-table";
@@ -68,6 +72,10 @@ export async function createTenant(
     plan,
     ...opts,
   });
+  // Quiet hours (default on) would make a send's answer depend on the hour the suite runs at (202
+  // scheduled at night in New York): test tenants start with them off; the quiet-hours tests turn
+  // them on under a controlled clock.
+  await (await getDb()).update(accounts).set({ smsQuietHours: false }).where(eq(accounts.id, accountId));
   const keyName = `Key ${n}`;
   const created = await createApiKey({ accountId, name: keyName, createdBy: userId });
   return { accountId, userId, key: created.key, keyId: created.id, keyName };
@@ -79,6 +87,8 @@ export interface OperationIds {
   property: string;
   visit: string;
   sms: string;
+  /** A message held for later (as quiet hours hold one): what DELETE …/sms/:smsId cancels. */
+  scheduledSms: string;
   webhookEndpoint: string;
 }
 
@@ -106,6 +116,7 @@ export const OPERATIONS: Array<{
   { method: "POST", path: (i) => `/api/v1/leads/${i.lead}/sms`, body: () => ({ message: "Hello" }) },
   { method: "GET", path: (i) => `/api/v1/leads/${i.lead}/sms` },
   { method: "GET", path: (i) => `/api/v1/leads/${i.lead}/sms/${i.sms}` },
+  { method: "DELETE", path: (i) => `/api/v1/leads/${i.lead}/sms/${i.scheduledSms}` },
   { method: "GET", path: () => "/api/v1/properties" },
   {
     method: "POST",
@@ -159,5 +170,21 @@ export async function createOperationTargets(tenant: TestTenant, label = "Owned"
     events: ["property.deleted"],
     enabled: false,
   });
-  return { lead, property, visit, sms, webhookEndpoint };
+  // Stored directly: scheduling through the API needs the job queues, which these suites do not start.
+  const [scheduled] = await (
+    await getDb()
+  )
+    .insert(smsMessages)
+    .values({
+      id: newId("sms"),
+      accountId: tenant.accountId,
+      leadId: lead,
+      to: "+14155550100",
+      message: `${label} later`,
+      status: "scheduled",
+      provider: "log",
+      sendAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  return { lead, property, visit, sms, scheduledSms: scheduled.id, webhookEndpoint };
 }

@@ -12,7 +12,7 @@ export const smsOperations: OperationSpec[] = [
     permission: { sms: "write" },
     summary: "Send an SMS to a lead",
     description:
-      "Sends `message` (1–1,600 characters) to the lead's phone and writes an `sms_sent` activity. The lead must be live, have a phone and not have `smsOptOut`. If the provider fails: 502 `sms_provider_error`, the message is kept with status `failed` and an `sms_failed` activity is written. **Always send an `Idempotency-Key`**: a retry with the same key never sends a second SMS.",
+      "Sends `message` (1–1,600 characters) to the lead's phone and writes an `sms_sent` activity. The lead must be live, have a phone and not have `smsOptOut`. If the provider fails: 502 `sms_provider_error`, the message is kept with status `failed` and an `sms_failed` activity is written. **Always send an `Idempotency-Key`**: a retry with the same key never sends a second SMS.\n\n**Quiet hours.** When the account has quiet hours on (the default), texts go out only between 08:00 and 21:00 in the lead's local time: the lead's `timezone`, else the zone of its phone number's country where that country has one zone (+1 numbers have none), else the account's timezone. A send outside that window is accepted with **202**, `status: \"scheduled\"` and `sendAt` (the next 08:00 there, DST-correct), writes `sms_scheduled` and the `sms.scheduled` event, and goes out at `sendAt` (then `sms_sent` or `sms_failed`; a lead who opted out meanwhile is not texted). `sendAt` in the body schedules explicitly (moved to 08:00 if it falls in quiet hours). `ignoreQuietHours: true` sends now, only as a reply to a lead who sent you a message in the last 24 hours (else 422 `quiet_hours_override_not_allowed`); each override is in the audit log. Cancel a scheduled message with DELETE /leads/{id}/sms/{smsId}.",
     params: leadIdParams,
     body: {
       schema: smsCreateSchema,
@@ -20,6 +20,17 @@ export const smsOperations: OperationSpec[] = [
         confirm: {
           summary: "A viewing confirmation",
           value: { message: "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm." },
+        },
+        scheduled: {
+          summary: "Sent later, at a chosen time",
+          value: {
+            message: "Reminder: your viewing on Maple Ave is at 3pm today.",
+            sendAt: "2026-12-01T13:00:00.000Z",
+          },
+        },
+        reply: {
+          summary: "A reply to the lead's message of a minute ago, during their quiet hours",
+          value: { message: "Yes, 10am tomorrow works. See you then!", ignoreQuietHours: true },
         },
       },
     },
@@ -33,8 +44,19 @@ export const smsOperations: OperationSpec[] = [
         description: "The message's URL: `GET` answers it with its current status.",
         example: `/api/v1/leads/${exampleLead.id}/sms/${exampleSms.id}`,
       },
+      also: {
+        status: 202,
+        description:
+          "The message is scheduled (quiet hours in the lead's local time, or `sendAt`): `status` is `scheduled` and `sendAt` says when it goes out.",
+        example: exampleOne({ ...exampleSms, status: "scheduled", sendAt: "2026-11-23T13:00:00.000Z" }),
+        location: {
+          description:
+            "The message's URL: `GET` answers it with its current status; `DELETE` cancels it until it goes out.",
+          example: `/api/v1/leads/${exampleLead.id}/sms/${exampleSms.id}`,
+        },
+      },
     },
-    errors: ["lead_has_no_phone", "lead_opted_out", "sms_provider_error"],
+    errors: ["lead_has_no_phone", "lead_opted_out", "quiet_hours_override_not_allowed", "sms_provider_error"],
   },
   {
     operationId: "listLeadSms",
@@ -67,6 +89,25 @@ export const smsOperations: OperationSpec[] = [
       "One message sent to or received from the lead, with its current `status`: a `queued` message becomes `sent` or `failed` when the provider reports delivery. The URL is the `Location` of the POST that sent it. 404 when the lead is deleted, as on every other lead path.",
     params: leadSmsParams,
     response: { status: 200, description: "The message.", schema: smsSchema, example: exampleOne(exampleSms) },
+    errorExamples: { not_found: { message: "SMS message not found." } },
+  },
+  {
+    operationId: "cancelLeadSms",
+    method: "delete",
+    path: "/api/v1/leads/{id}/sms/{smsId}",
+    tag: "SMS",
+    permission: { sms: "write" },
+    summary: "Cancel a scheduled SMS",
+    description:
+      "Cancels a message that is still `scheduled` (held by quiet hours or sent with `sendAt`): it becomes `cancelled`, is never sent, and `sms_cancelled` and the `sms.cancelled` event are written. A message that already went out (or failed, or was cancelled) answers 409 `sms_not_scheduled`. 404 when the lead is deleted, as on every other lead path.",
+    params: leadSmsParams,
+    response: {
+      status: 200,
+      description: "The cancelled message.",
+      schema: smsSchema,
+      example: exampleOne({ ...exampleSms, status: "cancelled", sendAt: "2026-11-23T13:00:00.000Z" }),
+    },
+    errors: ["sms_not_scheduled"],
     errorExamples: { not_found: { message: "SMS message not found." } },
   },
 ];

@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 
 // Texts go out only between 08:00 and 21:00 in the lead's local time (TCPA-style "reasonable
 // hours"; the stricter state rules start at 08:00 and end at 21:00 too).
-export const QUIET_HOURS = { opensAtHour: 8, closesAtHour: 21 } as const;
+const QUIET_HOURS = { opensAtHour: 8, closesAtHour: 21 } as const;
 
 /**
  * Null when `now` is inside the sending window in `zone`; otherwise the window's next opening

@@ -123,6 +123,7 @@ describe.each(OPERATIONS)("$method $path", (op) => {
     property: "prop_01aaaaaaaaaaaaaaaaaaaaaaaa",
     visit: "visit_01aaaaaaaaaaaaaaaaaaaaaaaa",
     sms: "sms_01aaaaaaaaaaaaaaaaaaaaaaaa",
+    scheduledSms: "sms_01aaaaaaaaaaaaaaaaaaaaaaab",
     webhookEndpoint: "whep_01aaaaaaaaaaaaaaaaaaaaaaaa",
   };
   const path = op.path(ids);

@@ -84,6 +84,7 @@ describe("POST /api/webhooks/twilio/inbound", () => {
         from,
         message: "Is Saturday 10am still on?",
         status: "received",
+        sendAt: null,
         createdAt: expect.any(String),
       },
     ]);

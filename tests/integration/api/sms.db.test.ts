@@ -224,6 +224,6 @@ describe("GET /leads/:id/sms/:smsId", () => {
     expect((await callApi("GET", `/api/v1/leads/${l.id}/sms/${sms.id}`, { key: t.key })).status).toBe(404);
     const post = await callApi("POST", `/api/v1/leads/${other.id}/sms/${sms.id}`, { key: t.key, body: {} });
     expect(post.status).toBe(405);
-    expect(post.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(post.headers.get("allow")).toBe("GET, DELETE, HEAD, OPTIONS");
   });
 });

@@ -128,7 +128,7 @@ const safeEncode = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/
 
 const NAMED = OPERATIONS.map((op) => ({
   ...op,
-  name: `${op.method} ${op.path({ lead: ":id", property: ":id", visit: ":id", sms: ":smsId", webhookEndpoint: ":id" })}`,
+  name: `${op.method} ${op.path({ lead: ":id", property: ":id", visit: ":id", sms: ":smsId", scheduledSms: ":smsId", webhookEndpoint: ":id" })}`,
 }));
 
 describe.each(NAMED)("fuzz $name", (op) => {
@@ -174,6 +174,7 @@ describe.each(NAMED)("fuzz $name", (op) => {
           property: input.property,
           visit: input.visit,
           sms: input.sms,
+          scheduledSms: input.sms,
           webhookEndpoint: input.webhookEndpoint,
         };
         const path = op.path(ids);
@@ -182,6 +183,7 @@ describe.each(NAMED)("fuzz $name", (op) => {
           property: mine.properties[0],
           visit: mine.visits[0],
           sms: mine.sms[0],
+          scheduledSms: mine.sms[0],
           webhookEndpoint: mine.webhookEndpoints[0],
         }) ?? undefined) as Record<string, unknown> | undefined;
         const fields = FIELDS[path.endsWith("/sms") ? "sms" : path.replace(/\/[^/]+$/, "")] ?? FIELDS[path] ?? [];

@@ -2,6 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { leadSmsParams } from "@/lib/schemas/sms";
 import { getLeadSmsOrThrow } from "@/lib/sms/get-lead-sms-or-throw";
+import { cancelScheduledSms } from "@/lib/sms/quiet-hours/cancel-scheduled-sms";
 
 export const dynamic = "force-dynamic";
 
@@ -14,4 +15,13 @@ export const GET = apiRoute(
   }),
 );
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
+// DELETE /api/v1/leads/:id/sms/:smsId – cancel a scheduled message before it goes out (writes
+// sms_cancelled); 409 sms_not_scheduled once it was sent
+export const DELETE = apiRoute(
+  { route: "DELETE /leads/:id/sms/:smsId", permission: { sms: "write" }, params: leadSmsParams },
+  async ({ apiKey, actor, params }) => ({
+    body: { data: await cancelScheduledSms(apiKey.accountId, params.id, params.smsId, actor) },
+  }),
+);
+
+export const { POST, PUT, PATCH, OPTIONS } = methodsNotAllowed(["GET", "DELETE"]);
