@@ -34,7 +34,14 @@ limitThroughRealRedis();
 type Operation = (typeof OPERATIONS)[number];
 const RANK: Record<AccessLevel, number> = { none: 0, read: 1, write: 2 };
 
-const TEMPLATE_IDS = { lead: "{id}", property: "{id}", visit: "{id}", sms: "{smsId}", scheduledSms: "{smsId}", webhookEndpoint: "{id}" };
+const TEMPLATE_IDS = {
+  lead: "{id}",
+  property: "{id}",
+  visit: "{id}",
+  sms: "{smsId}",
+  scheduledSms: "{smsId}",
+  webhookEndpoint: "{id}",
+};
 
 function requirementOf(op: Operation): { resource: PermissionResource; level: "read" | "write" } {
   const template = op.path(TEMPLATE_IDS);
