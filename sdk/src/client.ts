@@ -104,6 +104,13 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
             raw.GET("/api/v1/leads/{id}/sms/{smsId}", { params: { path: { id: leadId, smsId } } }),
           )
         ).data,
+      /** Cancels a message still `scheduled` (quiet hours or `sendAt`); 409 `sms_not_scheduled` once sent. */
+      cancelSms: async (leadId: string, smsId: string) =>
+        (
+          await call<"cancelLeadSms">(
+            raw.DELETE("/api/v1/leads/{id}/sms/{smsId}", { params: { path: { id: leadId, smsId } } }),
+          )
+        ).data,
     },
     properties: {
       ...lister((query?: ListQuery<"listProperties">) =>
