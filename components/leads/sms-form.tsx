@@ -19,11 +19,14 @@ export function SmsForm({
   to,
   action,
   disabledReason,
+  scheduleNotice,
 }: {
   leadId: string;
   to: string;
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
   disabledReason?: string;
+  /** Quiet hours: when a text sent now would go out. */
+  scheduleNotice?: string;
 }) {
   const [state, formAction] = useActionState(action, IDLE);
   const version = useFormVersion(state);
@@ -37,6 +40,7 @@ export function SmsForm({
       formAction={formAction}
       initial={initial}
       disabledReason={disabledReason}
+      scheduleNotice={scheduleNotice}
     />
   );
 }
@@ -48,6 +52,7 @@ function SmsFields({
   formAction,
   initial,
   disabledReason,
+  scheduleNotice,
 }: {
   leadId: string;
   to: string;
@@ -55,6 +60,7 @@ function SmsFields({
   formAction: (formData: FormData) => void;
   initial: string;
   disabledReason?: string;
+  scheduleNotice?: string;
 }) {
   const [length, setLength] = useState(initial.length);
   return (
@@ -76,6 +82,11 @@ function SmsFields({
         <FormMessage tone="error">{state.message}</FormMessage>
       ) : null}
       {state.status === "success" && state.message ? <FormMessage tone="success">{state.message}</FormMessage> : null}
+      {scheduleNotice && !disabledReason ? (
+        <p data-testid="sms-schedule-notice" className="text-sm text-amber-700">
+          {scheduleNotice}
+        </p>
+      ) : null}
       {disabledReason ? (
         <p data-testid="sms-disabled-reason" className="text-sm text-slate-600">
           {disabledReason}

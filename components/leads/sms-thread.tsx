@@ -6,7 +6,16 @@ import { SMS_STATUS_LABELS } from "@/lib/ui/sms-status-labels";
 // The conversation with the lead, oldest first and newest last, as a phone shows it: the lead's
 // messages on the left, ours on the right with their delivery status. `newIds`: replies that
 // were unread until this page was opened.
-export function SmsThread({ messages, newIds }: { messages: PublicSms[]; newIds: Set<string> }) {
+export function SmsThread({
+  messages,
+  newIds,
+  cancelAction,
+}: {
+  messages: PublicSms[];
+  newIds: Set<string>;
+  /** Cancels a scheduled message (quiet hours or a chosen time) before it goes out. */
+  cancelAction: (formData: FormData) => Promise<void>;
+}) {
   if (messages.length === 0) return <p className="text-sm text-slate-600">No messages with this lead yet.</p>;
   return (
     <ol className="space-y-2" aria-label="Thread">
@@ -29,6 +38,18 @@ export function SmsThread({ messages, newIds }: { messages: PublicSms[]; newIds:
                 {inbound ? null : <Badge tone={tone}>{label}</Badge>}
                 {newIds.has(sms.id) ? <Badge tone="indigo">New</Badge> : null}
               </p>
+              {sms.status === "scheduled" && sms.sendAt ? (
+                <form action={cancelAction} className="mt-1 flex items-center gap-2 text-xs text-slate-600">
+                  <input type="hidden" name="leadId" value={sms.leadId} />
+                  <input type="hidden" name="smsId" value={sms.id} />
+                  <span data-testid="sms-send-at">
+                    Goes out <time dateTime={sms.sendAt}>{formatDateTime(new Date(sms.sendAt))}</time>
+                  </span>
+                  <button type="submit" className="font-medium text-red-700 hover:underline">
+                    Cancel
+                  </button>
+                </form>
+              ) : null}
             </div>
           </li>
         );

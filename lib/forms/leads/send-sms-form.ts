@@ -5,6 +5,7 @@ import { errorState, formValues } from "@/lib/ui/form-errors";
 import type { FormState } from "@/lib/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
 import { userActor } from "@/lib/forms/user-actor";
+import { formatDateTime } from "@/lib/ui/format-date";
 
 // The service's messages are written for API clients; these are for the person at the desk.
 const UI_MESSAGES: Partial<Record<ApiError["code"], string>> = {
@@ -29,7 +30,12 @@ export async function sendSmsForm(member: Member, formData: FormData): Promise<F
     );
     return {
       status: "success",
-      message: sms.status === "queued" ? `SMS to ${sms.to} handed to the provider.` : `SMS sent to ${sms.to}.`,
+      message:
+        sms.status === "scheduled" && sms.sendAt
+          ? `Quiet hours for this lead: the SMS to ${sms.to} is scheduled for ${formatDateTime(new Date(sms.sendAt))}. Cancel it in the thread until then.`
+          : sms.status === "queued"
+            ? `SMS to ${sms.to} handed to the provider.`
+            : `SMS sent to ${sms.to}.`,
     };
   } catch (error) {
     const friendly = error instanceof ApiError ? UI_MESSAGES[error.code] : undefined;

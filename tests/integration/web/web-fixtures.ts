@@ -1,3 +1,6 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { accounts } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create-account";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { getMember, type Member } from "@/lib/users/get-member";
@@ -31,6 +34,9 @@ export async function agencyWithStaff(name = "Web Realty"): Promise<Agency> {
     password: "owner-pass-1",
     plan: "agency",
   });
+  // Quiet hours off, so a send's outcome does not depend on the hour the suite runs at (the
+  // quiet-hours tests turn them on under a controlled clock).
+  await (await getDb()).update(accounts).set({ smsQuietHours: false }).where(eq(accounts.id, owner.accountId));
   const staff = await addUserToAccount({
     accountId: owner.accountId,
     email: `web-staff-${unique()}@x.test`,

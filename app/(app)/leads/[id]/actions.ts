@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { addNoteForm, deleteLeadForm } from "@/lib/forms/leads/lead-action-forms";
 import { updateLeadForm, type LeadFormState } from "@/lib/forms/leads/save-lead-form";
+import { cancelSmsForm } from "@/lib/forms/leads/cancel-sms-form";
 import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
 import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
 import type { FormState } from "@/lib/ui/form-state";
@@ -35,6 +36,13 @@ export async function sendSmsAction(_previous: FormState, formData: FormData): P
   refreshLead(formData);
   revalidatePath("/messages");
   return state;
+}
+
+// "Cancel" on a scheduled message in the thread.
+export async function cancelSmsAction(formData: FormData): Promise<void> {
+  await cancelSmsForm(await requireMember(), formData);
+  refreshLead(formData);
+  revalidatePath("/messages");
 }
 
 // The log provider's stand-in for a lead's reply (development): the thread, the timeline and the

@@ -20,6 +20,7 @@ import { NoteForm } from "@/components/leads/note-form";
 import { SimulateReplyForm } from "@/components/leads/simulate-reply-form";
 import { SmsForm } from "@/components/leads/sms-form";
 import { SmsThread } from "@/components/leads/sms-thread";
+import { quietHoursNotice } from "@/lib/sms/quiet-hours/next-send-time";
 import { VisitsTable } from "@/components/visits/visits-table";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -28,7 +29,14 @@ import { Panel } from "@/components/ui/panel";
 import { FlashNotice } from "@/components/ui/flash-notice";
 import { styles } from "@/components/ui/styles";
 import { setVisitStatusAction } from "../../visits/actions";
-import { addNoteAction, deleteLeadAction, sendSmsAction, simulateReplyAction, updateLeadAction } from "./actions";
+import {
+  addNoteAction,
+  cancelSmsAction,
+  deleteLeadAction,
+  sendSmsAction,
+  simulateReplyAction,
+  updateLeadAction,
+} from "./actions";
 import { loadLead } from "./load-lead";
 
 export const metadata: Metadata = { title: "Lead" };
@@ -52,7 +60,7 @@ export default async function LeadPage({
   // Already looked up by the layout (a 404 before anything streams): see lib/ui/load-member-record.ts.
   const { member, record: lead } = await loadLead(id);
   const timelineAt = readPagePosition({ cursor: query.activities });
-  const [account, options, timeline, visits, sms, newIds, optOutByRecipient] = await Promise.all([
+  const [account, options, timeline, visits, sms, newIds, optOutByRecipient, scheduleNotice] = await Promise.all([
     getAccountOrThrow(member.accountId),
     leadFormOptions(member.accountId, lead.propertyId),
     loadListPage(
@@ -68,6 +76,7 @@ export default async function LeadPage({
     // Opening the lead's page is reading its thread: its replies stop counting as unread.
     markLeadSmsRead(member.accountId, lead.id),
     lead.smsOptOut ? getOptOutByRecipient(member.accountId, lead.id) : false,
+    lead.phone && !lead.smsOptOut ? quietHoursNotice(member.accountId, lead.id) : null,
   ]);
   const thread = sms.data.toReversed();
   const smsDisabledReason = !lead.smsOptOut
@@ -163,14 +172,20 @@ export default async function LeadPage({
           </Panel>
           <Panel title="SMS conversation" id="sms">
             <div className="space-y-4 p-5">
-              <SmsThread messages={thread} newIds={newIds} />
+              <SmsThread messages={thread} newIds={newIds} cancelAction={cancelSmsAction} />
               {!lead.phone ? (
                 <p className="text-sm text-slate-600">
                   This lead has no phone number. Add one in the details to send an SMS.
                 </p>
               ) : (
                 <>
-                  <SmsForm leadId={lead.id} to={lead.phone} action={sendSmsAction} disabledReason={smsDisabledReason} />
+                  <SmsForm
+                    leadId={lead.id}
+                    to={lead.phone}
+                    action={sendSmsAction}
+                    disabledReason={smsDisabledReason}
+                    scheduleNotice={scheduleNotice ?? undefined}
+                  />
                   {isLogProvider() ? <SimulateReplyForm leadId={lead.id} action={simulateReplyAction} /> : null}
                 </>
               )}

@@ -1,0 +1,51 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { accounts, smsMessages } from "@/db/schema";
+import { cancelSmsForm } from "@/lib/forms/leads/cancel-sms-form";
+import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
+import { createQueues } from "@/lib/jobs/start-workers";
+import { quietHoursNotice } from "@/lib/sms/quiet-hours/next-send-time";
+import { agencyWithStaff, form, leadOf } from "./web-fixtures";
+
+// The lead page under quiet hours: the send form says when a text would go out, a send is
+// scheduled, and the thread's Cancel stops it.
+
+beforeAll(async () => {
+  await createQueues();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function at(iso: string) {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date(iso));
+}
+
+describe("quiet hours on the lead page", () => {
+  it("says when a text would go out, schedules it, and cancels it", async () => {
+    const a = await agencyWithStaff("Quiet Realty");
+    const db = await getDb();
+    await db.update(accounts).set({ smsQuietHours: true }).where(eq(accounts.id, a.accountId));
+    const lead = await leadOf(a);
+
+    at("2026-11-24T15:00:00Z"); // 10:00 in New York
+    expect(await quietHoursNotice(a.accountId, lead.id)).toBeNull();
+
+    at("2026-11-24T03:30:00Z"); // 22:30 in New York
+    expect(await quietHoursNotice(a.accountId, lead.id)).toBe(
+      "It is 22:30 for this lead (America/New_York): quiet hours. A text sent now is scheduled for Tue 24 Nov, 08:00 their time, and can be cancelled until then.",
+    );
+    const sent = await sendSmsForm(a.staff, form({ leadId: lead.id, message: "Tomorrow at 10?" }));
+    expect(sent).toMatchObject({ status: "success", message: expect.stringContaining("scheduled for") });
+    const [row] = await db.select().from(smsMessages).where(eq(smsMessages.leadId, lead.id));
+    expect(row).toMatchObject({ status: "scheduled", sendAt: new Date("2026-11-24T13:00:00Z") });
+
+    await cancelSmsForm(a.staff, form({ leadId: lead.id, smsId: row.id }));
+    const [cancelled] = await db.select().from(smsMessages).where(eq(smsMessages.id, row.id));
+    expect(cancelled.status).toBe("cancelled");
+    // A second click (the message is no longer scheduled) is no error.
+    await expect(cancelSmsForm(a.staff, form({ leadId: lead.id, smsId: row.id }))).resolves.toBeUndefined();
+  });
+});
