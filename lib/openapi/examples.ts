@@ -19,6 +19,7 @@ export const exampleLead = {
   notes: null,
   smsOptOut: false,
   externalId: "crm-4711",
+  timezone: null,
   createdAt: T,
   updatedAt: T2,
 };

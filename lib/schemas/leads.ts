@@ -1,3 +1,4 @@
+import { IANAZone } from "luxon";
 import { LEAD_INTERESTS, LEAD_STATUSES } from "@/lib/domain/enums";
 import { z } from "zod";
 import { activitySchema } from "./activities";
@@ -40,6 +41,19 @@ const tags = z
   .max(20, { error: "At most 20 tags" })
   .meta({ description: "At most 20 tags of 1–40 characters; duplicates are removed.", example: ["first-time-buyer"] });
 
+// IANA names only ("America/Chicago"), checked against the runtime's zone database (luxon over
+// Intl): quiet hours read the lead's local time from it.
+const timeZoneInput = z
+  .string()
+  .max(64)
+  .refine((value) => IANAZone.isValidZone(value), { error: "Must be an IANA time zone, e.g. America/Chicago" })
+  .nullable()
+  .meta({
+    description:
+      "The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zone of the phone number's country if it has only one (+1 numbers do not), else the account's.",
+    example: "America/Chicago",
+  });
+
 const writable = {
   name,
   email,
@@ -63,6 +77,7 @@ const writable = {
   notes: nullableText(10_000),
   smsOptOut: z.boolean(),
   externalId: externalIdInput,
+  timezone: timeZoneInput,
 };
 
 // The same fields serve both bodies: all optional on PATCH, `name` required on POST.
@@ -115,6 +130,10 @@ export const leadSchema = z
       .boolean()
       .meta({ description: "True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`." }),
     externalId: z.string().nullable().meta({ description: "Your own id for the lead, if you set one." }),
+    timezone: z.string().nullable().meta({
+      description: "The lead's IANA time zone for SMS quiet hours, if set.",
+      example: "America/Chicago",
+    }),
     createdAt: outputTimestamp,
     updatedAt: outputTimestamp,
   })

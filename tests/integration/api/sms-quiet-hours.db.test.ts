@@ -41,15 +41,12 @@ async function tenant(settings: { smsQuietHours?: boolean; timezone?: string } =
 }
 
 async function lead(t: TestTenant, timezone: string | null = null): Promise<Lead> {
-  const l = (
+  return (
     await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
       key: t.key,
-      body: { name: "Night", phone: "+14155550142" },
+      body: { name: "Night", phone: "+14155550142", ...(timezone && { timezone }) },
     })
   ).body.data;
-  // leads.timezone through the database: its API field is not in this change.
-  if (timezone) await (await getDb()).update(leads).set({ timezone }).where(eq(leads.id, l.id));
-  return l;
 }
 
 const send = (t: TestTenant, leadId: string, body: object) =>
@@ -207,5 +204,31 @@ describe("quiet hours", () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.error.code).toBe("validation_error");
+  });
+});
+
+describe("the lead's timezone field", () => {
+  it("takes an IANA name, refuses another, and null clears it; quiet hours then read it", async () => {
+    const t = await tenant();
+    const l = await lead(t);
+    expect(l.timezone).toBeNull();
+    const bad = await callApi<ErrorBody>("PATCH", `/api/v1/leads/${l.id}`, {
+      key: t.key,
+      body: { timezone: "Mars/Olympus" },
+    });
+    expect(bad.status).toBe(400);
+    const set = await callApi<DataBody<Lead>>("PATCH", `/api/v1/leads/${l.id}`, {
+      key: t.key,
+      body: { timezone: "Europe/London" },
+    });
+    expect(set.body.data.timezone).toBe("Europe/London");
+    at("2026-11-24T22:30:00Z"); // 22:30 in London, 17:30 in New York
+    expect((await send(t, l.id, {})).body.data.sendAt).toBe("2026-11-25T08:00:00.000Z");
+    vi.useRealTimers();
+    const cleared = await callApi<DataBody<Lead>>("PATCH", `/api/v1/leads/${l.id}`, {
+      key: t.key,
+      body: { timezone: null },
+    });
+    expect(cleared.body.data.timezone).toBeNull();
   });
 });

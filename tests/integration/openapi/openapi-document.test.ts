@@ -253,6 +253,7 @@ describe("the contract check in callApi", () => {
     notes: null,
     smsOptOut: false,
     externalId: null,
+    timezone: null,
     createdAt: "2026-11-22T09:30:00.000Z",
     updatedAt: "2026-11-22T09:30:00.000Z",
   };
