@@ -1,5 +1,6 @@
 import { expect, snap, test, unique } from "./support/fixtures";
 import { STAFF } from "./support/demo-users";
+import { expectedSendOutcome } from "./support/quiet-hours";
 import { createLeadInUi, latestActivity } from "./support/staff-views";
 
 test.describe("working a lead", () => {
@@ -23,8 +24,9 @@ test.describe("working a lead", () => {
     const message = `Hi, your viewing is confirmed for Saturday 10am. ${unique()}`;
     await page.getByLabel("Message").fill(message);
     await page.getByRole("button", { name: "Send SMS" }).click();
-    await expect(page.getByText("SMS sent to +14155550142.")).toBeVisible();
-    await expect(latestActivity(page)).toHaveAttribute("data-type", "sms_sent");
+    const outcome = expectedSendOutcome("+14155550142");
+    await expect(page.getByText(outcome.notice)).toBeVisible();
+    await expect(latestActivity(page)).toHaveAttribute("data-type", outcome.activity);
     await expect(latestActivity(page)).toContainText(message);
 
     // Opted out: the page says so, and the send button is disabled.
@@ -38,7 +40,7 @@ test.describe("working a lead", () => {
     const row = page.getByTestId("message-row").first();
     await expect(row).toContainText(name);
     await expect(row).toContainText(message);
-    await expect(row).toContainText("Sent");
+    await expect(row).toContainText(outcome.status);
     await expect(row).toContainText("via log");
     await snap(page, "messages");
   });

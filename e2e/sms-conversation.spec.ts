@@ -1,5 +1,6 @@
 import { expect, snap, test, unique } from "./support/fixtures";
 import { STAFF } from "./support/demo-users";
+import { expectedSendOutcome } from "./support/quiet-hours";
 import { createLeadInUi, latestActivity } from "./support/staff-views";
 
 // The embedded default with the log provider: nothing is sent, and the lead's replies are
@@ -12,7 +13,8 @@ test.describe("an SMS conversation", () => {
 
     await page.getByLabel("Message").fill("Would Saturday 10am suit you for the viewing?");
     await page.getByRole("button", { name: "Send SMS" }).click();
-    await expect(page.getByText("SMS sent to +14155550166.")).toBeVisible();
+    const outcome = expectedSendOutcome("+14155550166");
+    await expect(page.getByText(outcome.notice)).toBeVisible();
 
     const reply = `Saturday works, see you there ${unique()}`;
     await page.getByLabel("Reply as the lead").fill(reply);
@@ -21,7 +23,7 @@ test.describe("an SMS conversation", () => {
     await expect(thread.last()).toContainText(reply);
     await expect(thread.last()).toHaveAttribute("data-direction", "inbound");
     await expect(thread.first()).toHaveAttribute("data-direction", "outbound");
-    await expect(thread.first()).toContainText("Sent");
+    await expect(thread.first()).toContainText(outcome.status);
     await expect(latestActivity(page)).toHaveAttribute("data-type", "sms_received");
     await snap(page, "sms-thread");
 
