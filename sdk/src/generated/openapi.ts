@@ -127,6 +127,8 @@ export interface paths {
      * Send an SMS to a lead
      * @description Sends `message` (1–1,600 characters) to the lead's phone and writes an `sms_sent` activity. The lead must be live, have a phone and not have `smsOptOut`. If the provider fails: 502 `sms_provider_error`, the message is kept with status `failed` and an `sms_failed` activity is written. **Always send an `Idempotency-Key`**: a retry with the same key never sends a second SMS.
      *
+     *     **Quiet hours.** When the account has quiet hours on (the default), texts go out only between 08:00 and 21:00 in the lead's local time: the lead's `timezone`, else the zone of its phone number's country where that country has one zone (+1 numbers have none), else the account's timezone. A send outside that window is accepted with **202**, `status: "scheduled"` and `sendAt` (the next 08:00 there, DST-correct), writes `sms_scheduled` and the `sms.scheduled` event, and goes out at `sendAt` (then `sms_sent` or `sms_failed`; a lead who opted out meanwhile is not texted). `sendAt` in the body schedules explicitly (moved to 08:00 if it falls in quiet hours). `ignoreQuietHours: true` sends now, only as a reply to a lead who sent you a message in the last 24 hours (else 422 `quiet_hours_override_not_allowed`); each override is in the audit log. Cancel a scheduled message with DELETE /leads/{id}/sms/{smsId}.
+     *
      *     Requires the `sms:write` permission.
      */
     post: operations["sendSmsToLead"];
@@ -152,7 +154,13 @@ export interface paths {
     get: operations["getLeadSms"];
     put?: never;
     post?: never;
-    delete?: never;
+    /**
+     * Cancel a scheduled SMS
+     * @description Cancels a message that is still `scheduled` (held by quiet hours or sent with `sendAt`): it becomes `cancelled`, is never sent, and `sms_cancelled` and the `sms.cancelled` event are written. A message that already went out (or failed, or was cancelled) answers 409 `sms_not_scheduled`. 404 when the lead is deleted, as on every other lead path.
+     *
+     *     Requires the `sms:write` permission.
+     */
+    delete: operations["cancelLeadSms"];
     options?: never;
     head?: never;
     patch?: never;
@@ -823,6 +831,11 @@ export interface components {
        * @example crm-4711
        */
       externalId?: string | null;
+      /**
+       * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zone of the phone number's country if it has only one (+1 numbers do not), else the account's.
+       * @example America/Chicago
+       */
+      timezone?: string | null;
     };
     /**
      * @description What the lead wants to do.
@@ -873,6 +886,11 @@ export interface components {
        * @example crm-4711
        */
       externalId?: string | null;
+      /**
+       * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zone of the phone number's country if it has only one (+1 numbers do not), else the account's.
+       * @example America/Chicago
+       */
+      timezone?: string | null;
     };
     /**
      * @description The person, as the inquiry gives them, and what they asked. `propertyId` is the property the inquiry is about: it fills the lead's empty `propertyId` and is kept in the `inquiry` activity.
@@ -923,6 +941,11 @@ export interface components {
        * @example crm-4711
        */
       externalId?: string | null;
+      /**
+       * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zone of the phone number's country if it has only one (+1 numbers do not), else the account's.
+       * @example America/Chicago
+       */
+      timezone?: string | null;
       /** @description What the person wrote. Kept in the `inquiry` activity, not on the lead. */
       message?: string | null;
     };
@@ -973,6 +996,11 @@ export interface components {
             smsOptOut?: boolean;
             /** @description Required for an upsert: the record it updates, or creates. */
             externalId: string;
+            /**
+             * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zone of the phone number's country if it has only one (+1 numbers do not), else the account's.
+             * @example America/Chicago
+             */
+            timezone?: string | null;
           };
         };
     /**
@@ -982,6 +1010,14 @@ export interface components {
      */
     SmsCreate: {
       message: string;
+      /**
+       * Format: date-time
+       * @description Send later, at this time (in the future). Moved to 08:00 the lead's time when it falls in their quiet hours. The answer is then 202 with `status: "scheduled"`.
+       * @example 2026-12-01T15:00:00.000Z
+       */
+      sendAt?: string;
+      /** @description Send now although it is quiet hours (before 08:00 or from 21:00) in the lead's local time. Only for a reply to a lead who sent you a message in the last 24 hours (else 422 `quiet_hours_override_not_allowed`); each use is in the audit log. Not with `sendAt`. */
+      ignoreQuietHours?: boolean;
     };
     /** @enum {string} */
     PropertyStatus: "available" | "reserved" | "sold" | "rented" | "off_market";
@@ -1355,10 +1391,16 @@ export interface components {
        */
       scheduledAt?: string;
       /**
-       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`: the message (`GET /leads/{id}/sms/{smsId}`).
+       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`).
        * @example sms_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       smsId?: string;
+      /**
+       * Format: date-time
+       * @description `sms_scheduled`: when the message goes out.
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      sendAt?: string;
       /** @description `sms_failed` reported by the provider after the message was accepted: its status, e.g. `undelivered`. */
       providerStatus?: string;
       /** @description `note`: the note, written by staff in the web UI. */
@@ -1411,10 +1453,15 @@ export interface components {
       from: string | null;
       message: string;
       /**
-       * @description Outbound: `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`). Inbound: `received`.
+       * @description Outbound: `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`). `scheduled`: held until `sendAt` (quiet hours, or an explicit `sendAt`), then sent; `cancelled`: cancelled before it went out. Inbound: `received`.
        * @enum {string}
        */
       status: "queued" | "sent" | "failed" | "received" | "scheduled" | "cancelled";
+      /**
+       * @description A scheduled message: when it goes out (08:00 the lead's time when quiet hours held it). Null for a message sent at once and for inbound messages.
+       * @example null
+       */
+      sendAt: string | null;
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -1638,6 +1685,11 @@ export interface components {
       /** @description Your own id for the lead, if you set one. */
       externalId: string | null;
       /**
+       * @description The lead's IANA time zone for SMS quiet hours, if set.
+       * @example America/Chicago
+       */
+      timezone: string | null;
+      /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
        * @example 2026-11-22T09:30:00.000Z
@@ -1837,6 +1889,11 @@ export interface components {
       /** @description Your own id for the lead, if you set one. */
       externalId: string | null;
       /**
+       * @description The lead's IANA time zone for SMS quiet hours, if set.
+       * @example America/Chicago
+       */
+      timezone: string | null;
+      /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
        * @example 2026-11-22T09:30:00.000Z
@@ -1920,10 +1977,12 @@ export interface components {
               | "idempotency_in_progress"
               | "opt_out_by_recipient"
               | "external_id_taken"
+              | "sms_not_scheduled"
               | "payload_too_large"
               | "unsupported_media_type"
               | "lead_has_no_phone"
               | "lead_opted_out"
+              | "quiet_hours_override_not_allowed"
               | "webhook_endpoint_limit"
               | "idempotency_key_reused"
               | "rate_limited"
@@ -1980,6 +2039,25 @@ export interface components {
         requestId: string;
       };
     };
+    /** @description The error envelope with `quiet_hours_override_not_allowed`: `ignoreQuietHours: true` was sent while it is quiet hours (before 08:00 or from 21:00) in the lead's local time, and the lead has not sent you a message in the last 24 hours. Leave `ignoreQuietHours` out: the text is then scheduled for 08:00 their time (202). */
+    QuietHoursOverrideNotAllowedError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "quiet_hours_override_not_allowed";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
+    };
     /** @description The error envelope with `sms_provider_error`: The SMS provider refused or failed. The message is stored with status `failed` and an `sms_failed` activity; a retry with the same `Idempotency-Key` replays this answer, so retry with a new key. */
     SmsProviderError: {
       error: {
@@ -1988,6 +2066,25 @@ export interface components {
          * @enum {string}
          */
         code: "sms_provider_error";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
+    };
+    /** @description The error envelope with `sms_not_scheduled`: Only a `scheduled` message can be cancelled; this one was already sent (or failed, or cancelled). Read it with GET /leads/{id}/sms/{smsId}. */
+    SmsNotScheduledError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "sms_not_scheduled";
         /** @description Human-readable explanation; wording may change. */
         message: string;
         /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
@@ -2075,10 +2172,12 @@ export interface components {
               | "idempotency_in_progress"
               | "opt_out_by_recipient"
               | "external_id_taken"
+              | "sms_not_scheduled"
               | "payload_too_large"
               | "unsupported_media_type"
               | "lead_has_no_phone"
               | "lead_opted_out"
+              | "quiet_hours_override_not_allowed"
               | "webhook_endpoint_limit"
               | "idempotency_key_reused"
               | "rate_limited"
@@ -2170,6 +2269,11 @@ export interface components {
             smsOptOut: boolean;
             /** @description Your own id for the lead, if you set one. */
             externalId: string | null;
+            /**
+             * @description The lead's IANA time zone for SMS quiet hours, if set.
+             * @example America/Chicago
+             */
+            timezone: string | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds.
@@ -2386,10 +2490,16 @@ export interface components {
        */
       scheduledAt?: string;
       /**
-       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`: the message (`GET /leads/{id}/sms/{smsId}`).
+       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`).
        * @example sms_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       smsId?: string;
+      /**
+       * Format: date-time
+       * @description `sms_scheduled`: when the message goes out.
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      sendAt?: string;
       /** @description `sms_failed` reported by the provider after the message was accepted: its status, e.g. `undelivered`. */
       providerStatus?: string;
       /** @description `note`: the note, written by staff in the web UI. */
@@ -2442,10 +2552,15 @@ export interface components {
       from: string | null;
       message: string;
       /**
-       * @description Outbound: `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`). Inbound: `received`.
+       * @description Outbound: `sent`, or `queued` where the provider accepts asynchronously; a `queued` message becomes `sent` or `failed` when the provider reports delivery (read it again at the POST's `Location`). `scheduled`: held until `sendAt` (quiet hours, or an explicit `sendAt`), then sent; `cancelled`: cancelled before it went out. Inbound: `received`.
        * @enum {string}
        */
       status: "queued" | "sent" | "failed" | "received" | "scheduled" | "cancelled";
+      /**
+       * @description A scheduled message: when it goes out (08:00 the lead's time when quiet hours held it). Null for a message sent at once and for inbound messages.
+       * @example null
+       */
+      sendAt: string | null;
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -2521,10 +2636,12 @@ export interface components {
           | "idempotency_in_progress"
           | "opt_out_by_recipient"
           | "external_id_taken"
+          | "sms_not_scheduled"
           | "payload_too_large"
           | "unsupported_media_type"
           | "lead_has_no_phone"
           | "lead_opted_out"
+          | "quiet_hours_override_not_allowed"
           | "webhook_endpoint_limit"
           | "idempotency_key_reused"
           | "rate_limited"
@@ -2796,6 +2913,7 @@ export interface operations {
            *           "notes": null,
            *           "smsOptOut": false,
            *           "externalId": "crm-4711",
+           *           "timezone": null,
            *           "createdAt": "2026-11-22T09:30:00.000Z",
            *           "updatedAt": "2026-11-22T10:05:12.431Z"
            *         }
@@ -2907,6 +3025,7 @@ export interface operations {
            *         "notes": null,
            *         "smsOptOut": false,
            *         "externalId": "crm-4711",
+           *         "timezone": null,
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       }
@@ -3062,6 +3181,7 @@ export interface operations {
            *         "notes": null,
            *         "smsOptOut": false,
            *         "externalId": "crm-4711",
+           *         "timezone": null,
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z",
            *         "activities": [
@@ -3313,6 +3433,7 @@ export interface operations {
            *         "notes": null,
            *         "smsOptOut": false,
            *         "externalId": "crm-4711",
+           *         "timezone": null,
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       }
@@ -3450,6 +3571,7 @@ export interface operations {
            *         "notes": null,
            *         "smsOptOut": false,
            *         "externalId": "crm-4711",
+           *         "timezone": null,
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       },
@@ -3497,6 +3619,7 @@ export interface operations {
            *         "notes": null,
            *         "smsOptOut": false,
            *         "externalId": "crm-4711",
+           *         "timezone": null,
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       },
@@ -3659,6 +3782,7 @@ export interface operations {
            *             "notes": null,
            *             "smsOptOut": false,
            *             "externalId": "crm-4711",
+           *             "timezone": null,
            *             "createdAt": "2026-11-22T09:30:00.000Z",
            *             "updatedAt": "2026-11-22T10:05:12.431Z"
            *           }
@@ -3680,6 +3804,7 @@ export interface operations {
            *             "notes": null,
            *             "smsOptOut": false,
            *             "externalId": null,
+           *             "timezone": null,
            *             "createdAt": "2026-11-22T09:30:00.000Z",
            *             "updatedAt": "2026-11-22T10:05:12.431Z"
            *           }
@@ -3814,6 +3939,7 @@ export interface operations {
            *           "from": null,
            *           "message": "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm.",
            *           "status": "sent",
+           *           "sendAt": null,
            *           "createdAt": "2026-11-22T10:05:12.431Z"
            *         }
            *       ],
@@ -3938,6 +4064,43 @@ export interface operations {
            *         "from": null,
            *         "message": "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm.",
            *         "status": "sent",
+           *         "sendAt": null,
+           *         "createdAt": "2026-11-22T10:05:12.431Z"
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["SmsOutput"];
+          };
+        };
+      };
+      /** @description The message is scheduled (quiet hours in the lead's local time, or `sendAt`): `status` is `scheduled` and `sendAt` says when it goes out. */
+      202: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          /**
+           * @description The message's URL: `GET` answers it with its current status; `DELETE` cancels it until it goes out.
+           * @example /api/v1/leads/lead_01jf3v6q2m8k4x5y7z9a0b1c2d/sms/sms_01jf3w5c7e9g1j3k5n7q9s1v3w
+           */
+          Location: string;
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "sms_01jf3w5c7e9g1j3k5n7q9s1v3w",
+           *         "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "direction": "outbound",
+           *         "to": "+14155550123",
+           *         "from": null,
+           *         "message": "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm.",
+           *         "status": "scheduled",
+           *         "sendAt": "2026-11-23T13:00:00.000Z",
            *         "createdAt": "2026-11-22T10:05:12.431Z"
            *       }
            *     }
@@ -4012,6 +4175,7 @@ export interface operations {
        *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
        *     - `lead_has_no_phone`: The lead has no phone number. Set `phone` with PATCH /leads/{id} first.
        *     - `lead_opted_out`: The lead opted out of SMS (`smsOptOut: true`). Do not retry.
+       *     - `quiet_hours_override_not_allowed`: `ignoreQuietHours: true` was sent while it is quiet hours (before 08:00 or from 21:00) in the lead's local time, and the lead has not sent you a message in the last 24 hours. Leave `ignoreQuietHours` out: the text is then scheduled for 08:00 their time (202).
        */
       422: {
         headers: {
@@ -4026,7 +4190,8 @@ export interface operations {
           "application/json":
             | components["schemas"]["IdempotencyKeyReusedError"]
             | components["schemas"]["LeadHasNoPhoneError"]
-            | components["schemas"]["LeadOptedOutError"];
+            | components["schemas"]["LeadOptedOutError"]
+            | components["schemas"]["QuietHoursOverrideNotAllowedError"];
         };
       };
       429: components["responses"]["RateLimited"];
@@ -4092,6 +4257,7 @@ export interface operations {
            *         "from": null,
            *         "message": "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm.",
            *         "status": "sent",
+           *         "sendAt": null,
            *         "createdAt": "2026-11-22T10:05:12.431Z"
            *       }
            *     }
@@ -4153,6 +4319,132 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  cancelLeadSms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The lead's id (`lead_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example lead_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        id: string;
+        /**
+         * @description The message's id (`sms_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example sms_01jf3w5c7e9g1j3k5n7q9s1v3w
+         */
+        smsId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The cancelled message. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "sms_01jf3w5c7e9g1j3k5n7q9s1v3w",
+           *         "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "direction": "outbound",
+           *         "to": "+14155550123",
+           *         "from": null,
+           *         "message": "Hi Ada, the viewing on Maple Ave is confirmed for Tuesday 3pm.",
+           *         "status": "cancelled",
+           *         "sendAt": "2026-11-23T13:00:00.000Z",
+           *         "createdAt": "2026-11-22T10:05:12.431Z"
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["SmsOutput"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      /**
+       * @description Conflict.
+       *
+       *     - `sms_not_scheduled`: Only a `scheduled` message can be cancelled; this one was already sent (or failed, or cancelled). Read it with GET /leads/{id}/sms/{smsId}.
+       */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SmsNotScheduledError"];
         };
       };
       429: components["responses"]["RateLimited"];
@@ -5462,6 +5754,7 @@ export interface operations {
            *               "notes": null,
            *               "smsOptOut": false,
            *               "externalId": "crm-4711",
+           *               "timezone": null,
            *               "createdAt": "2026-11-22T09:30:00.000Z",
            *               "updatedAt": "2026-11-22T10:05:12.431Z"
            *             },
@@ -6122,6 +6415,11 @@ export interface operations {
               /** @description Your own id for the lead, if you set one. */
               externalId: string | null;
               /**
+               * @description The lead's IANA time zone for SMS quiet hours, if set.
+               * @example America/Chicago
+               */
+              timezone: string | null;
+              /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
                * @example 2026-11-22T09:30:00.000Z
@@ -6216,6 +6514,11 @@ export interface operations {
               smsOptOut: boolean;
               /** @description Your own id for the lead, if you set one. */
               externalId: string | null;
+              /**
+               * @description The lead's IANA time zone for SMS quiet hours, if set.
+               * @example America/Chicago
+               */
+              timezone: string | null;
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -6321,6 +6624,11 @@ export interface operations {
               /** @description Your own id for the lead, if you set one. */
               externalId: string | null;
               /**
+               * @description The lead's IANA time zone for SMS quiet hours, if set.
+               * @example America/Chicago
+               */
+              timezone: string | null;
+              /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
                * @example 2026-11-22T09:30:00.000Z
@@ -6425,6 +6733,11 @@ export interface operations {
               /** @description Your own id for the lead, if you set one. */
               externalId: string | null;
               /**
+               * @description The lead's IANA time zone for SMS quiet hours, if set.
+               * @example America/Chicago
+               */
+              timezone: string | null;
+              /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
                * @example 2026-11-22T09:30:00.000Z
@@ -6519,6 +6832,11 @@ export interface operations {
               smsOptOut: boolean;
               /** @description Your own id for the lead, if you set one. */
               externalId: string | null;
+              /**
+               * @description The lead's IANA time zone for SMS quiet hours, if set.
+               * @example America/Chicago
+               */
+              timezone: string | null;
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
