@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   lead_has_no_phone: 422,
   lead_opted_out: 422,
+  consent_required: 422,
   quiet_hours_override_not_allowed: 422,
   webhook_endpoint_limit: 422,
   idempotency_key_reused: 422,

@@ -24,6 +24,7 @@ export const PUBLIC_ERROR_CODES = [
   "unsupported_media_type",
   "lead_has_no_phone",
   "lead_opted_out",
+  "consent_required",
   "quiet_hours_override_not_allowed",
   "webhook_endpoint_limit",
   "idempotency_key_reused",
@@ -117,6 +118,11 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   lead_opted_out: {
     when: "The lead opted out of SMS (`smsOptOut: true`). Do not retry.",
     message: "This lead opted out of SMS.",
+  },
+  consent_required: {
+    when: "The account requires SMS consent before texting (Settings → Account) and the lead's `consent.sms.status` is not `granted`. Record the lead's consent with PATCH /leads/{id} first.",
+    message:
+      "This account requires SMS consent before texting, and this lead has not granted it. Record their consent (consent.sms.status: granted) first.",
   },
   quiet_hours_override_not_allowed: {
     when: "`ignoreQuietHours: true` was sent while it is quiet hours (before 08:00 or from 21:00) in the lead's local time, and the lead has not sent you a message in the last 24 hours. Leave `ignoreQuietHours` out: the text is then scheduled for 08:00 their time (202).",

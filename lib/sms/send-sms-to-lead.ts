@@ -7,6 +7,7 @@ import type { Actor } from "@/lib/activities/record-activity";
 import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { inTransaction } from "@/lib/query/after-commit";
+import { assertSmsConsent } from "./assert-sms-consent";
 import { deliverSms } from "./deliver-sms";
 import { getSmsProvider } from "./get-sms-provider";
 import { toPublicSms, type PublicSms } from "./public-sms";
@@ -43,6 +44,7 @@ export async function sendSmsToLead(
   if (!lead.phone)
     throw new ApiError("lead_has_no_phone", "This lead has no phone number. Add one before sending an SMS.");
   if (lead.smsOptOut) throw new ApiError("lead_opted_out", "This lead opted out of SMS.");
+  assertSmsConsent(account, lead);
   const to = lead.phone;
 
   const now = new Date();

@@ -56,7 +56,13 @@ export const smsOperations: OperationSpec[] = [
         },
       },
     },
-    errors: ["lead_has_no_phone", "lead_opted_out", "quiet_hours_override_not_allowed", "sms_provider_error"],
+    errors: [
+      "lead_has_no_phone",
+      "lead_opted_out",
+      "consent_required",
+      "quiet_hours_override_not_allowed",
+      "sms_provider_error",
+    ],
   },
   {
     operationId: "listLeadSms",
