@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { activities } from "@/db/schema";
-import type { ActivityType, ActorType } from "@/lib/domain/enums";
+import type { ActivityType, ActorType, SmsConsent } from "@/lib/domain/enums";
 import { newId } from "@/lib/ids/new-id";
 import type { ActivityData } from "@/lib/schemas/activities";
 
@@ -43,7 +43,8 @@ export type ActivityFact =
     }
   | { kind: "sms_received"; smsId: string; from: string }
   | { kind: "sms_opted_out"; smsId: string; keyword: string }
-  | { kind: "sms_opted_in"; smsId: string; keyword: string };
+  | { kind: "sms_opted_in"; smsId: string; keyword: string }
+  | { kind: "sms_consent_changed"; from: SmsConsent; to: SmsConsent };
 
 export type IntakeMatch = "externalId" | "email" | "phone";
 
@@ -136,6 +137,13 @@ export function describeActivity(fact: ActivityFact): { type: ActivityType; summ
         type: "sms_opted_in",
         summary: `Opted back in to SMS (replied ${fact.keyword})`,
         data: { smsId: fact.smsId, keyword: fact.keyword },
+      };
+    // The whole record before and after, so the history alone shows a regulator every change.
+    case "sms_consent_changed":
+      return {
+        type: "sms_consent_changed",
+        summary: `SMS consent ${fact.to.status}${fact.to.source ? ` (${fact.to.source})` : ""}`,
+        data: { changes: { "consent.sms": [fact.from, fact.to] } },
       };
   }
 }

@@ -21,7 +21,7 @@ const activityDataSchema = z
       .optional()
       .meta({
         description:
-          "`lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded).",
+          "`lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded). `sms_consent_changed`: `{\"consent.sms\": [old, new]}`, each the whole consent record (`status`, `at`, `source`, `text`, `ip`).",
         example: { status: ["new", "contacted"] },
       }),
     visitId: outputId("visit")

@@ -206,6 +206,35 @@ describe("STOP and START from the lead", () => {
     expect(optOut.data).toMatchObject({ keyword: "STOP", smsId: expect.stringMatching(/^sms_/) });
   });
 
+  it("STOP revokes the consent record and START grants it, each one sms_consent_changed with old and new", async () => {
+    const a = await tenantWithNumber();
+    const from = phone();
+    const lead = await createLead(a, { phone: from });
+    const db = await getDb();
+    const consent = async () =>
+      (await db.select({ consent: leads.consent }).from(leads).where(eq(leads.id, lead.id)))[0].consent.sms;
+    const changes = async () =>
+      (
+        await db
+          .select()
+          .from(activities)
+          .where(and(eq(activities.leadId, lead.id), eq(activities.type, "sms_consent_changed")))
+          .orderBy(activities.createdAt)
+      ).map((row) => (row.data as { changes: Record<string, [{ status: string }, { status: string }]> }).changes);
+
+    await inbound({ To: a.number, From: from, Body: "stop" });
+    expect(await consent()).toMatchObject({ status: "revoked", source: "SMS reply STOP", text: "STOP", ip: null });
+    await inbound({ To: a.number, From: from, Body: "STOP" });
+    expect(await changes()).toHaveLength(1);
+    await inbound({ To: a.number, From: from, Body: "Yes" });
+    expect(await consent()).toMatchObject({ status: "granted", source: "SMS reply START", text: "YES" });
+    const history = await changes();
+    expect(history.map((c) => c["consent.sms"].map((v) => v.status))).toEqual([
+      ["unknown", "revoked"],
+      ["revoked", "granted"],
+    ]);
+  });
+
   it("an opt-out set by staff or the API can still be cleared by them", async () => {
     const t = await createTenant();
     const lead = await createLead(t, { phone: phone(), smsOptOut: true });
