@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { countryOptions, currencyOptions } from "@/lib/accounts/region-options";
+import { timeZoneOptions } from "@/lib/accounts/time-zone-options";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
@@ -28,7 +29,11 @@ export default async function AccountSettingsPage() {
             defaultCountry: account.defaultCountry,
             currency: account.currency,
             plan: account.plan,
+            timezone: account.timezone,
+            smsQuietHours: account.smsQuietHours,
+            requireSmsConsent: account.requireSmsConsent,
           }}
+          timeZones={timeZoneOptions()}
           countries={countryOptions()}
           currencies={currencyOptions()}
           plans={PLANS.map((plan) => ({ value: plan, label: PLAN_LABELS[plan] }))}

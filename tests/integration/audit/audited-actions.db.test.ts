@@ -273,7 +273,16 @@ describe(`audited actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
   describe("the plan and the account's settings", () => {
     it("records settings and the plan apart, only what changed, and nothing for a save without changes", async () => {
       const b = await agencyWithStaff("Settings Audit");
-      const base = { name: "Settings Audit", defaultCountry: "US", currency: "USD", plan: "agency" as const };
+      const base = {
+        name: "Settings Audit",
+        defaultCountry: "US",
+        currency: "USD",
+        plan: "agency" as const,
+        timezone: "America/New_York",
+        // The web fixtures start with quiet hours off.
+        smsQuietHours: false,
+        requireSmsConsent: false,
+      };
       const save = (settings: typeof base | (Omit<typeof base, "plan"> & { plan: "professional" | "agency" })) =>
         withNewEntries(b.accountId, () =>
           updateAccountSettings({ accountId: b.accountId, actorUserId: b.owner.userId, origin: ORIGIN, settings }),
@@ -296,6 +305,26 @@ describe(`audited actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       expect(both.entries.map((e) => [e.action, e.changes])).toEqual([
         ["account.settings_changed", { currency: ["USD", "EUR"] }],
         ["account.plan_changed", { plan: ["agency", "professional"] }],
+      ]);
+
+      const sms = await save({
+        ...base,
+        name: "Renamed Realty",
+        currency: "EUR",
+        plan: "professional",
+        timezone: "America/Chicago",
+        smsQuietHours: true,
+        requireSmsConsent: true,
+      });
+      expect(sms.entries.map((e) => [e.action, e.changes])).toEqual([
+        [
+          "account.settings_changed",
+          {
+            timezone: ["America/New_York", "America/Chicago"],
+            smsQuietHours: [false, true],
+            requireSmsConsent: [false, true],
+          },
+        ],
       ]);
 
       const cli = await withNewEntries(b.accountId, () =>

@@ -17,7 +17,15 @@ import { listMembers } from "@/lib/users/list-members";
 import { removeTeamMember } from "@/lib/users/remove-team-member";
 
 const unique = () => Math.random().toString(36).slice(2, 10);
-const settings = { name: "Renamed Realty", defaultCountry: "GB", currency: "GBP", plan: "agency" as const };
+const settings = {
+  name: "Renamed Realty",
+  defaultCountry: "GB",
+  currency: "GBP",
+  plan: "agency" as const,
+  timezone: "Europe/London",
+  smsQuietHours: true,
+  requireSmsConsent: false,
+};
 
 async function agencyWithStaff() {
   const owner = await createAccount({
