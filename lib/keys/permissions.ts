@@ -17,6 +17,7 @@ export const PERMISSION_RESOURCES = {
   sms: { label: "SMS", levels: ["none", "read", "write"] },
   events: { label: "Events", levels: ["none", "read"] },
   webhook_endpoints: { label: "Webhook endpoints", levels: ["none", "read", "write"] },
+  custom_fields: { label: "Custom fields", levels: ["none", "read"] },
 } as const satisfies Record<string, { label: string; levels: readonly AccessLevel[] }>;
 
 export type PermissionResource = keyof typeof PERMISSION_RESOURCES;

@@ -25,6 +25,10 @@ const TAGS: Array<{ name: ResourceTag; description: string }> = [
     description: "Every change to your account, deletions included: the feed to sync from, and what webhooks send.",
   },
   {
+    name: "Custom fields",
+    description: "The fields your account adds to leads and properties, carried in their `customFields`.",
+  },
+  {
     name: "Webhooks",
     description:
       "Endpoints that receive events as signed POSTs (Standard Webhooks), retried for about 3 days. Each event type's payload is under `webhooks`.",

@@ -17,7 +17,8 @@ import { idempotentReplayedHeader, locationHeader, rateLimitHeaders, requestIdHe
 // rate limit, body errors, idempotency) so no operation can forget them.
 
 type HttpMethod = "get" | "post" | "patch" | "delete";
-export type ResourceTag = "Leads" | "Properties" | "Visits" | "Activities" | "SMS" | "Events" | "Webhooks";
+export type ResourceTag =
+  "Leads" | "Properties" | "Visits" | "Activities" | "SMS" | "Events" | "Webhooks" | "Custom fields";
 
 export interface OperationSpec {
   operationId: string;

@@ -1,4 +1,5 @@
 import { activityOperations } from "./operations/activity-operations";
+import { customFieldOperations } from "./operations/custom-field-operations";
 import { eventOperations } from "./operations/event-operations";
 import { webhookEndpointOperations } from "./operations/webhook-endpoint-operations";
 import { leadOperations } from "./operations/lead-operations";
@@ -21,5 +22,6 @@ export const OPERATIONS: readonly OperationSpec[] = [
   ...visitOperations,
   ...activityOperations,
   ...eventOperations,
+  ...customFieldOperations,
   ...webhookEndpointOperations,
 ];

@@ -29,7 +29,7 @@ export const customFieldDefinitionInput = z
   });
 export type CustomFieldDefinitionInput = z.input<typeof customFieldDefinitionInput>;
 
-const publicCustomFieldDefinition = z.object({
+export const publicCustomFieldDefinition = z.object({
   id: z.string().meta({ example: "cfd_01J..." }),
   resource: z.enum(CUSTOM_FIELD_RESOURCES),
   key: z.string().meta({ description: "The name in `customFields` and in `cf[<key>]=…` filters." }),
@@ -40,3 +40,10 @@ const publicCustomFieldDefinition = z.object({
   position: z.number().int(),
 });
 export type PublicCustomFieldDefinition = z.infer<typeof publicCustomFieldDefinition>;
+
+export const customFieldListQuery = z.strictObject({
+  resource: z
+    .enum(CUSTOM_FIELD_RESOURCES)
+    .optional()
+    .meta({ description: "Only the definitions of leads or of properties; both when left out." }),
+});

@@ -1,4 +1,5 @@
 import { type Plan } from "@/lib/domain/enums";
+import { createCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
 import { createAccount } from "@/lib/accounts/create-account";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { eq } from "drizzle-orm";
@@ -140,6 +141,7 @@ export const OPERATIONS: Array<{
   { method: "GET", path: (i) => `/api/v1/visits/${i.visit}` },
   { method: "GET", path: () => "/api/v1/activities" },
   { method: "GET", path: () => "/api/v1/events" },
+  { method: "GET", path: () => "/api/v1/custom-fields" },
   { method: "GET", path: () => "/api/v1/webhook-endpoints" },
   {
     method: "POST",
@@ -169,6 +171,13 @@ export async function createOperationTargets(tenant: TestTenant, label = "Owned"
     url: `http://127.0.0.1:9/${label.toLowerCase()}`,
     events: ["property.deleted"],
     enabled: false,
+  });
+  // Custom field definitions have no write route: Settings only.
+  await createCustomFieldDefinition(tenant.accountId, {
+    resource: "lead",
+    key: `budget_${Math.random().toString(36).slice(2, 8)}`,
+    label: "Budget",
+    type: "number",
   });
   // Stored directly: scheduling through the API needs the job queues, which these suites do not start.
   const [scheduled] = await (

@@ -1,6 +1,7 @@
 import * as activitiesRoute from "@/app/api/v1/activities/route";
 import * as catchAllRoute from "@/app/api/v1/[...path]/route";
 import * as eventsRoute from "@/app/api/v1/events/route";
+import * as customFieldsRoute from "@/app/api/v1/custom-fields/route";
 import * as leadRoute from "@/app/api/v1/leads/[id]/route";
 import * as leadSmsRoute from "@/app/api/v1/leads/[id]/sms/route";
 import * as leadSmsMessageRoute from "@/app/api/v1/leads/[id]/sms/[smsId]/route";
@@ -36,6 +37,7 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/v1\/visits\/(?<id>[^/]+)$/, visitRoute],
   [/^\/api\/v1\/activities$/, activitiesRoute],
   [/^\/api\/v1\/events$/, eventsRoute],
+  [/^\/api\/v1\/custom-fields$/, customFieldsRoute],
   [/^\/api\/v1\/webhook-endpoints$/, webhookEndpointsRoute],
   [/^\/api\/v1\/webhook-endpoints\/(?<id>[^/]+)$/, webhookEndpointRoute],
 ];

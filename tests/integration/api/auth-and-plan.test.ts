@@ -84,6 +84,8 @@ function aimAtTheirs(
       return { path: `${path}?leadId=${theirs.lead}`, answers: "an empty page" };
     case "GET /api/v1/events":
       return { path: `${path}?objectId=${theirs.lead}`, answers: "an empty page" };
+    case "GET /api/v1/custom-fields": // no filter: the stranger's own (empty) list
+      return { path, answers: "an empty page" };
     case "GET /api/v1/webhook-endpoints": // no filter: the stranger's own (empty) list
       return { path, answers: "an empty page" };
     case "POST /api/v1/webhook-endpoints":

@@ -42,6 +42,7 @@ describe("GET /api/v1/postman.json", () => {
       "Visits",
       "Activities",
       "Events",
+      "Custom fields",
       "Webhooks",
       CLEAN_UP_FOLDER,
     ]);

@@ -1,0 +1,21 @@
+import { apiRoute } from "@/lib/api/handler";
+import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import {
+  listCustomFieldDefinitions,
+  toPublicCustomFieldDefinition,
+} from "@/lib/custom-fields/custom-field-definitions";
+import { customFieldListQuery } from "@/lib/schemas/custom-fields";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/custom-fields – list the account's custom field definitions
+export const GET = apiRoute(
+  { route: "GET /custom-fields", permission: { custom_fields: "read" }, query: customFieldListQuery },
+  async ({ apiKey, query }) => ({
+    body: {
+      data: (await listCustomFieldDefinitions(apiKey.accountId, query.resource)).map(toPublicCustomFieldDefinition),
+    },
+  }),
+);
+
+export const { PUT, POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
