@@ -20,6 +20,15 @@ export const exampleLead = {
   smsOptOut: false,
   externalId: "crm-4711",
   timezone: null,
+  consent: {
+    sms: {
+      status: "granted",
+      at: T,
+      source: "web form",
+      text: "I agree to receive text messages about properties from Example Realty.",
+      ip: "203.0.113.7",
+    },
+  },
   createdAt: T,
   updatedAt: T2,
 };

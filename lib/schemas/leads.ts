@@ -1,5 +1,5 @@
 import { IANAZone } from "luxon";
-import { LEAD_INTERESTS, LEAD_STATUSES } from "@/lib/domain/enums";
+import { CONSENT_STATUSES, LEAD_INTERESTS, LEAD_STATUSES } from "@/lib/domain/enums";
 import { z } from "zod";
 import { activitySchema } from "./activities";
 import {
@@ -53,6 +53,29 @@ const timeZoneInput = z
       "The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zone of the phone number's country if it has only one (+1 numbers do not), else the account's.",
     example: "America/Chicago",
   });
+
+// The lead's consent record: what a regulator asks to see (TCPA). Every change is an
+// `sms_consent_changed` activity with the old and new record.
+const smsConsentSchema = z
+  .object({
+    status: z.enum(CONSENT_STATUSES).meta({
+      description:
+        "`granted`: the lead agreed to be texted; `revoked`: they withdrew it (e.g. replied STOP); `unknown`: nothing recorded.",
+    }),
+    at: outputTimestamp.nullable().meta({ description: "When the lead granted or revoked it." }),
+    source: z
+      .string()
+      .nullable()
+      .meta({ description: "How: e.g. `web form`, `verbal`, `SMS reply STOP`.", example: "web form" }),
+    text: z.string().nullable().meta({ description: "The words the lead agreed to (or their reply)." }),
+    ip: z.string().nullable().meta({ description: "The address the lead agreed from, when known." }),
+  })
+  .meta({ id: "SmsConsent" });
+const leadConsentSchema = z.object({ sms: smsConsentSchema }).meta({
+  id: "LeadConsent",
+  description:
+    "The lead's SMS consent record. With the account's require-consent setting on, only `granted` can be texted (422 `consent_required`).",
+});
 
 const writable = {
   name,
@@ -134,6 +157,7 @@ export const leadSchema = z
       description: "The lead's IANA time zone for SMS quiet hours, if set.",
       example: "America/Chicago",
     }),
+    consent: leadConsentSchema,
     createdAt: outputTimestamp,
     updatedAt: outputTimestamp,
   })

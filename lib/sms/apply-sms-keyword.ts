@@ -58,7 +58,7 @@ export async function applySmsKeyword(
   if (consentChanges)
     await recordActivity(tx, target, { kind: "sms_consent_changed", from: lead.consent.sms, to: consent.sms });
   // Staff had already opted the lead out: the public lead is unchanged, so no lead.updated.
-  if (lead.smsOptOut === after.smsOptOut) return;
+  if (lead.smsOptOut === after.smsOptOut && !consentChanges) return;
   const object = toPublicLead(after);
   await recordEvent(tx, lead.accountId, actor, {
     type: "lead.updated",

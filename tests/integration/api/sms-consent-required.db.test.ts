@@ -18,6 +18,8 @@ async function setup(requireSmsConsent: boolean) {
   const lead = (
     await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body: { name: "C", phone: "+14155550177" } })
   ).body.data;
+  // The public lead carries the record; a new lead's is unknown.
+  expect(lead.consent).toEqual({ sms: { status: "unknown", at: null, source: null, text: null, ip: null } });
   const send = () =>
     callApi<DataBody<Sms> | ErrorBody>("POST", `/api/v1/leads/${lead.id}/sms`, { key: t.key, body: { message: "Hi" } });
   const setStatus = (status: "granted" | "revoked" | "unknown") =>

@@ -254,6 +254,7 @@ describe("the contract check in callApi", () => {
     smsOptOut: false,
     externalId: null,
     timezone: null,
+    consent: { sms: { status: "unknown", at: null, source: null, text: null, ip: null } },
     createdAt: "2026-11-22T09:30:00.000Z",
     updatedAt: "2026-11-22T09:30:00.000Z",
   };
