@@ -23,6 +23,9 @@ export default async function SettingsLayout({ children }: { children: React.Rea
         <NavLink href="/settings/webhooks" variant="tab">
           Webhooks
         </NavLink>
+        <NavLink href="/settings/custom-fields" variant="tab">
+          Custom fields
+        </NavLink>
         <NavLink href="/settings/audit-log" variant="tab">
           Audit log
         </NavLink>

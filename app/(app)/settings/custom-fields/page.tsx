@@ -1,0 +1,116 @@
+import type { Metadata } from "next";
+import { forbidden } from "next/navigation";
+import { FlashNotice } from "@/components/ui/flash-notice";
+import { PageHeader } from "@/components/ui/page-header";
+import { styles } from "@/components/ui/styles";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
+import { CUSTOM_FIELD_TYPES } from "@/lib/domain/enums";
+import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { createCustomFieldAction, deleteCustomFieldAction } from "./actions";
+
+export const metadata: Metadata = { title: "Custom fields" };
+
+export default async function CustomFieldsSettingsPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+  const member = await requireMember();
+  if (member.role !== "owner") forbidden();
+  const definitions = await listCustomFieldDefinitions(member.accountId);
+  const { notice, error } = singleParams(await searchParams);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Custom fields"
+        description="Fields your account adds to leads and properties. The API carries them in customFields and lists them at GET /api/v1/custom-fields. A field's key and type cannot change once it is created; deleting a field hides its stored values."
+      />
+      {notice ? <FlashNotice>{notice}</FlashNotice> : null}
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <section className={`${styles.card} p-5`}>
+        {definitions.length === 0 ? (
+          <p className="text-sm text-slate-600">No custom fields yet.</p>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr>
+                <th>For</th>
+                <th>Key</th>
+                <th>Label</th>
+                <th>Type</th>
+                <th>Options</th>
+                <th>Required</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {definitions.map((d) => (
+                <tr key={d.id}>
+                  <td>{d.resource}</td>
+                  <td className="font-mono">{d.key}</td>
+                  <td>{d.label}</td>
+                  <td>{d.type}</td>
+                  <td>{d.options.join(", ")}</td>
+                  <td>{d.required ? "Yes" : "No"}</td>
+                  <td>
+                    <form action={deleteCustomFieldAction}>
+                      <input type="hidden" name="fieldId" value={d.id} />
+                      <button type="submit" className="text-red-700 underline">
+                        Delete {d.key}
+                      </button>
+                    </form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby="new-field-title" className={`${styles.card} space-y-3 p-5`}>
+        <h2 id="new-field-title" className="text-base font-semibold text-slate-900">
+          New custom field
+        </h2>
+        <form action={createCustomFieldAction} className="grid gap-3 sm:grid-cols-2">
+          <label className="text-sm">
+            For
+            <select name="resource" className={styles.input}>
+              <option value="lead">Leads</option>
+              <option value="property">Properties</option>
+            </select>
+          </label>
+          <label className="text-sm">
+            Key (lower snake case)
+            <input name="key" required pattern="[a-z][a-z0-9_]*" className={styles.input} />
+          </label>
+          <label className="text-sm">
+            Label
+            <input name="label" required className={styles.input} />
+          </label>
+          <label className="text-sm">
+            Type
+            <select name="type" className={styles.input}>
+              {CUSTOM_FIELD_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t.replace("_", " ")}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm sm:col-span-2">
+            Options (selects only, one per line or comma separated)
+            <textarea name="options" rows={3} className={styles.input} />
+          </label>
+          <label className="text-sm">
+            <input type="checkbox" name="required" /> Required
+          </label>
+          <div>
+            <button type="submit" className={styles.primaryButton}>
+              Add field
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
