@@ -188,6 +188,18 @@ headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signa
   anything you missed from \`GET /events\`.
 - **URLs** must be \`https\` and must not resolve to a private, loopback or link-local address.
 
+## SMS compliance
+
+US rules (the TCPA and carrier rules) make the agency answer for every text, so the API enforces
+them. A lead who replies STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT) is opted out
+(\`smsOptOut: true\`, texting answers 422 \`lead_opted_out\`) until they reply START (or UNSTOP,
+YES). Each lead carries a consent record, \`consent.sms\` (\`status\` \`granted\`, \`revoked\` or
+\`unknown\`, with \`at\`, \`source\`, \`text\` and \`ip\`); a STOP revokes it and a START grants it,
+and every change is an \`sms_consent_changed\` activity with the old and new record. With
+"Require SMS consent before texting" on (Settings → Account), only a lead whose consent is
+\`granted\` can be texted (422 \`consent_required\`). Quiet hours hold a text sent outside
+08:00–21:00 in the lead's local time until 08:00 (see \`POST /leads/{id}/sms\`).
+
 ## Conventions
 
 - **Browsers (CORS).** The API is for your servers, not for web pages: a key is a secret, and a
