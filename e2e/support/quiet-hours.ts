@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 // The demo account has quiet hours on (the product's default) in America/New_York, and its
 // leads' +1 numbers give no zone of their own: a text sent between 21:00 and 08:00 there is
 // scheduled, not sent. The specs that send expect whichever the hour of the run makes true.
-export function demoLeadsInQuietHours(now = DateTime.now()): boolean {
+function demoLeadsInQuietHours(now = DateTime.now()): boolean {
   const hour = now.setZone("America/New_York").hour;
   return hour < 8 || hour >= 21;
 }
