@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { accounts } from "@/db/schema";
 import { updateLeadForm } from "@/lib/forms/leads/save-lead-form";
 import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
 import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
@@ -39,6 +42,17 @@ describe(`SMS conversation in the web UI on ${process.env.TEST_DB_ENGINE ?? "pos
     expect(await listUnreadConversations(a.accountId)).toEqual([]);
     expect((await listMessages(a.accountId, { limit: 20 })).data.map((m) => m.unread)).toEqual([false, false]);
     expect((await markLeadSmsRead(a.accountId, lead.id)).size).toBe(0);
+  });
+
+  it("with SMS consent required, sending is refused until the lead's START grants it", async () => {
+    const a = await agencyWithStaff("Consent Homes");
+    await (await getDb()).update(accounts).set({ requireSmsConsent: true }).where(eq(accounts.id, a.accountId));
+    const lead = await leadOf(a);
+    const send = () => sendSmsForm(a.staff, form({ leadId: lead.id, message: "Hello" }));
+    expect(await send()).toMatchObject({ status: "error", message: expect.stringContaining("consent") });
+    await simulateReplyForm(a.staff, form({ leadId: lead.id, body: "START" }));
+    expect((await getLead(a.accountId, lead.id)).consent.sms.status).toBe("granted");
+    expect(await send()).toMatchObject({ status: "success" });
   });
 
   it("after the lead's STOP, sending is refused and saving the lead unticked answers why", async () => {

@@ -80,7 +80,9 @@ export default async function LeadPage({
   ]);
   const thread = sms.data.toReversed();
   const smsDisabledReason = !lead.smsOptOut
-    ? undefined
+    ? account.requireSmsConsent && lead.consent.sms.status !== "granted"
+      ? "This account requires SMS consent before texting, and this lead has not granted it (Settings → Account)."
+      : undefined
     : optOutByRecipient
       ? "This lead opted out of SMS by replying STOP. Only the lead can opt back in, by texting START."
       : "This lead opted out of SMS. Untick “Opted out of SMS” only if they asked to hear from you again.";
