@@ -19,6 +19,7 @@ const FIELD_LABELS: Record<string, string> = {
   smsOptOut: "SMS opt-out",
   deleted: "Deleted",
   visitStatus: "Visit status",
+  "consent.sms": "SMS consent",
 };
 
 export interface NameLookups {
@@ -30,6 +31,11 @@ function show(field: string, value: unknown, names: NameLookups): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value)) return value.length ? value.join(", ") : "—";
+  // A consent record (sms_consent_changed): its status, how and when, not its JSON.
+  if (field === "consent.sms" && typeof value === "object" && "status" in value) {
+    const c = value as { status: string; source?: string | null; at?: string | null };
+    return [c.status, c.source, c.at?.slice(0, 16).replace("T", " ")].filter(Boolean).join(" · ");
+  }
   const text = typeof value === "string" ? value : JSON.stringify(value);
   const labels: Record<string, Record<string, string> | Map<string, string>> = {
     status: LEAD_STATUS_LABELS,
