@@ -348,6 +348,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/custom-fields": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List custom field definitions
+     * @description The fields your account adds to leads and properties (Settings → Custom fields), in form order. Records carry their values in `customFields`, an object keyed by these definitions' `key`s; use this list to build your mapping.
+     *
+     *     Definitions are managed by the account's owners in the web UI.
+     *
+     *     Requires the `custom_fields:read` permission.
+     */
+    get: operations["listCustomFields"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/webhook-endpoints": {
     parameters: {
       query?: never;
@@ -1289,6 +1313,28 @@ export interface components {
       /** @description False stops deliveries. Setting it true again re-enables an endpoint the system disabled. */
       enabled?: boolean;
     };
+    /** @description The lead's SMS consent record. With the account's require-consent setting on, only `granted` can be texted (422 `consent_required`). */
+    LeadConsent: {
+      sms: components["schemas"]["SmsConsent"];
+    };
+    SmsConsent: {
+      /**
+       * @description `granted`: the lead agreed to be texted; `revoked`: they withdrew it (e.g. replied STOP); `unknown`: nothing recorded.
+       * @enum {string}
+       */
+      status: "granted" | "revoked" | "unknown";
+      /** @description When the lead granted or revoked it. */
+      at: string | null;
+      /**
+       * @description How: e.g. `web form`, `verbal`, `SMS reply STOP`.
+       * @example web form
+       */
+      source: string | null;
+      /** @description The words the lead agreed to (or their reply). */
+      text: string | null;
+      /** @description The address the lead agreed from, when known. */
+      ip: string | null;
+    };
     EventActor: {
       /** @enum {string} */
       type: "api_key" | "user" | "system";
@@ -1366,7 +1412,7 @@ export interface components {
       /** @description `lead_created`: the lead's source when it was created; `inquiry`: where it came from. */
       source?: string | null;
       /**
-       * @description `lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded).
+       * @description `lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded). `sms_consent_changed`: `{"consent.sms": [old, new]}`, each the whole consent record (`status`, `at`, `source`, `text`, `ip`).
        * @example {
        *       "status": [
        *         "new",
@@ -1689,6 +1735,7 @@ export interface components {
        * @example America/Chicago
        */
       timezone: string | null;
+      consent: components["schemas"]["LeadConsentOutput"];
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -1893,6 +1940,7 @@ export interface components {
        * @example America/Chicago
        */
       timezone: string | null;
+      consent: components["schemas"]["LeadConsentOutput"];
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -1982,6 +2030,7 @@ export interface components {
               | "unsupported_media_type"
               | "lead_has_no_phone"
               | "lead_opted_out"
+              | "consent_required"
               | "quiet_hours_override_not_allowed"
               | "webhook_endpoint_limit"
               | "idempotency_key_reused"
@@ -2028,6 +2077,25 @@ export interface components {
          * @enum {string}
          */
         code: "lead_opted_out";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
+    };
+    /** @description The error envelope with `consent_required`: The account requires SMS consent before texting (Settings → Account) and the lead's `consent.sms.status` is not `granted`. Record the lead's consent with PATCH /leads/{id} first. */
+    ConsentRequiredError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "consent_required";
         /** @description Human-readable explanation; wording may change. */
         message: string;
         /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
@@ -2177,6 +2245,7 @@ export interface components {
               | "unsupported_media_type"
               | "lead_has_no_phone"
               | "lead_opted_out"
+              | "consent_required"
               | "quiet_hours_override_not_allowed"
               | "webhook_endpoint_limit"
               | "idempotency_key_reused"
@@ -2274,6 +2343,7 @@ export interface components {
              * @example America/Chicago
              */
             timezone: string | null;
+            consent: components["schemas"]["LeadConsentOutput"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds.
@@ -2434,6 +2504,28 @@ export interface components {
       /** @constant */
       deleted: true;
     };
+    /** @description The lead's SMS consent record. With the account's require-consent setting on, only `granted` can be texted (422 `consent_required`). */
+    LeadConsentOutput: {
+      sms: components["schemas"]["SmsConsentOutput"];
+    };
+    SmsConsentOutput: {
+      /**
+       * @description `granted`: the lead agreed to be texted; `revoked`: they withdrew it (e.g. replied STOP); `unknown`: nothing recorded.
+       * @enum {string}
+       */
+      status: "granted" | "revoked" | "unknown";
+      /** @description When the lead granted or revoked it. */
+      at: string | null;
+      /**
+       * @description How: e.g. `web form`, `verbal`, `SMS reply STOP`.
+       * @example web form
+       */
+      source: string | null;
+      /** @description The words the lead agreed to (or their reply). */
+      text: string | null;
+      /** @description The address the lead agreed from, when known. */
+      ip: string | null;
+    };
     ActivityOutput: {
       /**
        * @description Opaque id (`act_…`).
@@ -2465,7 +2557,7 @@ export interface components {
       /** @description `lead_created`: the lead's source when it was created; `inquiry`: where it came from. */
       source?: string | null;
       /**
-       * @description `lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded).
+       * @description `lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded). `sms_consent_changed`: `{"consent.sms": [old, new]}`, each the whole consent record (`status`, `at`, `source`, `text`, `ip`).
        * @example {
        *       "status": [
        *         "new",
@@ -2641,6 +2733,7 @@ export interface components {
           | "unsupported_media_type"
           | "lead_has_no_phone"
           | "lead_opted_out"
+          | "consent_required"
           | "quiet_hours_override_not_allowed"
           | "webhook_endpoint_limit"
           | "idempotency_key_reused"
@@ -2914,6 +3007,15 @@ export interface operations {
            *           "smsOptOut": false,
            *           "externalId": "crm-4711",
            *           "timezone": null,
+           *           "consent": {
+           *             "sms": {
+           *               "status": "granted",
+           *               "at": "2026-11-22T09:30:00.000Z",
+           *               "source": "web form",
+           *               "text": "I agree to receive text messages about properties from Example Realty.",
+           *               "ip": "203.0.113.7"
+           *             }
+           *           },
            *           "createdAt": "2026-11-22T09:30:00.000Z",
            *           "updatedAt": "2026-11-22T10:05:12.431Z"
            *         }
@@ -3026,6 +3128,15 @@ export interface operations {
            *         "smsOptOut": false,
            *         "externalId": "crm-4711",
            *         "timezone": null,
+           *         "consent": {
+           *           "sms": {
+           *             "status": "granted",
+           *             "at": "2026-11-22T09:30:00.000Z",
+           *             "source": "web form",
+           *             "text": "I agree to receive text messages about properties from Example Realty.",
+           *             "ip": "203.0.113.7"
+           *           }
+           *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       }
@@ -3182,6 +3293,15 @@ export interface operations {
            *         "smsOptOut": false,
            *         "externalId": "crm-4711",
            *         "timezone": null,
+           *         "consent": {
+           *           "sms": {
+           *             "status": "granted",
+           *             "at": "2026-11-22T09:30:00.000Z",
+           *             "source": "web form",
+           *             "text": "I agree to receive text messages about properties from Example Realty.",
+           *             "ip": "203.0.113.7"
+           *           }
+           *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z",
            *         "activities": [
@@ -3434,6 +3554,15 @@ export interface operations {
            *         "smsOptOut": false,
            *         "externalId": "crm-4711",
            *         "timezone": null,
+           *         "consent": {
+           *           "sms": {
+           *             "status": "granted",
+           *             "at": "2026-11-22T09:30:00.000Z",
+           *             "source": "web form",
+           *             "text": "I agree to receive text messages about properties from Example Realty.",
+           *             "ip": "203.0.113.7"
+           *           }
+           *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       }
@@ -3572,6 +3701,15 @@ export interface operations {
            *         "smsOptOut": false,
            *         "externalId": "crm-4711",
            *         "timezone": null,
+           *         "consent": {
+           *           "sms": {
+           *             "status": "granted",
+           *             "at": "2026-11-22T09:30:00.000Z",
+           *             "source": "web form",
+           *             "text": "I agree to receive text messages about properties from Example Realty.",
+           *             "ip": "203.0.113.7"
+           *           }
+           *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       },
@@ -3620,6 +3758,15 @@ export interface operations {
            *         "smsOptOut": false,
            *         "externalId": "crm-4711",
            *         "timezone": null,
+           *         "consent": {
+           *           "sms": {
+           *             "status": "granted",
+           *             "at": "2026-11-22T09:30:00.000Z",
+           *             "source": "web form",
+           *             "text": "I agree to receive text messages about properties from Example Realty.",
+           *             "ip": "203.0.113.7"
+           *           }
+           *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       },
@@ -3783,6 +3930,15 @@ export interface operations {
            *             "smsOptOut": false,
            *             "externalId": "crm-4711",
            *             "timezone": null,
+           *             "consent": {
+           *               "sms": {
+           *                 "status": "granted",
+           *                 "at": "2026-11-22T09:30:00.000Z",
+           *                 "source": "web form",
+           *                 "text": "I agree to receive text messages about properties from Example Realty.",
+           *                 "ip": "203.0.113.7"
+           *               }
+           *             },
            *             "createdAt": "2026-11-22T09:30:00.000Z",
            *             "updatedAt": "2026-11-22T10:05:12.431Z"
            *           }
@@ -3805,6 +3961,15 @@ export interface operations {
            *             "smsOptOut": false,
            *             "externalId": null,
            *             "timezone": null,
+           *             "consent": {
+           *               "sms": {
+           *                 "status": "granted",
+           *                 "at": "2026-11-22T09:30:00.000Z",
+           *                 "source": "web form",
+           *                 "text": "I agree to receive text messages about properties from Example Realty.",
+           *                 "ip": "203.0.113.7"
+           *               }
+           *             },
            *             "createdAt": "2026-11-22T09:30:00.000Z",
            *             "updatedAt": "2026-11-22T10:05:12.431Z"
            *           }
@@ -4175,6 +4340,7 @@ export interface operations {
        *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
        *     - `lead_has_no_phone`: The lead has no phone number. Set `phone` with PATCH /leads/{id} first.
        *     - `lead_opted_out`: The lead opted out of SMS (`smsOptOut: true`). Do not retry.
+       *     - `consent_required`: The account requires SMS consent before texting (Settings → Account) and the lead's `consent.sms.status` is not `granted`. Record the lead's consent with PATCH /leads/{id} first.
        *     - `quiet_hours_override_not_allowed`: `ignoreQuietHours: true` was sent while it is quiet hours (before 08:00 or from 21:00) in the lead's local time, and the lead has not sent you a message in the last 24 hours. Leave `ignoreQuietHours` out: the text is then scheduled for 08:00 their time (202).
        */
       422: {
@@ -4191,6 +4357,7 @@ export interface operations {
             | components["schemas"]["IdempotencyKeyReusedError"]
             | components["schemas"]["LeadHasNoPhoneError"]
             | components["schemas"]["LeadOptedOutError"]
+            | components["schemas"]["ConsentRequiredError"]
             | components["schemas"]["QuietHoursOverrideNotAllowedError"];
         };
       };
@@ -5755,6 +5922,15 @@ export interface operations {
            *               "smsOptOut": false,
            *               "externalId": "crm-4711",
            *               "timezone": null,
+           *               "consent": {
+           *                 "sms": {
+           *                   "status": "granted",
+           *                   "at": "2026-11-22T09:30:00.000Z",
+           *                   "source": "web form",
+           *                   "text": "I agree to receive text messages about properties from Example Realty.",
+           *                   "ip": "203.0.113.7"
+           *                 }
+           *               },
            *               "createdAt": "2026-11-22T09:30:00.000Z",
            *               "updatedAt": "2026-11-22T10:05:12.431Z"
            *             },
@@ -5799,6 +5975,105 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ValidationError"] | components["schemas"]["InvalidCursorError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  listCustomFields: {
+    parameters: {
+      query?: {
+        /** @description Only the definitions of leads or of properties; both when left out. */
+        resource?: "lead" | "property";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Every definition (not paged: an account has a few dozen at most). */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "cfd_01jd8x3m5k2n7p9q4r6s8t0v2w",
+           *           "resource": "lead",
+           *           "key": "budget",
+           *           "label": "Budget",
+           *           "type": "number",
+           *           "options": [],
+           *           "required": false,
+           *           "position": 0
+           *         }
+           *       ]
+           *     }
+           */
+          "application/json": {
+            data: {
+              /** @example cfd_01J... */
+              id: string;
+              /** @enum {string} */
+              resource: "lead" | "property";
+              /** @description The name in `customFields` and in `cf[<key>]=…` filters. */
+              key: string;
+              label: string;
+              /** @enum {string} */
+              type: "text" | "number" | "date" | "boolean" | "single_select" | "multi_select";
+              /** @description The choices of a select, in order; empty otherwise. */
+              options: string[];
+              required: boolean;
+              position: number;
+            }[];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"];
         };
       };
       401: components["responses"]["Unauthorized"];
@@ -6419,6 +6694,7 @@ export interface operations {
                * @example America/Chicago
                */
               timezone: string | null;
+              consent: components["schemas"]["LeadConsent"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -6519,6 +6795,7 @@ export interface operations {
                * @example America/Chicago
                */
               timezone: string | null;
+              consent: components["schemas"]["LeadConsent"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -6628,6 +6905,7 @@ export interface operations {
                * @example America/Chicago
                */
               timezone: string | null;
+              consent: components["schemas"]["LeadConsent"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -6737,6 +7015,7 @@ export interface operations {
                * @example America/Chicago
                */
               timezone: string | null;
+              consent: components["schemas"]["LeadConsent"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -6837,6 +7116,7 @@ export interface operations {
                * @example America/Chicago
                */
               timezone: string | null;
+              consent: components["schemas"]["LeadConsent"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
