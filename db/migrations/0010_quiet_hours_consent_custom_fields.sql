@@ -24,7 +24,7 @@ ALTER TABLE "accounts" ADD COLUMN "sms_quiet_hours" boolean DEFAULT true NOT NUL
 ALTER TABLE "accounts" ADD COLUMN "require_sms_consent" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "properties" ADD COLUMN "custom_fields" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "timezone" text;--> statement-breakpoint
-ALTER TABLE "leads" ADD COLUMN "consent" jsonb DEFAULT '{"sms":{"status":"unknown","at":null,"source":null,"text":null,"ip":null}}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "leads" ADD COLUMN "consent" json DEFAULT '{"sms":{"status":"unknown","at":null,"source":null,"text":null,"ip":null}}'::json NOT NULL;--> statement-breakpoint
 ALTER TABLE "leads" ADD COLUMN "custom_fields" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "sms_messages" ADD COLUMN "send_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "custom_field_definitions" ADD CONSTRAINT "custom_field_definitions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

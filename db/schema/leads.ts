@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, json, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { users } from "./users";
 import { properties } from "./properties";
@@ -39,8 +39,10 @@ export const leads = pgTable(
     externalId: text(),
     // IANA zone of the lead, for quiet hours; null: derived from the phone, else the account's.
     timezone: text(),
-    // The consent record: `{sms: {status, at, source, text, ip}}` (lib/schemas/leads.ts).
-    consent: jsonb()
+    // The consent record: `{sms: {status, at, source, text, ip}}` (lib/schemas/leads.ts). json,
+    // not jsonb: the text is kept as written, so PostgreSQL's serialization of a lead (lists, POST
+    // /leads, events) is byte for byte JavaScript's (jsonb would reorder keys and add spaces).
+    consent: json()
       .$type<LeadConsent>()
       .notNull()
       .default({ sms: { status: "unknown", at: null, source: null, text: null, ip: null } }),
