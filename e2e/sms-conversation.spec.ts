@@ -29,7 +29,9 @@ test.describe("an SMS conversation", () => {
 
     await page.getByLabel("Reply as the lead").fill("stop");
     await page.getByRole("button", { name: "Simulate reply" }).click();
-    await expect(latestActivity(page)).toHaveAttribute("data-type", "sms_opted_out");
+    // STOP writes the opt-out and, right after it, the consent record's change.
+    await expect(latestActivity(page)).toHaveAttribute("data-type", "sms_consent_changed");
+    await expect(page.locator('[data-testid="activity"][data-type="sms_opted_out"]')).toHaveCount(1);
     await expect(page.getByRole("button", { name: "Send SMS" })).toBeDisabled();
     await expect(page.getByTestId("sms-disabled-reason")).toContainText("opted out of SMS by replying STOP");
     // Only the lead can undo it: the opt-out box is locked.
