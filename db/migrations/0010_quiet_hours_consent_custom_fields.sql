@@ -28,6 +28,4 @@ ALTER TABLE "leads" ADD COLUMN "consent" json DEFAULT '{"sms":{"status":"unknown
 ALTER TABLE "leads" ADD COLUMN "custom_fields" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "sms_messages" ADD COLUMN "send_at" timestamp (3) with time zone;--> statement-breakpoint
 ALTER TABLE "custom_field_definitions" ADD CONSTRAINT "custom_field_definitions_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "custom_field_definitions_account_key_unique" ON "custom_field_definitions" USING btree ("account_id","resource","key");--> statement-breakpoint
-CREATE INDEX "properties_custom_fields_idx" ON "properties" USING gin ("custom_fields" jsonb_path_ops);--> statement-breakpoint
-CREATE INDEX "leads_custom_fields_idx" ON "leads" USING gin ("custom_fields" jsonb_path_ops) WHERE "leads"."deleted_at" is null;
+CREATE UNIQUE INDEX "custom_field_definitions_account_key_unique" ON "custom_field_definitions" USING btree ("account_id","resource","key");

@@ -98,10 +98,6 @@ export const leads = pgTable(
     index("leads_account_phone_idx")
       .on(t.accountId, t.phone)
       .where(sql`${t.phone} is not null and ${t.deletedAt} is null`),
-    // Lists filtered on custom fields (`cf[key]=value`): containment (@>) on the live leads.
-    index("leads_custom_fields_idx")
-      .using("gin", t.customFields.op("jsonb_path_ops"))
-      .where(sql`${t.deletedAt} is null`),
     // The web UI's "show deleted leads" view for owners.
     index("leads_account_deleted_idx")
       .on(t.accountId, t.deletedAt)

@@ -57,8 +57,6 @@ export const properties = pgTable(
     uniqueIndex("properties_account_external_id_unique")
       .on(t.accountId, t.externalId)
       .where(sql`${t.externalId} is not null`),
-    // Lists filtered on custom fields (`cf[key]=value`): containment (@>).
-    index("properties_custom_fields_idx").using("gin", t.customFields.op("jsonb_path_ops")),
   ],
 );
 
