@@ -117,7 +117,10 @@ export function apiRoute<
           body,
           params,
           requestId,
-          origin: requestOrigin(req.headers),
+          // Read only by the few audited routes (webhook endpoints): not on every request.
+          get origin() {
+            return requestOrigin(req.headers);
+          },
         } as HandlerContext<Out<Q>, Out<B>, Out<P>>;
         const result = await handler(ctx);
         status = result.status ?? 200;

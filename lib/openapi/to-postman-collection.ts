@@ -1,16 +1,8 @@
 import { convertV2 } from "openapi-to-postmanv2";
 import type { oas31 } from "zod-openapi";
 import { exampleWebhookEndpoint } from "./examples";
-import {
-  bodyWithVariables,
-  inRunOrder,
-  pathVariableName,
-  successStatuses,
-  WEBHOOK_URL_VARIABLE,
-  type PostmanItem,
-  type PostmanKeyValue,
-  type PostmanRequest,
-} from "./postman-run";
+import { pathVariableName, type PostmanItem, type PostmanKeyValue, type PostmanRequest } from "./postman-items";
+import { bodyWithVariables, inRunOrder, successStatuses, WEBHOOK_URL_VARIABLE } from "./postman-run";
 
 // The Postman collection (v2.1) is converted from the OpenAPI document by Postman's own
 // converter, then made usable as downloaded: bearer auth from the `apiKey` variable at
