@@ -15,3 +15,5 @@ export * from "./webhook-endpoints";
 export * from "./webhook-deliveries";
 export * from "./audit-log-entries";
 export * from "./custom-field-definitions";
+export * from "./lead-imports";
+export * from "./lead-import-failures";

@@ -20,6 +20,7 @@ const PREFIXES = {
   webhookDelivery: "whd",
   auditEntry: "aud",
   customField: "cfd",
+  leadImport: "imp",
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;
