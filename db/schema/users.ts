@@ -10,6 +10,9 @@ export const users = pgTable(
     name: text().notNull(),
     // scrypt, "scrypt$N$r$p$salt$hash" (see lib/auth/password.ts).
     passwordHash: text().notNull(),
+    // IANA zone the web UI shows this user's times in; null: the account's zone (members an
+    // owner adds never met a browser at signup). The API always speaks UTC.
+    timezone: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
