@@ -17,3 +17,6 @@ export * from "./audit-log-entries";
 export * from "./custom-field-definitions";
 export * from "./lead-imports";
 export * from "./lead-import-failures";
+export * from "./password-reset-tokens";
+export * from "./password-reset-requests";
+export * from "./mail-outbox";

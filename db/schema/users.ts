@@ -1,4 +1,4 @@
-import { pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
 export const users = pgTable(
@@ -13,6 +13,12 @@ export const users = pgTable(
     // IANA zone the web UI shows this user's times in; null: the account's zone (members an
     // owner adds never met a browser at signup). The API always speaks UTC.
     timezone: text(),
+    // Set when an owner gives the member a temporary password: the app sends them to the
+    // change-password form before anything else (lib/auth/get-current-member.ts).
+    mustChangePassword: boolean().notNull().default(false),
+    // Sessions are JWTs carrying the version they were issued under; a password change or reset
+    // bumps it, and every older session stops working at its next page (sign out elsewhere).
+    sessionVersion: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
