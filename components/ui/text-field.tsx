@@ -4,7 +4,7 @@ import { styles } from "./styles";
 interface TextFieldProps {
   label: string;
   name: string;
-  type?: "text" | "email" | "password" | "tel" | "search" | "date" | "url";
+  type?: "text" | "email" | "password" | "tel" | "search" | "date" | "datetime-local" | "time" | "url";
   defaultValue?: string;
   error?: string;
   hint?: string;

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { getDb, type Tx } from "@/db/client";
+import { getDb, type DbOrTx, type Tx } from "@/db/client";
 import { activities, events, leads } from "@/db/schema";
-import type { ActivityType, ActorType, EventType } from "@/lib/domain/enums";
+import type { ActivityType, ActorType, EventType, LeadConsent } from "@/lib/domain/enums";
 import { eventDataOfJsonSql } from "@/lib/events/record-event";
 import { inTransaction } from "@/lib/query/after-commit";
 import { executePreparedIn } from "@/lib/query/execute-prepared-in";
@@ -18,7 +18,9 @@ import { prepareOnce } from "@/lib/query/prepare-once";
 import type { ActivityData } from "@/lib/schemas/activities";
 import type { EventData } from "@/lib/schemas/events";
 import { leadCreateSchema, leadSchema, type LeadCreateInput } from "@/lib/schemas/leads";
+import { consentRecordOf, UNKNOWN_CONSENT } from "./consent-record";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
+import { recordLeadChangeActivities } from "./record-lead-change-activities";
 import { publicLeadJsonOf, type PublicLead } from "./public-lead";
 
 const p = sql.placeholder;
@@ -111,15 +113,16 @@ export async function createLeadJson(
     prepareLeadFields(db, account, input),
     account.hasWebhookEndpoints === false ? [] : subscribedEndpointIdsOnPool(db, account.accountId, "lead.created"),
   ]);
-  const { id, eventId, values } = statementValuesOf(account.accountId, fields, actor);
+  const { id, eventId, values, consent } = statementValuesOf(account.accountId, fields, actor);
   const statement = insertLeadWithActivity(db);
   const conflict = { resource: "lead" as const, accountId: account.accountId, externalId: () => fields.externalId };
   const json = await withExternalIdConflict(db, conflict, async () => {
-    if (!endpointIds.length) return (await statement.execute(values))[0].json;
-    // With endpoints to notify, their delivery jobs commit with the lead: the same statement, in
-    // a transaction with the jobs.
+    if (!endpointIds.length && !consent) return (await statement.execute(values))[0].json;
+    // With endpoints to notify, their delivery jobs commit with the lead, and a consent given with
+    // it its activity: the same statement, in a transaction with them.
     return inTransaction(db, async (tx) => {
       const [row] = await executePreparedIn(tx, statement, values);
+      await recordCreatedConsent(tx, account.accountId, id, consent, actor);
       await enqueueDeliveries(tx, eventId, endpointIds);
       return Object.values(row)[0] as string;
     });
@@ -135,8 +138,9 @@ export async function insertPreparedLeadIn(
   fields: LeadCreateInput,
   actor: Actor,
 ): Promise<{ id: string; json: JsonText<PublicLead> }> {
-  const { id, eventId, values } = statementValuesOf(accountId, fields, actor);
+  const { id, eventId, values, consent } = statementValuesOf(accountId, fields, actor);
   const [row] = await executePreparedIn(tx, insertLeadWithActivity(await getDb()), values);
+  await recordCreatedConsent(tx, accountId, id, consent, actor);
   await enqueueDeliveries(tx, eventId, await subscribedEndpointIds(tx, accountId, "lead.created"));
   return { id, json: new JsonText(Object.values(row)[0] as string) };
 }
@@ -144,7 +148,14 @@ export async function insertPreparedLeadIn(
 function statementValuesOf(accountId: string, fields: LeadCreateInput, actor: Actor) {
   const id = newId("lead");
   const eventId = newId("event");
-  const columns = Object.fromEntries(WRITABLE.map((field) => [field, fields[field] ?? DEFAULTS[field] ?? null]));
+  // A consent sent with the lead is recorded as given (dated now unless it says when).
+  const consent = consentRecordOf(fields.consent, UNKNOWN_CONSENT);
+  const columns = Object.fromEntries(
+    WRITABLE.map((field) => [
+      field,
+      field === "consent" ? (consent ?? UNKNOWN_CONSENT) : (fields[field] ?? DEFAULTS[field] ?? null),
+    ]),
+  );
   const activity = describeActivity({ kind: "lead_created", name: fields.name, source: fields.source ?? null });
   const values = {
     ...columns,
@@ -161,7 +172,19 @@ function statementValuesOf(accountId: string, fields: LeadCreateInput, actor: Ac
     eventId,
     requestId: actor.requestId ?? null,
   };
-  return { id, eventId, values };
+  return { id, eventId, values, consent };
+}
+
+/** A lead created with its consent: the record's history starts with `unknown` → what was sent. */
+async function recordCreatedConsent(
+  tx: DbOrTx,
+  accountId: string,
+  leadId: string,
+  consent: LeadConsent | undefined,
+  actor: Actor,
+): Promise<void> {
+  if (consent)
+    await recordLeadChangeActivities(tx, { accountId, leadId, actor }, {}, { from: UNKNOWN_CONSENT, to: consent });
 }
 
 /** Creates the lead (the web UI's form, fixtures): the same statement, parsed. */

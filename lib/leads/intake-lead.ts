@@ -2,15 +2,18 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { leads, type Lead } from "@/db/schema";
 import { recordActivity, type Actor, type IntakeMatch } from "@/lib/activities/record-activity";
+import type { LeadConsent } from "@/lib/domain/enums";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import { inTransaction } from "@/lib/query/after-commit";
 import type { LeadIntakeInput } from "@/lib/schemas/lead-intake";
 import type { LeadCreateInput } from "@/lib/schemas/leads";
+import { consentRecordOf } from "./consent-record";
 import { insertPreparedLeadIn } from "./create-lead";
 import { lockMatchKeys } from "./match-key-locks";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
 import { toPublicLead, type PublicLead } from "./public-lead";
+import { recordLeadChangeActivities, type LeadFieldChanges } from "./record-lead-change-activities";
 
 export interface IntakeResult {
   lead: PublicLead;
@@ -90,10 +93,10 @@ async function findMatch(
 
 /** The inquiry's values for the lead's empty fields, and its tags the lead lacks (up to 20 in
  * all): a value is never overwritten, and never with null. */
-function fillOf(before: Lead, fields: LeadCreateInput): Partial<LeadCreateInput> {
+function fillOf(before: Lead, fields: LeadCreateInput): Partial<Omit<LeadCreateInput, "consent">> {
   const fill: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(fields)) {
-    if (field === "tags" || value === null || value === undefined) continue;
+    if (field === "tags" || field === "consent" || value === null || value === undefined) continue;
     if (before[field as keyof Lead] === null) fill[field] = value;
   }
   const newTags = (fields.tags ?? []).filter((tag) => !before.tags.includes(tag));
@@ -101,9 +104,18 @@ function fillOf(before: Lead, fields: LeadCreateInput): Partial<LeadCreateInput>
   return fill;
 }
 
+/** The consent the inquiry records on the lead it matched. Unlike a field it is not filled only
+ * when empty: a web form's consent (or refusal) is the lead's latest word. Except that an
+ * opt-out the lead sent by STOP stands until their START (assert-opt-out-clearable.ts): an
+ * inquiry's `granted` is then not applied, and the inquiry is kept all the same. */
+function intakeConsentOf(before: Lead, fields: LeadCreateInput): LeadConsent | undefined {
+  if (fields.consent?.sms.status === "granted" && before.smsOptOutByRecipient) return undefined;
+  return consentRecordOf(fields.consent, before.consent);
+}
+
 // As PATCH /leads/:id writes a change: one lead_updated activity with {field: [old, new]} and
-// one lead.updated event; nothing when the inquiry brings nothing new.
-async function fillEmptyFields(
+// one lead.updated event; nothing when the inquiry brings nothing new. Also the CSV import's merge.
+export async function fillEmptyFields(
   tx: Tx,
   accountId: string,
   before: Lead,
@@ -111,12 +123,18 @@ async function fillEmptyFields(
   actor: Actor,
 ): Promise<PublicLead> {
   const fill = fillOf(before, fields);
-  if (!Object.keys(fill).length) return toPublicLead(before);
-  const [after] = await tx.update(leads).set(fill).where(eq(leads.id, before.id)).returning();
+  const consent = intakeConsentOf(before, fields);
+  if (!Object.keys(fill).length && !consent) return toPublicLead(before);
+  const [after] = await tx
+    .update(leads)
+    .set({ ...fill, ...(consent && { consent }) })
+    .where(eq(leads.id, before.id))
+    .returning();
   const changes = Object.fromEntries(
     Object.entries(fill).map(([field, value]) => [field, [before[field as keyof Lead], value]]),
-  ) as Record<string, [unknown, unknown]>;
-  await recordActivity(tx, { accountId, leadId: before.id, actor }, { kind: "lead_changed", changes });
+  ) as LeadFieldChanges;
+  const target = { accountId, leadId: before.id, actor };
+  await recordLeadChangeActivities(tx, target, changes, consent && { from: before.consent, to: consent });
   const object = toPublicLead(after);
   await recordEvent(tx, accountId, actor, {
     type: "lead.updated",

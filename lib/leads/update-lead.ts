@@ -2,19 +2,19 @@ import { eq } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
 import { leads, type Lead } from "@/db/schema";
-import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import type { Actor } from "@/lib/activities/record-activity";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import type { LeadUpdateInput } from "@/lib/schemas/leads";
 import { assertOptOutClearable } from "@/lib/sms/assert-opt-out-clearable";
+import { consentRecordOf } from "./consent-record";
 import { getLeadOrThrow } from "./get-lead-or-throw";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
 import { toPublicLead, type PublicLead } from "./public-lead";
+import { recordLeadChangeActivities, type LeadFieldChanges } from "./record-lead-change-activities";
 
-type Changes = Record<string, [unknown, unknown]>;
-
-function diff(before: Lead, after: Record<string, unknown>): Changes {
-  const changes: Changes = {};
+function diff(before: Lead, after: Record<string, unknown>): LeadFieldChanges {
+  const changes: LeadFieldChanges = {};
   for (const [field, value] of Object.entries(after)) {
     const old = before[field as keyof Lead];
     if (JSON.stringify(old) !== JSON.stringify(value)) changes[field] = [old, value];
@@ -47,11 +47,19 @@ function updateLeadIn(
   return inTransaction(db, async (tx) => {
     const before = await getLeadOrThrow(tx, account.accountId, leadId, { forUpdate: true });
     assertOptOutClearable(before, input);
-    const fields = await prepareLeadFields(tx, account, input);
+    // The consent record is not a field like the others: it has its own activity, and resending
+    // the same record changes nothing (consent-record.ts).
+    const { consent: sentConsent, ...fields } = await prepareLeadFields(tx, account, input);
+    const consent = consentRecordOf(sentConsent, before.consent);
     const changes = diff(before, fields);
-    if (Object.keys(changes).length === 0) return toPublicLead(before);
-    const [lead] = await tx.update(leads).set(fields).where(eq(leads.id, leadId)).returning();
-    await recordActivity(tx, { accountId: account.accountId, leadId, actor }, { kind: "lead_changed", changes });
+    if (Object.keys(changes).length === 0 && !consent) return toPublicLead(before);
+    const [lead] = await tx
+      .update(leads)
+      .set({ ...fields, ...(consent && { consent }) })
+      .where(eq(leads.id, leadId))
+      .returning();
+    const target = { accountId: account.accountId, leadId, actor };
+    await recordLeadChangeActivities(tx, target, changes, consent && { from: before.consent, to: consent });
     const object = toPublicLead(lead);
     await recordEvent(tx, account.accountId, actor, {
       type: changes.status ? "lead.status_changed" : "lead.updated",

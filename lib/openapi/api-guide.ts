@@ -195,9 +195,15 @@ them. A lead who replies STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT) is op
 (\`smsOptOut: true\`, texting answers 422 \`lead_opted_out\`) until they reply START (or UNSTOP,
 YES). Each lead carries a consent record, \`consent.sms\` (\`status\` \`granted\`, \`revoked\` or
 \`unknown\`, with \`at\`, \`source\`, \`text\` and \`ip\`); a STOP revokes it and a START grants it,
-and every change is an \`sms_consent_changed\` activity with the old and new record. With
-"Require SMS consent before texting" on (Settings → Account), only a lead whose consent is
-\`granted\` can be texted (422 \`consent_required\`). Quiet hours hold a text sent outside
+and every change is an \`sms_consent_changed\` activity with the old and new record. Record the
+consent your web form collected with \`consent\` on \`POST /leads\`, \`PATCH /leads/{id}\` or
+\`POST /leads/intake\`: \`{"sms": {"status": "granted", "source": "web form", "text": "<the words
+they ticked>", "ip": "<their address>"}}\` (\`at\` is now unless you send when). Sending the same
+record again changes nothing. A lead who replied STOP cannot be granted by you (409
+\`opt_out_by_recipient\`; an intake's \`granted\` is then ignored and its inquiry kept): only their
+START does. A \`revoked\` lead is never texted (422 \`consent_required\`), and a text scheduled
+before the revocation is not sent. With "Require SMS consent before texting" on (Settings →
+Account), only a lead whose consent is \`granted\` can be texted. Quiet hours hold a text sent outside
 08:00–21:00 in the lead's local time until 08:00 (see \`POST /leads/{id}/sms\`).
 
 ## Conventions

@@ -97,7 +97,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "A request with this Idempotency-Key is still being processed. Retry shortly.",
   },
   opt_out_by_recipient: {
-    when: "`smsOptOut: false` for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut` and writes `sms_opted_in`. Do not retry.",
+    when: "`smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry.",
     message:
       "This lead opted out of SMS by replying STOP. Only the lead can opt back in, by texting START to your number.",
   },
@@ -120,7 +120,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "This lead opted out of SMS.",
   },
   consent_required: {
-    when: "The account requires SMS consent before texting (Settings → Account) and the lead's `consent.sms.status` is not `granted`. Record the lead's consent with PATCH /leads/{id} first.",
+    when: "The lead's `consent.sms.status` is `revoked` (never texted), or the account requires SMS consent before texting (Settings → Account) and it is not `granted`. Record a consent the lead gave with PATCH /leads/{id} (`consent`) first.",
     message:
       "This account requires SMS consent before texting, and this lead has not granted it. Record their consent (consent.sms.status: granted) first.",
   },

@@ -1,7 +1,8 @@
 import { IANAZone } from "luxon";
-import { CONSENT_STATUSES, LEAD_INTERESTS, LEAD_STATUSES } from "@/lib/domain/enums";
+import { LEAD_INTERESTS, LEAD_STATUSES } from "@/lib/domain/enums";
 import { z } from "zod";
 import { activitySchema } from "./activities";
+import { leadConsentInput, leadConsentSchema } from "./lead-consent";
 import {
   atLeastOneField,
   externalIdInput,
@@ -54,29 +55,6 @@ const timeZoneInput = z
     example: "America/Chicago",
   });
 
-// The lead's consent record: what a regulator asks to see (TCPA). Every change is an
-// `sms_consent_changed` activity with the old and new record.
-const smsConsentSchema = z
-  .object({
-    status: z.enum(CONSENT_STATUSES).meta({
-      description:
-        "`granted`: the lead agreed to be texted; `revoked`: they withdrew it (e.g. replied STOP); `unknown`: nothing recorded.",
-    }),
-    at: outputTimestamp.nullable().meta({ description: "When the lead granted or revoked it." }),
-    source: z
-      .string()
-      .nullable()
-      .meta({ description: "How: e.g. `web form`, `verbal`, `SMS reply STOP`.", example: "web form" }),
-    text: z.string().nullable().meta({ description: "The words the lead agreed to (or their reply)." }),
-    ip: z.string().nullable().meta({ description: "The address the lead agreed from, when known." }),
-  })
-  .meta({ id: "SmsConsent" });
-const leadConsentSchema = z.object({ sms: smsConsentSchema }).meta({
-  id: "LeadConsent",
-  description:
-    "The lead's SMS consent record. With the account's require-consent setting on, only `granted` can be texted (422 `consent_required`).",
-});
-
 const writable = {
   name,
   email,
@@ -101,6 +79,7 @@ const writable = {
   smsOptOut: z.boolean(),
   externalId: externalIdInput,
   timezone: timeZoneInput,
+  consent: leadConsentInput,
 };
 
 // The same fields serve both bodies: all optional on PATCH, `name` required on POST.

@@ -5,6 +5,7 @@ import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { recordEvent } from "@/lib/events/record-event";
 import { logger } from "@/lib/log/logger";
 import { inTransaction } from "@/lib/query/after-commit";
+import { smsConsentRefusal } from "../assert-sms-consent";
 import { deliverSms } from "../deliver-sms";
 import { toPublicSms } from "../public-sms";
 
@@ -14,13 +15,18 @@ const SCHEDULER: Actor = { type: "system", id: null, name: "Scheduled send" };
 
 // Safe to run twice: the message is claimed (scheduled → queued) under a row lock, so only the
 // first run sends; a cancelled, already sent or failed message is left alone. The lead is read
-// again at send time: one who opted out, was deleted or lost its phone since is not texted (the
+// again at send time: one who opted out, revoked consent, was deleted or lost its phone since is not texted (the
 // message is stored failed with the reason, and sms_failed / sms.failed are written).
 export async function sendScheduledSms({ smsId, accountId }: SendScheduledSmsJob): Promise<void> {
   const db = await getDb();
   const claimed = await inTransaction(db, async (tx) => {
     const [row] = await tx
-      .select({ sms: smsMessages, lead: leads, smsNumber: accounts.smsNumber })
+      .select({
+        sms: smsMessages,
+        lead: leads,
+        smsNumber: accounts.smsNumber,
+        requireSmsConsent: accounts.requireSmsConsent,
+      })
       .from(smsMessages)
       .innerJoin(leads, eq(leads.id, smsMessages.leadId))
       .innerJoin(accounts, eq(accounts.id, smsMessages.accountId))
@@ -33,7 +39,9 @@ export async function sendScheduledSms({ smsId, accountId }: SendScheduledSmsJob
         ? "the lead opted out before the scheduled send"
         : row.lead.phone !== row.sms.to
           ? "the lead's phone changed before the scheduled send"
-          : null;
+          : smsConsentRefusal(row, row.lead)
+            ? "the lead's SMS consent no longer allows the scheduled send"
+            : null;
     if (refusal) {
       const [failed] = await tx
         .update(smsMessages)

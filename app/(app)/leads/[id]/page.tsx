@@ -5,6 +5,7 @@ import { NOTE_MAX_LENGTH } from "@/lib/activities/note-schema";
 import { listActivities } from "@/lib/activities/list-activities";
 import { leadFormOptions, leadFormValues } from "@/lib/forms/leads/lead-form-options";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_TONES } from "@/lib/leads/lead-labels";
+import { smsConsentRefusal } from "@/lib/sms/assert-sms-consent";
 import { getOptOutByRecipient } from "@/lib/sms/get-opt-out-by-recipient";
 import { isLogProvider } from "@/lib/sms/get-sms-provider";
 import { listLeadSms } from "@/lib/sms/list-lead-sms";
@@ -15,6 +16,7 @@ import { loadListPage } from "@/lib/ui/load-list-page";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { ActivityTimeline } from "@/components/leads/activity-timeline";
+import { ConsentPanel } from "@/components/leads/consent-panel";
 import { LeadForm } from "@/components/leads/lead-form";
 import { NoteForm } from "@/components/leads/note-form";
 import { SimulateReplyForm } from "@/components/leads/simulate-reply-form";
@@ -37,6 +39,7 @@ import {
   simulateReplyAction,
   updateLeadAction,
 } from "./actions";
+import { recordConsentAction } from "./consent-actions";
 import { loadLead } from "./load-lead";
 
 export const metadata: Metadata = { title: "Lead" };
@@ -80,9 +83,7 @@ export default async function LeadPage({
   ]);
   const thread = sms.data.toReversed();
   const smsDisabledReason = !lead.smsOptOut
-    ? account.requireSmsConsent && lead.consent.sms.status !== "granted"
-      ? "This account requires SMS consent before texting, and this lead has not granted it (Settings → Account)."
-      : undefined
+    ? (smsConsentRefusal(account, lead) ?? undefined)
     : optOutByRecipient
       ? "This lead opted out of SMS by replying STOP. Only the lead can opt back in, by texting START."
       : "This lead opted out of SMS. Untick “Opted out of SMS” only if they asked to hear from you again.";
@@ -192,6 +193,16 @@ export default async function LeadPage({
                 </>
               )}
             </div>
+          </Panel>
+          <Panel title="SMS consent" id="consent">
+            <ConsentPanel
+              accountId={member.accountId}
+              leadId={lead.id}
+              consent={lead.consent}
+              zone={account.timezone}
+              grantBlocked={optOutByRecipient}
+              action={recordConsentAction}
+            />
           </Panel>
           <Panel title="Activity" id="activity">
             {activities ? (
