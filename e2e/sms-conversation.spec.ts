@@ -11,6 +11,16 @@ test.describe("an SMS conversation", () => {
     const name = `Thread Lead ${unique()}`;
     await createLeadInUi(page, { name, phone: "415 555 0166" });
 
+    // Staff write down the consent the lead gave on the phone: the record and its history show it.
+    const consent = page.getByLabel("SMS consent record");
+    await expect(consent).toContainText("Not recorded");
+    await page.getByText("Record consent given or withdrawn").click();
+    await page.getByLabel("How", { exact: true }).fill("verbal, on the first call");
+    await page.getByRole("button", { name: "Record consent" }).click();
+    await expect(consent).toContainText("Granted");
+    await expect(consent).toContainText("verbal, on the first call");
+    await expect(page.getByLabel("Consent history")).toContainText("Granted · verbal, on the first call");
+
     await page.getByLabel("Message").fill("Would Saturday 10am suit you for the viewing?");
     await page.getByRole("button", { name: "Send SMS" }).click();
     const outcome = expectedSendOutcome("+14155550166");
@@ -37,6 +47,10 @@ test.describe("an SMS conversation", () => {
     // Only the lead can undo it: the opt-out box is locked.
     await expect(page.getByLabel("Opted out of SMS")).toBeChecked();
     await expect(page.getByLabel("Opted out of SMS")).toBeDisabled();
+    // The STOP revoked the consent record too, and staff can no longer record a grant.
+    await expect(consent).toContainText("Revoked");
+    await expect(consent).toContainText("SMS reply STOP");
+    await expect(page.getByText("Only the lead can grant it again")).toBeAttached();
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages" }).click();
     const received = page.getByTestId("message-row").filter({ hasText: reply });

@@ -78,7 +78,9 @@ export async function ConsentPanel({
         </div>
       ) : null}
       <details className="border-t border-slate-100 px-5 pt-3 pb-5">
-        <summary className="cursor-pointer text-sm font-medium text-slate-700">Record consent</summary>
+        <summary className="cursor-pointer text-sm font-medium text-slate-700">
+          Record consent given or withdrawn
+        </summary>
         <div className="mt-3">
           {grantBlocked ? (
             <p className="mb-3 text-sm text-slate-600">

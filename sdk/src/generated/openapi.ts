@@ -860,12 +860,49 @@ export interface components {
        * @example America/Chicago
        */
       timezone?: string | null;
+      consent?: components["schemas"]["LeadConsentInput"];
     };
     /**
      * @description What the lead wants to do.
      * @enum {string}
      */
     LeadInterest: "buy" | "rent" | "sell" | "let";
+    /**
+     * @description Records the lead's SMS consent (each change is an `sms_consent_changed` activity). A lead who replied STOP can only be granted again by texting START (409 `opt_out_by_recipient`).
+     * @example {
+     *       "sms": {
+     *         "status": "granted",
+     *         "source": "web form",
+     *         "text": "I agree to receive texts about my inquiry."
+     *       }
+     *     }
+     */
+    LeadConsentInput: {
+      sms: {
+        /**
+         * @description `granted`: the lead agreed to be texted; `revoked`: they withdrew it (e.g. replied STOP); `unknown`: nothing recorded.
+         * @enum {string}
+         */
+        status: "granted" | "revoked" | "unknown";
+        /** @description When the lead granted or revoked it; now when omitted. Not in the future. */
+        at?: string | null;
+        /**
+         * @description How the lead agreed or withdrew: `web form`, `verbal`, `paper form`…
+         * @example web form
+         */
+        source?: string | null;
+        /**
+         * @description The words the lead agreed to, as they saw them.
+         * @example I agree to receive text messages from Harbor Realty about my inquiry.
+         */
+        text?: string | null;
+        /**
+         * @description The address the lead agreed from (your web form's client), when known.
+         * @example 203.0.113.7
+         */
+        ip?: string | null;
+      };
+    };
     /**
      * @description Any subset of the writable fields (at least one); `null` clears a nullable field.
      * @example {
@@ -915,6 +952,7 @@ export interface components {
        * @example America/Chicago
        */
       timezone?: string | null;
+      consent?: components["schemas"]["LeadConsentInput"];
     };
     /**
      * @description The person, as the inquiry gives them, and what they asked. `propertyId` is the property the inquiry is about: it fills the lead's empty `propertyId` and is kept in the `inquiry` activity.
@@ -970,6 +1008,7 @@ export interface components {
        * @example America/Chicago
        */
       timezone?: string | null;
+      consent?: components["schemas"]["LeadConsentInput"];
       /** @description What the person wrote. Kept in the `inquiry` activity, not on the lead. */
       message?: string | null;
     };
@@ -1025,6 +1064,7 @@ export interface components {
              * @example America/Chicago
              */
             timezone?: string | null;
+            consent?: components["schemas"]["LeadConsentInput"];
           };
         };
     /**
@@ -1313,7 +1353,7 @@ export interface components {
       /** @description False stops deliveries. Setting it true again re-enables an endpoint the system disabled. */
       enabled?: boolean;
     };
-    /** @description The lead's SMS consent record. With the account's require-consent setting on, only `granted` can be texted (422 `consent_required`). */
+    /** @description The lead's SMS consent record. A lead whose consent is `revoked` is not texted (422 `consent_required`); with the account's require-consent setting on, only `granted` is. */
     LeadConsent: {
       sms: components["schemas"]["SmsConsent"];
     };
@@ -1412,7 +1452,7 @@ export interface components {
       /** @description `lead_created`: the lead's source when it was created; `inquiry`: where it came from. */
       source?: string | null;
       /**
-       * @description `lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded). `sms_consent_changed`: `{"consent.sms": [old, new]}`, each the whole consent record (`status`, `at`, `source`, `text`, `ip`).
+       * @description `lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) `visitStatus: [old, new]` (a visit's outcome recorded), and `visitScheduledAt`, `visitDurationMinutes`, `visitAgentId`, `visitNotes` (a visit rescheduled or edited). `sms_consent_changed`: `{"consent.sms": [old, new]}`, each the whole consent record (`status`, `at`, `source`, `text`, `ip`).
        * @example {
        *       "status": [
        *         "new",
@@ -1424,7 +1464,7 @@ export interface components {
         [key: string]: [unknown, unknown];
       };
       /**
-       * @description `visit_scheduled`, and a visit's outcome (`lead_updated` with `changes.visitStatus`).
+       * @description `visit_scheduled`, and a visit's outcome or reschedule (`lead_updated` with `changes.visitStatus` or `changes.visitScheduledAt`…).
        * @example visit_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       visitId?: string;
@@ -1958,7 +1998,7 @@ export interface components {
       /** @description True when older activities exist (list them with GET /activities?leadId=…). */
       activitiesHasMore: boolean;
     };
-    /** @description The error envelope with `opt_out_by_recipient`: `smsOptOut: false` for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut` and writes `sms_opted_in`. Do not retry. */
+    /** @description The error envelope with `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry. */
     OptOutByRecipientError: {
       error: {
         /**
@@ -2088,7 +2128,7 @@ export interface components {
         requestId: string;
       };
     };
-    /** @description The error envelope with `consent_required`: The account requires SMS consent before texting (Settings → Account) and the lead's `consent.sms.status` is not `granted`. Record the lead's consent with PATCH /leads/{id} first. */
+    /** @description The error envelope with `consent_required`: The lead's `consent.sms.status` is `revoked` (never texted), or the account requires SMS consent before texting (Settings → Account) and it is not `granted`. Record a consent the lead gave with PATCH /leads/{id} (`consent`) first. */
     ConsentRequiredError: {
       error: {
         /**
@@ -2504,7 +2544,7 @@ export interface components {
       /** @constant */
       deleted: true;
     };
-    /** @description The lead's SMS consent record. With the account's require-consent setting on, only `granted` can be texted (422 `consent_required`). */
+    /** @description The lead's SMS consent record. A lead whose consent is `revoked` is not texted (422 `consent_required`); with the account's require-consent setting on, only `granted` is. */
     LeadConsentOutput: {
       sms: components["schemas"]["SmsConsentOutput"];
     };
@@ -2557,7 +2597,7 @@ export interface components {
       /** @description `lead_created`: the lead's source when it was created; `inquiry`: where it came from. */
       source?: string | null;
       /**
-       * @description `lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded). `sms_consent_changed`: `{"consent.sms": [old, new]}`, each the whole consent record (`status`, `at`, `source`, `text`, `ip`).
+       * @description `lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) `visitStatus: [old, new]` (a visit's outcome recorded), and `visitScheduledAt`, `visitDurationMinutes`, `visitAgentId`, `visitNotes` (a visit rescheduled or edited). `sms_consent_changed`: `{"consent.sms": [old, new]}`, each the whole consent record (`status`, `at`, `source`, `text`, `ip`).
        * @example {
        *       "status": [
        *         "new",
@@ -2569,7 +2609,7 @@ export interface components {
         [key: string]: [unknown, unknown];
       };
       /**
-       * @description `visit_scheduled`, and a visit's outcome (`lead_updated` with `changes.visitStatus`).
+       * @description `visit_scheduled`, and a visit's outcome or reschedule (`lead_updated` with `changes.visitStatus` or `changes.visitScheduledAt`…).
        * @example visit_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       visitId?: string;
@@ -3631,7 +3671,7 @@ export interface operations {
       /**
        * @description Conflict.
        *
-       *     - `opt_out_by_recipient`: `smsOptOut: false` for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut` and writes `sms_opted_in`. Do not retry.
+       *     - `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry.
        *     - `external_id_taken`: Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.
        */
       409: {
@@ -4340,7 +4380,7 @@ export interface operations {
        *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
        *     - `lead_has_no_phone`: The lead has no phone number. Set `phone` with PATCH /leads/{id} first.
        *     - `lead_opted_out`: The lead opted out of SMS (`smsOptOut: true`). Do not retry.
-       *     - `consent_required`: The account requires SMS consent before texting (Settings → Account) and the lead's `consent.sms.status` is not `granted`. Record the lead's consent with PATCH /leads/{id} first.
+       *     - `consent_required`: The lead's `consent.sms.status` is `revoked` (never texted), or the account requires SMS consent before texting (Settings → Account) and it is not `granted`. Record a consent the lead gave with PATCH /leads/{id} (`consent`) first.
        *     - `quiet_hours_override_not_allowed`: `ignoreQuietHours: true` was sent while it is quiet hours (before 08:00 or from 21:00) in the lead's local time, and the lead has not sent you a message in the last 24 hours. Leave `ignoreQuietHours` out: the text is then scheduled for 08:00 their time (202).
        */
       422: {
