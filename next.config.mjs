@@ -25,7 +25,13 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite"],
   poweredByHeader: false,
   // forbidden() in pages: staff opening owner-only settings get a real 403.
-  experimental: { authInterrupts: true },
+  // Lead CSV imports (Leads → Import) upload files of up to 20 MB through a server action; the
+  // limits leave room for the multipart envelope (the action refuses over 20 MB with a message).
+  experimental: {
+    authInterrupts: true,
+    serverActions: { bodySizeLimit: "21mb" },
+    proxyClientMaxBodySize: "21mb",
+  },
   async headers() {
     return [
       {

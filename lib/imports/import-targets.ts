@@ -1,0 +1,42 @@
+import type { CustomFieldDefinition } from "@/db/schema";
+import {
+  CUSTOM_FIELD_TARGET,
+  IMPORT_LEAD_FIELDS,
+  type ImportLeadField,
+  type ImportTarget,
+} from "@/lib/schemas/lead-imports";
+
+// What the wizard's column selects offer, and how a row's problems name a field.
+
+export const IMPORT_FIELD_LABELS: Record<ImportLeadField, string> = {
+  name: "Name",
+  firstName: "First name",
+  lastName: "Last name",
+  email: "Email",
+  phone: "Phone",
+  status: "Status",
+  source: "Source",
+  interest: "Interest",
+  budget: "Budget",
+  tags: "Tags",
+  notes: "Notes",
+  externalId: "External id",
+  timezone: "Time zone",
+  smsOptOut: "SMS opt-out",
+};
+
+export interface TargetOption {
+  value: ImportTarget;
+  label: string;
+}
+
+/** "Ignore", the lead fields, then the account's lead custom fields. */
+export function importTargetOptions(
+  definitions: readonly Pick<CustomFieldDefinition, "key" | "label">[],
+): TargetOption[] {
+  return [
+    { value: "ignore", label: "— Ignore this column —" },
+    ...IMPORT_LEAD_FIELDS.map((field) => ({ value: field, label: IMPORT_FIELD_LABELS[field] })),
+    ...definitions.map((d) => ({ value: `${CUSTOM_FIELD_TARGET}${d.key}`, label: `${d.label} (custom field)` })),
+  ];
+}

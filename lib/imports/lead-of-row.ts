@@ -1,0 +1,109 @@
+import type { CustomFieldDefinition } from "@/db/schema";
+import type { DbOrTx } from "@/db/client";
+import { validateCustomFields } from "@/lib/custom-fields/validate-custom-fields";
+import { ApiError } from "@/lib/errors/api-error";
+import { prepareLeadFields, type LeadAccountContext } from "@/lib/leads/prepare-lead-fields";
+import { CUSTOM_FIELD_TARGET, type ImportLeadField, type ImportMapping } from "@/lib/schemas/lead-imports";
+import { leadCreateSchema, type LeadCreateInput } from "@/lib/schemas/leads";
+import { booleanOfCell, interestOfCell, listOfCell, numberOfCell, statusOfCell } from "./coerce-cell";
+import { customValueOfCell } from "./coerce-cell";
+import { IMPORT_FIELD_LABELS } from "./import-targets";
+
+// One file row → the input POST /leads would take, checked by the same schema (leadCreateSchema),
+// custom-field validation and normalisation (prepareLeadFields: phone to E.164, email case) as
+// the API, so the preview shows the errors the import will meet and the job writes what the API
+// would. A row's problems are short lines naming the field: "Email: Invalid email".
+
+/** The lead's input, with its custom fields when the mapping names any. */
+export type ImportedLead = LeadCreateInput & { customFields?: Record<string, unknown> };
+
+export interface RowOutcome {
+  lead?: ImportedLead;
+  problems: string[];
+}
+
+export interface RowReader {
+  columns: { index: number; target: string }[];
+  definitions: Map<string, CustomFieldDefinition>;
+}
+
+/** The mapping's used columns, and the account's lead custom fields by key. */
+export function rowReaderOf(mapping: ImportMapping, definitions: readonly CustomFieldDefinition[]): RowReader {
+  return {
+    columns: Object.entries(mapping)
+      .filter(([, target]) => target !== "ignore")
+      .map(([index, target]) => ({ index: Number(index), target })),
+    definitions: new Map(definitions.map((d) => [d.key, d])),
+  };
+}
+
+const COERCE: Partial<Record<ImportLeadField, (cell: string) => unknown>> = {
+  status: statusOfCell,
+  interest: interestOfCell,
+  budget: numberOfCell,
+  tags: listOfCell,
+  smsOptOut: booleanOfCell,
+};
+
+const labelOf = (path: string, reader: RowReader) => {
+  const [head, key] = path.split(".");
+  if (head === "customFields" && key) return reader.definitions.get(key)?.label ?? key;
+  return IMPORT_FIELD_LABELS[head as ImportLeadField] ?? head;
+};
+
+export async function leadOfRow(
+  db: DbOrTx,
+  account: LeadAccountContext,
+  reader: RowReader,
+  cells: readonly string[],
+): Promise<RowOutcome> {
+  const raw: Record<string, unknown> = {};
+  const custom: Record<string, unknown> = {};
+  for (const { index, target } of reader.columns) {
+    const cell = (cells[index] ?? "").trim();
+    if (cell === "") continue;
+    if (target.startsWith(CUSTOM_FIELD_TARGET)) {
+      const key = target.slice(CUSTOM_FIELD_TARGET.length);
+      const def = reader.definitions.get(key);
+      custom[key] = def ? customValueOfCell(def, cell) : cell;
+    } else {
+      raw[target] = COERCE[target as ImportLeadField]?.(cell) ?? cell;
+    }
+  }
+  const { firstName, lastName, ...fields } = raw;
+  if (fields.name === undefined && (firstName || lastName)) {
+    fields.name = [firstName, lastName].filter(Boolean).join(" ");
+  }
+  const problems: string[] = [];
+  const parsed = leadCreateSchema.safeParse(fields);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.join(".");
+      problems.push(
+        path === "name" && fields.name === undefined ? "Name: Missing" : `${labelOf(path, reader)}: ${issue.message}`,
+      );
+    }
+  }
+  let customFields: Record<string, unknown> | undefined;
+  try {
+    // The whole set on create: a required custom field left empty is the row's problem too.
+    customFields = validateCustomFields([...reader.definitions.values()], custom, null);
+  } catch (error) {
+    problems.push(...problemsOf(error, reader));
+  }
+  if (!parsed.success || problems.length) return { problems };
+  try {
+    const prepared = await prepareLeadFields(db, account, parsed.data);
+    const hasCustom = customFields && Object.keys(customFields).length > 0;
+    return { lead: hasCustom ? { ...prepared, customFields } : prepared, problems };
+  } catch (error) {
+    return { problems: problemsOf(error, reader) };
+  }
+}
+
+function problemsOf(error: unknown, reader: RowReader): string[] {
+  if (!(error instanceof ApiError) || error.code !== "validation_error") throw error;
+  return error.details?.length
+    ? error.details.map((d) => `${labelOf(d.path ?? "", reader)}: ${d.message}`)
+    : [error.message];
+}

@@ -1,0 +1,193 @@
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { leadImportFailures, leadImports, leads } from "@/db/schema";
+import type { Actor } from "@/lib/activities/record-activity";
+import { insertPreparedLeadIn } from "@/lib/leads/create-lead";
+import { fillEmptyFields } from "@/lib/leads/intake-lead";
+import { lockMatchKeys } from "@/lib/leads/match-key-locks";
+import type { LeadAccountContext } from "@/lib/leads/prepare-lead-fields";
+import type { ImportOnMatch } from "@/lib/schemas/lead-imports";
+import { leadOfRow, type ImportedLead, type RowReader } from "./lead-of-row";
+
+// One chunk of an import, in the caller's transaction: the rows after the checkpoint are read,
+// matched, written through the lead services (each created lead gets its lead_created activity
+// and lead.created event, each merge intake's lead_updated activity and lead.updated event), and
+// the checkpoint and counts move on, all in one commit. A worker killed mid-chunk leaves nothing
+// of it; the next run starts at the same row. Two runs of one job (pg-boss at-least-once) take
+// the import's row lock in turn, and the second starts where the first stopped.
+
+/** Rows per transaction: large enough to pipeline the inserts, small enough that a chunk's match
+ * locks (up to three advisory locks a row) stay well inside PostgreSQL's lock table. */
+export const IMPORT_CHUNK_ROWS = 250;
+
+export interface ImportRun {
+  importId: string;
+  account: LeadAccountContext;
+  actor: Actor;
+  onMatch: ImportOnMatch;
+  reader: RowReader;
+  rows: string[][];
+}
+
+interface Counts {
+  created: number;
+  merged: number;
+  skipped: number;
+  failed: number;
+}
+
+/** Where a row's lead is: a live lead's id, or the index of a lead this chunk creates. */
+type Target = { id: string } | { pending: number };
+type Failure = { rowNumber: number; cells: string[]; reason: string };
+
+/** The data row at `index` is the file's row index + 2: the header is row 1. */
+const rowNumberOf = (index: number) => index + 2;
+
+/** Processes the next chunk; answers the rows processed so far, or null when nothing was left. */
+export async function processNextChunk(tx: Tx, run: ImportRun): Promise<number | null> {
+  const { accountId } = run.account;
+  const [state] = await tx
+    .select({ processedRows: leadImports.processedRows, status: leadImports.status })
+    .from(leadImports)
+    .where(and(eq(leadImports.id, run.importId), eq(leadImports.accountId, accountId)))
+    .for("update");
+  if (!state || state.status !== "running" || state.processedRows >= run.rows.length) return null;
+  const start = state.processedRows;
+  const slice = run.rows.slice(start, start + IMPORT_CHUNK_ROWS);
+
+  const failures: Failure[] = [];
+  const valid: { rowNumber: number; cells: string[]; lead: ImportedLead }[] = [];
+  for (const [i, cells] of slice.entries()) {
+    const rowNumber = rowNumberOf(start + i);
+    const outcome = await leadOfRow(tx, run.account, run.reader, cells);
+    if (outcome.lead) valid.push({ rowNumber, cells, lead: outcome.lead });
+    else failures.push({ rowNumber, cells, reason: outcome.problems.join("; ") });
+  }
+
+  // Intake takes the same locks: an inquiry for one of these people waits for this chunk.
+  await lockMatchKeys(
+    tx,
+    accountId,
+    valid.flatMap(({ lead }) => [
+      lead.externalId && `externalId:${lead.externalId}`,
+      lead.email && `email:${lead.email}`,
+      lead.phone && `phone:${lead.phone}`,
+    ]),
+  );
+  const index = await liveLeadIndex(
+    tx,
+    accountId,
+    valid.map((v) => v.lead),
+  );
+
+  const counts: Counts = { created: 0, merged: 0, skipped: 0, failed: 0 };
+  const creates: ImportedLead[] = [];
+  const merges: { target: Target; lead: ImportedLead; rowNumber: number; cells: string[] }[] = [];
+  for (const { rowNumber, cells, lead } of valid) {
+    const target = index.find(lead);
+    if (run.onMatch === "create" && lead.externalId && index.byExternalId.has(lead.externalId)) {
+      // The API answers 409 external_id_taken: an external id names one live lead.
+      failures.push({
+        rowNumber,
+        cells,
+        reason: `External id: already used by ${describe(index.byExternalId.get(lead.externalId)!)}`,
+      });
+    } else if (target && run.onMatch === "skip") {
+      counts.skipped++;
+    } else if (target && run.onMatch === "merge") {
+      merges.push({ target, lead, rowNumber, cells });
+    } else {
+      index.add(lead, { pending: creates.length });
+      creates.push(lead);
+    }
+  }
+
+  // postgres-js pipelines these on the transaction's connection: one round trip for many rows.
+  const created = await Promise.all(creates.map((lead) => insertPreparedLeadIn(tx, accountId, lead, run.actor)));
+  counts.created = created.length;
+  const idOf = (target: Target) => ("id" in target ? target.id : created[target.pending].id);
+
+  // Merges into one lead run in file order; merges into different leads run side by side.
+  const byLead = new Map<string, typeof merges>();
+  for (const merge of merges) byLead.set(idOf(merge.target), [...(byLead.get(idOf(merge.target)) ?? []), merge]);
+  await Promise.all(
+    [...byLead].map(async ([leadId, group]) => {
+      for (const merge of group) {
+        const [before] = await tx
+          .select()
+          .from(leads)
+          .where(and(eq(leads.id, leadId), eq(leads.accountId, accountId), isNull(leads.deletedAt)))
+          .for("update");
+        if (!before) {
+          failures.push({ ...merge, reason: "The matching lead was deleted during the import" });
+          continue;
+        }
+        await fillEmptyFields(tx, accountId, before, merge.lead, run.actor);
+        counts.merged++;
+      }
+    }),
+  );
+
+  counts.failed = failures.length;
+  if (failures.length) {
+    await tx
+      .insert(leadImportFailures)
+      .values(failures.map((f) => ({ importId: run.importId, accountId, ...f })))
+      .onConflictDoNothing();
+  }
+  const processed = start + slice.length;
+  await tx
+    .update(leadImports)
+    .set({
+      processedRows: processed,
+      createdCount: sql`${leadImports.createdCount} + ${counts.created}`,
+      mergedCount: sql`${leadImports.mergedCount} + ${counts.merged}`,
+      skippedCount: sql`${leadImports.skippedCount} + ${counts.skipped}`,
+      failedCount: sql`${leadImports.failedCount} + ${counts.failed}`,
+    })
+    .where(eq(leadImports.id, run.importId));
+  return processed;
+}
+
+const describe = (target: Target) => ("id" in target ? `lead ${target.id}` : "an earlier row of this file");
+
+/** The account's live leads matching the chunk's external ids, emails and phones (oldest first,
+ * as intake picks), kept as the chunk's creates are added: a later row in the same file matches
+ * a lead an earlier row created. */
+async function liveLeadIndex(tx: Tx, accountId: string, rows: ImportedLead[]) {
+  const values = (key: "externalId" | "email" | "phone") => [
+    ...new Set(rows.map((r) => r[key]).filter((v): v is string => !!v)),
+  ];
+  const [externalIds, emails, phones] = [values("externalId"), values("email"), values("phone")];
+  const conditions = [
+    externalIds.length ? inArray(leads.externalId, externalIds) : undefined,
+    emails.length ? inArray(leads.email, emails) : undefined,
+    phones.length ? inArray(leads.phone, phones) : undefined,
+  ].filter((c) => c !== undefined);
+  const found = conditions.length
+    ? await tx
+        .select({ id: leads.id, externalId: leads.externalId, email: leads.email, phone: leads.phone })
+        .from(leads)
+        .where(and(eq(leads.accountId, accountId), isNull(leads.deletedAt), or(...conditions)))
+        .orderBy(asc(leads.createdAt), asc(leads.id))
+    : [];
+  const byExternalId = new Map<string, Target>();
+  const byEmail = new Map<string, Target>();
+  const byPhone = new Map<string, Target>();
+  const add = (lead: { externalId?: string | null; email?: string | null; phone?: string | null }, target: Target) => {
+    // The first (oldest) lead holding a value keeps it.
+    if (lead.externalId && !byExternalId.has(lead.externalId)) byExternalId.set(lead.externalId, target);
+    if (lead.email && !byEmail.has(lead.email)) byEmail.set(lead.email, target);
+    if (lead.phone && !byPhone.has(lead.phone)) byPhone.set(lead.phone, target);
+  };
+  for (const lead of found) add(lead, { id: lead.id });
+  return {
+    byExternalId,
+    add,
+    /** As intake matches: by external id, then email, then phone. */
+    find: (lead: ImportedLead): Target | undefined =>
+      (lead.externalId ? byExternalId.get(lead.externalId) : undefined) ??
+      (lead.email ? byEmail.get(lead.email) : undefined) ??
+      (lead.phone ? byPhone.get(lead.phone) : undefined),
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+// Leads → Import: what the wizard sends when it starts an import. The mapping names, for each
+// column of the file (by index), the lead field or custom field it fills, or "ignore".
+
+/** The lead fields a column can fill. firstName and lastName are joined into the name. */
+export const IMPORT_LEAD_FIELDS = [
+  "name",
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "status",
+  "source",
+  "interest",
+  "budget",
+  "tags",
+  "notes",
+  "externalId",
+  "timezone",
+  "smsOptOut",
+] as const;
+export type ImportLeadField = (typeof IMPORT_LEAD_FIELDS)[number];
+
+/** A custom field's target: `cf:<key>`. */
+export const CUSTOM_FIELD_TARGET = "cf:";
+
+export const importTargetSchema = z.union([
+  z.enum([...IMPORT_LEAD_FIELDS, "ignore"]),
+  z.string().regex(/^cf:[a-z][a-z0-9_]{0,62}$/, { error: "Not a custom field" }),
+]);
+export type ImportTarget = z.output<typeof importTargetSchema>;
+
+/** Column index ("0", "1", …) → target. Columns not named are ignored. */
+export const importMappingSchema = z
+  .record(z.string().regex(/^\d+$/), importTargetSchema)
+  .superRefine((mapping, ctx) => {
+    const used = Object.values(mapping).filter((t) => t !== "ignore");
+    const twice = used.find((t, i) => used.indexOf(t) !== i);
+    if (twice) ctx.addIssue({ code: "custom", message: `Two columns are mapped to the same field (${twice})` });
+    const targets = new Set(used);
+    if (!targets.has("name") && !targets.has("firstName") && !targets.has("lastName"))
+      ctx.addIssue({
+        code: "custom",
+        message: "Map a column to Name (or First name / Last name): every lead needs one",
+      });
+  });
+export type ImportMapping = z.output<typeof importMappingSchema>;
+
+export const IMPORT_ON_MATCH = ["skip", "merge", "create"] as const;
+export const importOnMatchSchema = z.enum(IMPORT_ON_MATCH);
+export type ImportOnMatch = z.output<typeof importOnMatchSchema>;
+
+export const IMPORT_STATUSES = ["uploaded", "queued", "running", "completed", "failed"] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];

@@ -1,0 +1,144 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { closeDb, getDb } from "@/db/client";
+import { activities, events, leads } from "@/db/schema";
+import { previewLeadImportForm, startLeadImportForm } from "@/lib/forms/imports/lead-import-forms";
+import { failedRowsCsv } from "@/lib/imports/failed-rows-csv";
+import { getLeadImportOrThrow } from "@/lib/imports/lead-import-service";
+import { startWorkers } from "@/lib/jobs/start-workers";
+import { importLeadsQueue } from "@/lib/jobs/workers/import-leads";
+import { agencyWithStaff, leadOf } from "../web/web-fixtures";
+import { upload, waitForImport, wizardForm } from "./import-fixtures";
+
+// Leads → Import end to end: upload, preview, start, and the import-leads job through pg-boss.
+
+beforeAll(async () => {
+  vi.stubEnv("JOBS_POLLING_INTERVAL_SECONDS", "0.5");
+  await startWorkers([importLeadsQueue]);
+}, 60_000);
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await closeDb();
+});
+
+const CSV = [
+  "First name;Last name;E-mail;Phone Number;Tags;Budget;Notes",
+  "Ada;Lovelace;ada@example.com;(415) 555-0101;buyer, vip;$450,000;",
+  'Alan;Turing;ALAN@example.com;;;;"Likes\nnewlines; and semicolons"',
+  "Grace;Hopper;not-an-email;;;;",
+  ";;;;;;only a note",
+  "Edsger;Dijkstra;;(415) 555-0104;;12k;",
+].join("\r\n");
+const MAPPING = ["firstName", "lastName", "email", "phone", "tags", "budget", "notes"];
+
+async function liveLeads(accountId: string) {
+  const db = await getDb();
+  return db.select().from(leads).where(eq(leads.accountId, accountId));
+}
+
+async function readAll(chunks: AsyncGenerator<string>) {
+  let text = "";
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
+
+describe("lead CSV import", () => {
+  it("previews errors, imports, reports and offers the failed rows; a second run with skip creates nothing", async () => {
+    const agency = await agencyWithStaff();
+    const existing = await leadOf(agency, { name: "Dijkstra", email: null, phone: "+14155550104", notes: null });
+    const id = await upload(agency.staff, CSV);
+
+    const preview = await previewLeadImportForm(agency.staff, wizardForm(id, MAPPING));
+    expect(preview.rows?.map((r) => r.problems)).toEqual([[], [], ["Email: Invalid email"], ["Name: Missing"], []]);
+    expect(preview.rows?.[0].lead).toMatchObject({
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      phone: "+14155550101",
+      tags: ["buyer", "vip"],
+      budget: 450000,
+    });
+    expect(preview.rows?.[1].lead?.notes).toBe("Likes\nnewlines; and semicolons");
+
+    expect(await startLeadImportForm(agency.staff, wizardForm(id, MAPPING, "merge"))).toEqual({ status: "success" });
+    expect((await startLeadImportForm(agency.staff, wizardForm(id, MAPPING, "merge"))).message).toMatch(
+      /already been started/,
+    );
+    const done = await waitForImport(agency.accountId, id);
+    expect(done).toMatchObject({
+      status: "completed",
+      processedRows: 5,
+      createdCount: 2,
+      mergedCount: 1,
+      skippedCount: 0,
+      failedCount: 2,
+    });
+
+    // The merge filled the existing lead's empty budget, as intake does, and kept its name.
+    const rows = await liveLeads(agency.accountId);
+    expect(rows).toHaveLength(3);
+    const merged = rows.find((r) => r.id === existing.id)!;
+    expect(merged).toMatchObject({ name: "Dijkstra", budget: 12000 });
+    const ada = rows.find((r) => r.email === "ada@example.com")!;
+    const db = await getDb();
+    // Each lead written as the services write it: its activity and its event.
+    expect(await db.select().from(activities).where(eq(activities.leadId, ada.id))).toMatchObject([
+      { type: "lead_created", actorId: agency.staff.userId },
+    ]);
+    const leadEvents = await db
+      .select()
+      .from(events)
+      .where(and(eq(events.accountId, agency.accountId)));
+    expect(leadEvents.map((e) => e.type).sort()).toEqual([
+      "lead.created",
+      "lead.created",
+      "lead.created",
+      "lead.updated",
+    ]);
+
+    const { chunks, fileName } = await failedRowsCsv(agency.accountId, id);
+    expect(fileName).toBe("leads-failed-rows.csv");
+    expect(await readAll(chunks)).toBe(
+      "\uFEFFRow,First name,Last name,E-mail,Phone Number,Tags,Budget,Notes,Reason\r\n" +
+        "4,Grace,Hopper,not-an-email,,,,,Email: Invalid email\r\n" +
+        "5,,,,,,,only a note,Name: Missing\r\n",
+    );
+
+    // The same file again, skipping matches: nothing new.
+    const again = await upload(agency.staff, CSV);
+    await startLeadImportForm(agency.staff, wizardForm(again, MAPPING, "skip"));
+    expect(await waitForImport(agency.accountId, again)).toMatchObject({
+      createdCount: 0,
+      skippedCount: 3,
+      failedCount: 2,
+    });
+    expect(await liveLeads(agency.accountId)).toHaveLength(3);
+  }, 60_000);
+
+  it("create anyway makes duplicates by email but refuses a taken external id", async () => {
+    const agency = await agencyWithStaff();
+    await leadOf(agency, { name: "Kept", email: "dup@example.com", externalId: "crm-1" });
+    const id = await upload(
+      agency.owner,
+      "Name,Email,ID\nOne,dup@example.com,\nTwo,,crm-1\nThree,,crm-2\nFour,,crm-2\n",
+    );
+    await startLeadImportForm(agency.owner, wizardForm(id, ["name", "email", "externalId"], "create"));
+    expect(await waitForImport(agency.accountId, id)).toMatchObject({ createdCount: 2, failedCount: 2 });
+    const text = await readAll((await failedRowsCsv(agency.accountId, id)).chunks);
+    expect(text).toMatch(/3,Two,,crm-1,External id: already used by lead lead_/);
+    expect(text).toMatch(/5,Four,,crm-2,External id: already used by an earlier row of this file/);
+  }, 60_000);
+
+  it("another account's import is not found", async () => {
+    const agency = await agencyWithStaff();
+    const other = await agencyWithStaff("Other Realty");
+    const id = await upload(agency.staff, "Name\nOne\n");
+    await expect(getLeadImportOrThrow(other.accountId, id)).rejects.toMatchObject({ code: "not_found" });
+    await expect(failedRowsCsv(other.accountId, id)).rejects.toMatchObject({ code: "not_found" });
+    expect(await previewLeadImportForm(other.staff, wizardForm(id, ["name"]))).toMatchObject({ status: "error" });
+    expect(await startLeadImportForm(other.staff, wizardForm(id, ["name"]))).toMatchObject({
+      status: "error",
+      message: "Import not found.",
+    });
+    expect((await getLeadImportOrThrow(agency.accountId, id)).status).toBe("uploaded");
+  });
+});
