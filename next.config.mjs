@@ -24,6 +24,9 @@ const nextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
   serverExternalPackages: ["@electric-sql/pglite"],
   poweredByHeader: false,
+  // `npm test` type-checks the whole project (tsc) before it builds; NEXT_BUILD_SKIP_TYPECHECK=1
+  // lets a local e2e run build a tree whose unrelated files are mid-change. CI never sets it.
+  typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === "1" },
   // forbidden() in pages: staff opening owner-only settings get a real 403.
   // Lead CSV imports (Leads → Import) upload files of up to 20 MB through a server action; the
   // limits leave room for the multipart envelope (the action refuses over 20 MB with a message).
