@@ -34,6 +34,9 @@ export default async function AppLayout({ children }: { children: React.ReactNod
               <p className="truncate text-slate-500">
                 {member.accountName} · {PLAN_LABELS[member.plan]} · {member.role === "owner" ? "Owner" : "Staff"}
               </p>
+              <Link href="/profile/password" className={`${styles.link} text-xs font-normal`}>
+                Change password
+              </Link>
             </div>
             <SignOutButton />
           </div>

@@ -1,7 +1,7 @@
 import { type ActivityType } from "@/lib/domain/enums";
 import Link from "next/link";
 import type { PublicActivity } from "@/lib/activities/public-activity";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone, localizeSummary } from "@/lib/ui/format-date";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { styles } from "@/components/ui/styles";
@@ -32,15 +32,17 @@ function actorLabel(actor: PublicActivity["actor"]): string {
 }
 
 // A lead's timeline, newest first. Notes show their whole text, SMS their message, updates
-// what changed.
+// what changed. Times are in the viewer's zone (`zone`), also those inside summaries.
 export function ActivityTimeline({
   activities,
+  zone,
   names,
   smsText,
   olderHref,
   newestHref,
 }: {
   activities: PublicActivity[];
+  zone: string;
   names: NameLookups;
   smsText: Map<string, string>;
   olderHref: string | null;
@@ -62,7 +64,7 @@ export function ActivityTimeline({
             <li key={activity.id} data-testid="activity" data-type={activity.type} className="px-4 py-3">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <Badge tone={tone}>{label}</Badge>
-                <p className="text-sm font-medium text-slate-900">{activity.summary}</p>
+                <p className="text-sm font-medium text-slate-900">{localizeSummary(activity.summary, zone)}</p>
               </div>
               {typeof text === "string" ? (
                 <p className="mt-1.5 whitespace-pre-wrap break-words rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
@@ -72,7 +74,7 @@ export function ActivityTimeline({
               <ActivityChanges data={activity.data} names={names} />
               <p className="mt-1 text-xs text-slate-500">
                 <span data-testid="activity-actor">{actorLabel(activity.actor)}</span> ·{" "}
-                <time dateTime={activity.createdAt}>{formatDateTime(new Date(activity.createdAt))}</time>
+                <time dateTime={activity.createdAt}>{formatInZone(activity.createdAt, zone)}</time>
               </p>
             </li>
           );

@@ -12,14 +12,17 @@ export function VisitOutcomeButtons({
   status,
   describedAs,
   action,
+  upcoming = false,
 }: {
   visitId: string;
   status: string;
   describedAs: string;
+  /** Not started yet: no one can have missed it, so no "No-show" (the service refuses it too). */
+  upcoming?: boolean;
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
 }) {
   const [state, formAction] = useActionState(action, IDLE);
-  const outcomes = VISIT_OUTCOMES.filter((o) => o !== status);
+  const outcomes = VISIT_OUTCOMES.filter((o) => o !== status && !(upcoming && o === "no_show"));
   const buttons = (
     <div className="flex justify-end gap-1.5 whitespace-nowrap">
       <input type="hidden" name="visitId" value={visitId} />

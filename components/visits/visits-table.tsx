@@ -1,24 +1,25 @@
 import Link from "next/link";
 import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
-import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { VISIT_STATUS_LABELS, VISIT_STATUS_TONES } from "@/lib/visits/visit-outcome";
+import { formatInZone } from "@/lib/ui/format-date";
 import type { FormState } from "@/lib/ui/form-state";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { VisitOutcomeButtons } from "./visit-outcome-buttons";
 
-const STATUS_TONES = { scheduled: "indigo", completed: "emerald", cancelled: "slate", no_show: "red" } as const;
-
 type Column = "lead" | "property";
 
-// Visits with their lead, property and agent. The lead and property pages hide their own column.
+// Visits with their lead, property and agent, times in the viewer's zone (`zone`), each
+// linking to its visit page (reschedule, cancel). The lead and property pages hide their own column.
 export function VisitsTable({
   visits,
+  zone,
   hide = [],
   action,
 }: {
   visits: ScheduledVisit[];
+  zone: string;
   hide?: Column[];
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
 }) {
@@ -35,13 +36,13 @@ export function VisitsTable({
       ]}
     >
       {visits.map((visit) => {
-        const at = new Date(visit.scheduledAt);
+        const when = formatInZone(visit.scheduledAt, zone);
         return (
           <tr key={visit.id} data-testid="visit-row">
             <td className={`${styles.td} whitespace-nowrap`}>
-              <time dateTime={visit.scheduledAt} className="font-medium text-slate-900">
-                {formatDateTime(at)}
-              </time>
+              <Link href={`/visits/${visit.id}`} className={styles.link}>
+                <time dateTime={visit.scheduledAt}>{when}</time>
+              </Link>
               <span className="block text-xs text-slate-500">{visit.durationMinutes} min</span>
             </td>
             {hide.includes("lead") ? null : (
@@ -70,7 +71,7 @@ export function VisitsTable({
               {visit.agentName ?? <span className="text-slate-500">No agent</span>}
             </td>
             <td className={styles.td}>
-              <Badge tone={STATUS_TONES[visit.status]}>{VISIT_STATUS_LABELS[visit.status]}</Badge>
+              <Badge tone={VISIT_STATUS_TONES[visit.status]}>{VISIT_STATUS_LABELS[visit.status]}</Badge>
               {visit.needsOutcome ? <span className="block pt-1 text-xs text-amber-800">Needs an outcome</span> : null}
             </td>
             <td className={`${styles.td} text-right`}>
@@ -78,8 +79,9 @@ export function VisitsTable({
                 <VisitOutcomeButtons
                   visitId={visit.id}
                   status={visit.status}
-                  describedAs={`visit with ${visit.leadName} on ${formatDateTime(at)}`}
+                  describedAs={`visit with ${visit.leadName} on ${when}`}
                   action={action}
+                  upcoming={visit.upcoming}
                 />
               )}
             </td>

@@ -12,6 +12,8 @@ export interface CreateAccountInput {
   plan: Plan;
   country?: string;
   currency?: string;
+  /** IANA zone from the owner's browser at signup: the account's and the owner's. */
+  timezone?: string;
 }
 
 // Creates an account with its owner (signup and `cli account create`).
@@ -29,9 +31,17 @@ export async function createAccount(
       plan: input.plan,
       defaultCountry: (input.country ?? "US").toUpperCase(),
       currency: (input.currency ?? "USD").toUpperCase(),
+      ...(input.timezone && { timezone: input.timezone }),
     });
     return addUserToAccount(
-      { accountId, email: input.email, name: input.ownerName ?? input.name, password: input.password, role: "owner" },
+      {
+        accountId,
+        email: input.email,
+        name: input.ownerName ?? input.name,
+        password: input.password,
+        role: "owner",
+        timezone: input.timezone,
+      },
       tx,
     );
   });

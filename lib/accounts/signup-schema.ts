@@ -1,6 +1,7 @@
 import { PLANS } from "@/lib/domain/enums";
 import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
+import { isKnownTimeZone } from "./time-zone-options";
 
 // A password rule shared by signup and the team page's temporary passwords.
 export const passwordSchema = z
@@ -21,4 +22,10 @@ export const signupSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   plan: z.enum(PLANS, { error: "Choose a plan." }),
+  // The browser's zone (Intl), sent by the form: the account's and the owner's first time zone.
+  // One the server does not know is dropped (the defaults apply), never a reason to refuse.
+  timezone: z
+    .string()
+    .optional()
+    .transform((zone) => (zone && isKnownTimeZone(zone) ? zone : undefined)),
 });

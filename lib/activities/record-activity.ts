@@ -27,6 +27,7 @@ export type ActivityFact =
   | { kind: "lead_restored" }
   | { kind: "visit_scheduled"; visitId: string; propertyId: string | null; scheduledAt: Date }
   | { kind: "visit_outcome"; visitId: string; scheduledAt: Date; from: string; to: string; label: string }
+  | { kind: "visit_rescheduled"; visitId: string; scheduledAt: Date; movedTo: Date | null; changes: Changes }
   | { kind: "sms_sent"; smsId: string; to: string | null }
   | { kind: "sms_failed"; smsId: string; to: string | null }
   | { kind: "sms_scheduled"; smsId: string; to: string; sendAt: Date }
@@ -97,6 +98,15 @@ export function describeActivity(fact: ActivityFact): { type: ActivityType; summ
         type: "lead_updated",
         summary: `Visit of ${utcMinute(fact.scheduledAt)} marked ${fact.label.toLowerCase()}`,
         data: { visitId: fact.visitId, changes: { visitStatus: [fact.from, fact.to] } },
+      };
+    // Like an outcome, a lead_updated naming the visit: its changes keys are `visit<Field>`.
+    case "visit_rescheduled":
+      return {
+        type: "lead_updated",
+        summary: fact.movedTo
+          ? `Visit of ${utcMinute(fact.scheduledAt)} moved to ${utcMinute(fact.movedTo)}`
+          : `Visit of ${utcMinute(fact.scheduledAt)} updated`,
+        data: { visitId: fact.visitId, changes: fact.changes },
       };
     case "sms_sent":
       return { type: "sms_sent", summary: `SMS sent to ${fact.to}`, data: { smsId: fact.smsId } };

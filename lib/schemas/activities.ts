@@ -21,12 +21,13 @@ const activityDataSchema = z
       .optional()
       .meta({
         description:
-          "`lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) and `visitStatus: [old, new]` (a visit's outcome recorded). `sms_consent_changed`: `{\"consent.sms\": [old, new]}`, each the whole consent record (`status`, `at`, `source`, `text`, `ip`).",
+          "`lead_updated`, `lead_status_changed`: `{field: [old, new]}` for every field the change touched, in the API's field names and formats. From the web UI also `deleted: [true, false]` (a lead restored) `visitStatus: [old, new]` (a visit's outcome recorded), and `visitScheduledAt`, `visitDurationMinutes`, `visitAgentId`, `visitNotes` (a visit rescheduled or edited). `sms_consent_changed`: `{\"consent.sms\": [old, new]}`, each the whole consent record (`status`, `at`, `source`, `text`, `ip`).",
         example: { status: ["new", "contacted"] },
       }),
-    visitId: outputId("visit")
-      .optional()
-      .meta({ description: "`visit_scheduled`, and a visit's outcome (`lead_updated` with `changes.visitStatus`)." }),
+    visitId: outputId("visit").optional().meta({
+      description:
+        "`visit_scheduled`, and a visit's outcome or reschedule (`lead_updated` with `changes.visitStatus` or `changes.visitScheduledAt`…).",
+    }),
     propertyId: outputId("prop")
       .nullable()
       .optional()

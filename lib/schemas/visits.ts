@@ -41,6 +41,13 @@ export const visitCreateSchema = z
   });
 export type VisitCreateInput = z.output<typeof visitCreateSchema>;
 
+// Moving a scheduled visit (the web UI's reschedule form; lib/visits/reschedule-visit.ts): the
+// create schema's own fields, each optional, so a rule lives in one place.
+export const visitRescheduleSchema = visitCreateSchema
+  .pick({ scheduledAt: true, durationMinutes: true, agentId: true, notes: true })
+  .partial();
+export type VisitRescheduleInput = z.output<typeof visitRescheduleSchema>;
+
 export const visitSchema = z
   .object({
     id: outputId("visit"),

@@ -14,6 +14,8 @@ export interface AddUserInput {
   name: string;
   password: string;
   role: Role;
+  /** The password is a temporary one someone else chose: it must be changed at first sign-in. */
+  mustChangePassword?: boolean;
   /** Who added them: the team page's owner, or the CLI. Omitted only where no one adds a member
    * to an existing account: an account's first owner (signup) and demo seeding. */
   audit?: AuditActor;
@@ -31,7 +33,9 @@ export async function addUserToAccount(input: AddUserInput, db?: DbOrTx): Promis
   const passwordHash = await hashPassword(input.password);
   const userId = newId("user");
   await conn.transaction(async (tx) => {
-    await tx.insert(users).values({ id: userId, email, name: input.name, passwordHash });
+    await tx
+      .insert(users)
+      .values({ id: userId, email, name: input.name, passwordHash, mustChangePassword: input.mustChangePassword ?? false });
     await tx
       .insert(memberships)
       .values({ id: newId("membership"), accountId: input.accountId, userId, role: input.role });

@@ -11,6 +11,10 @@ export interface Member {
   email: string;
   accountName: string;
   plan: Plan;
+  /** A temporary password an owner gave: the app asks for a new one before anything else. */
+  mustChangePassword: boolean;
+  /** Sessions issued under an older version (before a password change) are signed out. */
+  sessionVersion: number;
 }
 
 const memberColumns = {
@@ -21,6 +25,8 @@ const memberColumns = {
   email: users.email,
   accountName: accounts.name,
   plan: accounts.plan,
+  mustChangePassword: users.mustChangePassword,
+  sessionVersion: users.sessionVersion,
 };
 
 // The signed-in person as the database knows them now: a session names a user and an account,

@@ -15,6 +15,8 @@ export type ScheduledVisit = PublicVisit & {
   propertyTitle: string | null;
   agentName: string | null;
   needsOutcome: boolean;
+  /** Not started yet: it cannot be marked no-show (setVisitStatus refuses). */
+  upcoming: boolean;
 };
 
 export interface VisitScheduleQuery {
@@ -27,6 +29,10 @@ export interface VisitScheduleQuery {
   to?: Date;
   leadId?: string;
   propertyId?: string;
+  /** "My visits" of the day and week views. */
+  agentId?: string;
+  /** One visit with its names (the visit page). */
+  visitId?: string;
 }
 
 // The web UI's visit lists, in the order people plan by: scheduledAt, not createdAt (the API's
@@ -49,6 +55,8 @@ export async function listVisitsBySchedule(
     ifSet(filters.to, (v) => lt(visits.scheduledAt, v)),
     ifSet(filters.leadId, (v) => eq(visits.leadId, v)),
     ifSet(filters.propertyId, (v) => eq(visits.propertyId, v)),
+    ifSet(filters.agentId, (v) => eq(visits.agentId, v)),
+    ifSet(filters.visitId, (v) => eq(visits.id, v)),
     page.where,
   ];
   const db = await getDb();
@@ -78,5 +86,6 @@ export async function listVisitsBySchedule(
     agentName: row.agentName,
     // Still "scheduled" after its time: someone should record how it went.
     needsOutcome: row.visit.status === "scheduled" && row.visit.scheduledAt.getTime() < now,
+    upcoming: row.visit.scheduledAt.getTime() > now,
   }));
 }

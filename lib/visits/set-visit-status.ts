@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
 import { visits } from "@/db/schema";
-import { notFound } from "@/lib/errors/api-error";
+import { ApiError, notFound } from "@/lib/errors/api-error";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
@@ -33,6 +33,13 @@ export async function setVisitStatus(
       throw notFound("Visit");
     });
     if (visit.status === next) return toPublicVisit(visit);
+    // No one can have missed a visit that has not started yet. The API only creates visits
+    // (status `scheduled`), so this is the one place the rule lives for every door.
+    if (next === "no_show" && visit.scheduledAt.getTime() > Date.now()) {
+      throw new ApiError("validation_error", "A visit in the future cannot be marked no-show.", [
+        { path: "status", message: "This visit has not started yet" },
+      ]);
+    }
     const [updated] = await tx.update(visits).set({ status: next }).where(eq(visits.id, visit.id)).returning();
     await recordActivity(
       tx,

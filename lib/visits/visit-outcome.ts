@@ -12,3 +12,11 @@ export const VISIT_STATUS_LABELS: Record<"scheduled" | VisitOutcome, string> = {
   cancelled: "Cancelled",
   no_show: "No-show",
 };
+
+/** Badge tones of the visits table, the visit page and the calendar. */
+export const VISIT_STATUS_TONES = {
+  scheduled: "indigo",
+  completed: "emerald",
+  cancelled: "slate",
+  no_show: "red",
+} as const;

@@ -1,128 +1,143 @@
-import { VISIT_STATUSES } from "@/lib/domain/enums";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { visitStatusSchema } from "@/lib/schemas/visits";
-import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
-import { endOfDay, parseDay, today } from "@/lib/ui/date-filter";
-import { loadListPage } from "@/lib/ui/load-list-page";
+import { zoneLabel } from "@/lib/forms/visits/visit-form-options";
+import { hrefWith } from "@/lib/ui/cursor-pager";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { CALENDAR_VIEWS, calendarRange, type CalendarView } from "@/lib/visits/calendar-range";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
-import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
-import { VisitsTable } from "@/components/visits/visits-table";
-import { EmptyState } from "@/components/ui/empty-state";
-import { FilterBar } from "@/components/ui/filter-bar";
+import { VisitCalendar } from "@/components/visits/visit-calendar";
 import { PageHeader } from "@/components/ui/page-header";
-import { Pager } from "@/components/ui/pager";
-import { SelectField } from "@/components/ui/select-field";
-import { StaleLinkNotice } from "@/components/ui/stale-link-notice";
 import { styles } from "@/components/ui/styles";
-import { TextField } from "@/components/ui/text-field";
-import { setVisitStatusAction } from "./actions";
+import { VisitsList } from "./visits-list";
+import { ViewsNav } from "./views-nav";
 
 export const metadata: Metadata = { title: "Visits" };
 
-const PAGE_SIZE = 25;
-const STATUS_OPTIONS = [
-  { value: "", label: "Any status" },
-  ...VISIT_STATUSES.map((s) => ({ value: s, label: VISIT_STATUS_LABELS[s] })),
-];
+// A week of a busy agency fits; more is said, never silently cut.
+const CALENDAR_LIMIT = 500;
 
+// Visits as lists (upcoming, awaiting an outcome, all) or as a day or week, for everyone or
+// only mine (`mine=1`), every time in the viewer's zone. View, day and who are in the URL.
 export default async function VisitsPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const member = await requireMember();
   const params = singleParams(await searchParams);
-  const position = readPagePosition(params);
-  const status = visitStatusSchema.safeParse(params.status).data;
-  const to = parseDay(params.to);
-  // With no filter at all the page opens on what is coming up, from today on.
-  const untouched = !params.all && !status && !params.from && !to;
-  const from = untouched ? parseDay(today()) : parseDay(params.from);
-  const filters = {
-    status,
-    from: from?.toISOString().slice(0, 10),
-    to: to?.toISOString().slice(0, 10),
-    all: params.all ? "1" : undefined,
-  };
-  const page = await loadListPage(
-    listVisitsBySchedule(member.accountId, {
-      status,
-      from,
-      to: to && endOfDay(to),
-      order: "asc",
-      limit: PAGE_SIZE,
-      cursor: position.cursor,
-    }),
-  );
+  const zone = member.timeZone;
+  const view = CALENDAR_VIEWS.find((v) => v === params.view);
+  const mine = params.mine === "1" ? "1" : undefined;
+  const agentId = mine ? member.userId : undefined;
+  const today = calendarRange("day", undefined, zone).today;
 
-  const views = [
-    { label: "Upcoming", href: "/visits", current: untouched },
+  const whose = [
     {
-      label: "Awaiting outcome",
-      href: hrefWith("/visits", { status: "scheduled", to: today() }),
-      current: status === "scheduled" && filters.to === today() && !filters.from,
+      label: "Everyone's",
+      href: hrefWith("/visits", { ...params, mine: undefined, cursor: undefined, prev: undefined }),
+      current: !mine,
     },
-    { label: "All visits", href: "/visits?all=1", current: Boolean(params.all) && !status && !from && !to },
+    {
+      label: "My visits",
+      href: hrefWith("/visits", { ...params, mine: "1", cursor: undefined, prev: undefined }),
+      current: Boolean(mine),
+    },
   ];
   return (
     <div className="space-y-5">
       <PageHeader
         title="Visits"
-        description="Viewings with your leads, soonest first. Record how each went: completed, cancelled or no-show. Times are in UTC."
-      />
-      <nav aria-label="Visit views" className="flex flex-wrap gap-2">
-        {views.map((view) => (
-          <Link
-            key={view.label}
-            href={view.href}
-            aria-current={view.current ? "page" : undefined}
-            className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ${view.current ? "bg-indigo-50 text-indigo-700 ring-indigo-200" : "bg-white text-slate-700 ring-slate-200 hover:bg-slate-50"} ${styles.focusRing}`}
-          >
-            {view.label}
+        description={`Viewings with your leads. Book, reschedule or cancel one from its page, and record how each went. Times are in ${zoneLabel(zone)}.`}
+        actions={
+          <Link href="/visits/new" className={styles.primaryButton}>
+            Book a visit
           </Link>
-        ))}
-      </nav>
-      <FilterBar
-        action="/visits"
-        label="Filter visits"
-        hidden={{ all: "1" }}
-        clearHref={untouched ? undefined : "/visits"}
-      >
-        <div className="sm:w-44">
-          <SelectField
-            label="Status"
-            name="status"
-            options={STATUS_OPTIONS}
-            defaultValue={status ?? ""}
-            idPrefix="filter"
-          />
-        </div>
-        <div className="sm:w-44">
-          <TextField label="From" name="from" type="date" defaultValue={filters.from} idPrefix="filter" />
-        </div>
-        <div className="sm:w-44">
-          <TextField label="To" name="to" type="date" defaultValue={filters.to} idPrefix="filter" />
-        </div>
-      </FilterBar>
-      <section className={`${styles.card} overflow-hidden`}>
-        {page === "invalid_cursor" ? (
-          <StaleLinkNotice firstPage={hrefWith("/visits", filters)} />
-        ) : page.data.length === 0 ? (
-          <EmptyState title={untouched ? "No upcoming visits" : "No visits match these filters"}>
-            {untouched
-              ? "Visits booked through the API or your booking tools appear here."
-              : "Try other dates or another status."}
-          </EmptyState>
-        ) : (
-          <>
-            <VisitsTable visits={page.data} action={setVisitStatusAction} />
-            <Pager
-              label="Visits"
-              links={pagerLinks("/visits", filters, position, page.meta)}
-              shown={page.data.length}
-            />
-          </>
-        )}
-      </section>
+        }
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <ViewsNav
+          label="Visit views"
+          views={[
+            { label: "Upcoming", href: hrefWith("/visits", { mine }), current: !view && isUntouched(params) },
+            {
+              label: "Awaiting outcome",
+              href: hrefWith("/visits", { status: "scheduled", to: today, mine }),
+              current: !view && params.status === "scheduled" && params.to === today && !params.from,
+            },
+            {
+              label: "All visits",
+              href: hrefWith("/visits", { all: "1", mine }),
+              current: !view && params.all === "1",
+            },
+            {
+              label: "Day",
+              href: hrefWith("/visits", { view: "day", day: params.day, mine }),
+              current: view === "day",
+            },
+            {
+              label: "Week",
+              href: hrefWith("/visits", { view: "week", day: params.day, mine }),
+              current: view === "week",
+            },
+          ]}
+        />
+        <ViewsNav label="Whose visits" views={whose} />
+      </div>
+      {view ? (
+        <CalendarSection
+          view={view}
+          day={params.day}
+          zone={zone}
+          accountId={member.accountId}
+          agentId={agentId}
+          mine={mine}
+        />
+      ) : (
+        <VisitsList
+          params={params}
+          zone={zone}
+          today={today}
+          untouched={isUntouched(params)}
+          accountId={member.accountId}
+          agentId={agentId}
+          mine={mine}
+        />
+      )}
     </div>
+  );
+}
+
+const isUntouched = (params: Record<string, string | undefined>) =>
+  !params.all && !params.status && !params.from && !params.to;
+
+async function CalendarSection(props: {
+  view: CalendarView;
+  day?: string;
+  zone: string;
+  accountId: string;
+  agentId?: string;
+  mine?: string;
+}) {
+  const range = calendarRange(props.view, props.day, props.zone);
+  const page = await listVisitsBySchedule(props.accountId, {
+    from: range.from,
+    to: range.to,
+    agentId: props.agentId,
+    order: "asc",
+    limit: CALENDAR_LIMIT,
+  });
+  const link = (day?: string) => hrefWith("/visits", { view: props.view, day, mine: props.mine });
+  return (
+    <>
+      <VisitCalendar
+        view={props.view}
+        range={range}
+        visits={page.data}
+        zone={props.zone}
+        links={{ previous: link(range.previous), next: link(range.next), today: link() }}
+      />
+      {page.meta.hasMore ? (
+        <p className="text-sm text-amber-800">
+          Only the first {CALENDAR_LIMIT} visits are shown: use the day view or the list to see them all.
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -10,9 +10,9 @@ export async function signUpAction(formData: FormData): Promise<FormState> {
   const values = formValues(formData, ["password"]);
   const parsed = signupSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return errorState(parsed.error, values);
-  const { agencyName, name, email, password, plan } = parsed.data;
+  const { agencyName, name, email, password, plan, timezone } = parsed.data;
   try {
-    await createAccount({ name: agencyName, ownerName: name, email, password, plan });
+    await createAccount({ name: agencyName, ownerName: name, email, password, plan, timezone });
   } catch (error) {
     return errorState(error, values);
   }

@@ -30,6 +30,8 @@ export function SignupForm() {
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    // Times in the app are shown in this zone; changeable later under Profile.
+    form.set("timezone", Intl.DateTimeFormat().resolvedOptions().timeZone);
     startTransition(async () => {
       const result = await signUpAction(form);
       if (result.status !== "success") {

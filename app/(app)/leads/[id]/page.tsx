@@ -159,12 +159,15 @@ export default async function LeadPage({
           </Panel>
           <Panel title="Visits" id="visits">
             {visits.data.length ? (
-              <VisitsTable visits={visits.data} hide={["lead"]} action={setVisitStatusAction} />
+              <VisitsTable visits={visits.data} zone={member.timeZone} hide={["lead"]} action={setVisitStatusAction} />
             ) : (
-              <EmptyState title="No visits yet">
-                Visits booked through the API or your booking tools show up here.
-              </EmptyState>
+              <EmptyState title="No visits yet">Book one here, or through the API and your booking tools.</EmptyState>
             )}
+            <div className="border-t border-slate-100 px-5 py-3">
+              <Link href={`/visits/new?leadId=${lead.id}`} className={styles.secondaryButton}>
+                Book a visit
+              </Link>
+            </div>
           </Panel>
         </div>
         <div className="space-y-6 lg:col-span-2">
@@ -208,6 +211,7 @@ export default async function LeadPage({
             {activities ? (
               <ActivityTimeline
                 activities={activities.data}
+                zone={member.timeZone}
                 names={names}
                 smsText={new Map(sms.data.map((m) => [m.id, m.message]))}
                 olderHref={olderHref}

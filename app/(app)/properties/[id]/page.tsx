@@ -96,7 +96,12 @@ export default async function PropertyPage({
         <div className="lg:col-span-2">
           <Panel title="Visits" id="visits">
             {visits.data.length ? (
-              <VisitsTable visits={visits.data} hide={["property"]} action={setVisitStatusAction} />
+              <VisitsTable
+                visits={visits.data}
+                zone={member.timeZone}
+                hide={["property"]}
+                action={setVisitStatusAction}
+              />
             ) : (
               <EmptyState title="No visits yet">Visits of this property show up here.</EmptyState>
             )}

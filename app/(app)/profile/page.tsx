@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getAccountOrThrow } from "@/lib/accounts/get-account";
+import { timeZoneOptions } from "@/lib/accounts/time-zone-options";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { formatInZone } from "@/lib/ui/format-date";
+import { getUserTimeZone } from "@/lib/users/user-time-zone";
+import { PageHeader } from "@/components/ui/page-header";
+import { styles } from "@/components/ui/styles";
+import { TimeZoneForm } from "./time-zone-form";
+
+export const metadata: Metadata = { title: "Your profile" };
+
+// Every member's own preferences (Settings is for owners only): the zone times are shown in.
+export default async function ProfilePage() {
+  const member = await requireMember();
+  const [account, own] = await Promise.all([getAccountOrThrow(member.accountId), getUserTimeZone(member.userId)]);
+  const options = [
+    { value: "", label: `The account's: ${account.timezone.replaceAll("_", " ")}` },
+    ...timeZoneOptions(),
+  ];
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Your profile"
+        description={`${member.name} · ${member.email}. It is now ${formatInZone(new Date(), member.timeZone)} for you.`}
+        actions={
+          <Link href="/profile/password" className={styles.secondaryButton}>
+            Change password
+          </Link>
+        }
+      />
+      <section className={`${styles.card} max-w-md p-5 sm:p-6`}>
+        <TimeZoneForm current={own ?? ""} options={options} />
+      </section>
+    </div>
+  );
+}

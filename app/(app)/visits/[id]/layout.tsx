@@ -1,0 +1,13 @@
+import { loadVisit } from "./load-visit";
+
+// Outside the page's loading boundary: see lib/ui/load-member-record.ts.
+export default async function VisitLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ id: string }>;
+}) {
+  await loadVisit((await params).id);
+  return children;
+}

@@ -1,0 +1,112 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { newVisitValues, visitFormOptions, zoneLabel } from "@/lib/forms/visits/visit-form-options";
+import { getLead } from "@/lib/leads/get-lead";
+import { listLeads } from "@/lib/leads/list-leads";
+import { leadListQuery } from "@/lib/schemas/leads";
+import { orNotFound } from "@/lib/ui/or-not-found";
+import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { VisitForm } from "@/components/visits/visit-form";
+import { EmptyState } from "@/components/ui/empty-state";
+import { FilterBar } from "@/components/ui/filter-bar";
+import { PageHeader } from "@/components/ui/page-header";
+import { styles } from "@/components/ui/styles";
+import { TextField } from "@/components/ui/text-field";
+import { bookVisitAction } from "../actions";
+
+export const metadata: Metadata = { title: "Book a visit" };
+
+const LEAD_MATCHES = 10;
+
+// "Book a visit": from a lead's page the lead is given (?leadId=); from the visits page the
+// agent first finds the lead by name, email or phone (a search, since an account can hold
+// thousands of leads: no select could list them).
+export default async function BookVisitPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+  const member = await requireMember();
+  const params = singleParams(await searchParams);
+  if (!params.leadId) return <FindLead accountId={member.accountId} q={params.q?.trim()} />;
+  const lead = await orNotFound(getLead(member.accountId, params.leadId));
+  const options = await visitFormOptions(member.accountId, { propertyId: lead.propertyId });
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={`Book a visit with ${lead.name}`}
+        description="The visit goes on the lead's timeline and, through the Public API, to your webhooks."
+        actions={
+          <Link href={`/leads/${lead.id}`} className={styles.secondaryButton}>
+            Cancel
+          </Link>
+        }
+      />
+      <section className={`${styles.card} max-w-2xl p-5 sm:p-6`}>
+        <VisitForm
+          action={bookVisitAction}
+          hidden={{ leadId: lead.id }}
+          initial={newVisitValues(member.timeZone, member.userId, lead.propertyId)}
+          properties={options.properties}
+          agents={options.agents}
+          durations={options.durations}
+          zoneLabel={zoneLabel(member.timeZone)}
+          submitLabel="Book visit"
+          pendingLabel="Booking…"
+        />
+      </section>
+    </div>
+  );
+}
+
+async function FindLead({ accountId, q }: { accountId: string; q?: string }) {
+  const leads = q ? await listLeads(accountId, leadListQuery.parse({ q, limit: LEAD_MATCHES })) : null;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Book a visit"
+        description="Find the lead first: by name, email or phone."
+        actions={
+          <Link href="/visits" className={styles.secondaryButton}>
+            Cancel
+          </Link>
+        }
+      />
+      <FilterBar action="/visits/new" label="Find a lead" submitLabel="Find">
+        <div className="sm:w-80">
+          <TextField label="Lead" name="q" type="search" defaultValue={q} placeholder="Name, email or phone" />
+        </div>
+      </FilterBar>
+      {leads ? (
+        <section className={`${styles.card} overflow-hidden`}>
+          {leads.data.length === 0 ? (
+            <EmptyState title="No lead matches">
+              Try part of the name, or{" "}
+              <Link href="/leads/new" className={styles.link}>
+                add the lead
+              </Link>{" "}
+              first.
+            </EmptyState>
+          ) : (
+            <ul className="divide-y divide-slate-100" aria-label="Matching leads">
+              {leads.data.map((lead) => (
+                <li key={lead.id} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-slate-900">{lead.name}</span>
+                    <span className="block truncate text-slate-500">
+                      {[lead.email, lead.phone].filter(Boolean).join(" · ") || "No contact details"}
+                    </span>
+                  </span>
+                  <Link
+                    href={`/visits/new?leadId=${lead.id}`}
+                    className={styles.smallButton}
+                    aria-label={`Book a visit with ${lead.name}`}
+                  >
+                    Book
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { DateTime } from "luxon";
+import { listPropertyOptions } from "@/lib/properties/list-property-options";
+import { zoneAbbreviation } from "@/lib/ui/format-date";
+import { listMembers } from "@/lib/users/list-members";
+import type { PublicVisit } from "@/lib/visits/public-visit";
+import { utcToZoned } from "./zoned-time";
+
+// What the booking and reschedule forms need from the server: their choices, and a visit's
+// values as form text in the viewer's zone.
+
+const LENGTHS = [15, 30, 45, 60, 90, 120];
+
+const lengthLabel = (minutes: number) =>
+  minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h${minutes % 60 ? ` ${minutes % 60} min` : ""}`;
+
+/** Common lengths, plus the visit's own when the API booked an unusual one (50 min). */
+function durationOptions(current?: number) {
+  const lengths = current && !LENGTHS.includes(current) ? [...LENGTHS, current].sort((a, b) => a - b) : LENGTHS;
+  return lengths.map((m) => ({ value: String(m), label: lengthLabel(m) }));
+}
+
+export const zoneLabel = (zone: string) => `${zone.replaceAll("_", " ")} (${zoneAbbreviation(zone)})`;
+
+export async function visitFormOptions(accountId: string, opts: { propertyId?: string | null; duration?: number }) {
+  const [properties, members] = await Promise.all([
+    listPropertyOptions(accountId, opts.propertyId),
+    listMembers(accountId),
+  ]);
+  return {
+    properties: [
+      { value: "", label: "Choose a property" },
+      ...properties.map((p) => ({ value: p.id, label: p.label })),
+    ],
+    agents: [{ value: "", label: "No agent" }, ...members.map((m) => ({ value: m.userId, label: m.name }))],
+    durations: durationOptions(opts.duration),
+  };
+}
+
+/** A new booking: tomorrow at 10:00 where the viewer is, 30 minutes, with the viewer as agent. */
+export function newVisitValues(zone: string, agentId: string, propertyId: string | null) {
+  const tomorrow = DateTime.now().setZone(zone).plus({ days: 1 });
+  return {
+    propertyId: propertyId ?? "",
+    date: tomorrow.toFormat("yyyy-MM-dd"),
+    time: "10:00",
+    durationMinutes: "30",
+    agentId,
+    notes: "",
+  };
+}
+
+export function visitValues(visit: PublicVisit, zone: string) {
+  return {
+    ...utcToZoned(visit.scheduledAt, zone),
+    durationMinutes: String(visit.durationMinutes),
+    agentId: visit.agentId ?? "",
+    notes: visit.notes ?? "",
+  };
+}

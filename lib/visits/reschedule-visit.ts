@@ -1,0 +1,92 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { visits, type Visit } from "@/db/schema";
+import { assertUserInAccount } from "@/lib/accounts/assert-account-references";
+import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import { ApiError, notFound } from "@/lib/errors/api-error";
+import { previousAttributes, recordEvent } from "@/lib/events/record-event";
+import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
+import { inTransaction } from "@/lib/query/after-commit";
+import { visitRescheduleSchema, type VisitRescheduleInput } from "@/lib/schemas/visits";
+import { toPublicVisit, type PublicVisit } from "./public-visit";
+import { VISIT_STATUS_LABELS } from "./visit-outcome";
+
+// Moves a scheduled visit (time, length, agent, notes). The visit, the lead's activity
+// (lead_updated with {visitId, changes: {visitScheduledAt: [old, new], …}}, as an outcome is
+// recorded) and the visit.updated event commit together. A visit already completed, cancelled
+// or missed is history: it is not moved (409 conflict), a new one is booked instead.
+export async function rescheduleVisit(
+  accountId: string,
+  visitId: string,
+  input: VisitRescheduleInput,
+  actor: Actor,
+): Promise<PublicVisit> {
+  const patch = visitRescheduleSchema.parse(input);
+  const db = await getDb();
+  return inTransaction(db, async (tx) => {
+    const [visit] = await tx
+      .select()
+      .from(visits)
+      .where(and(eq(visits.id, visitId), eq(visits.accountId, accountId)))
+      .limit(1)
+      .for("update");
+    if (!visit) throw notFound("Visit");
+    await getLeadOrThrow(tx, accountId, visit.leadId).catch(() => {
+      throw notFound("Visit");
+    });
+    if (visit.status !== "scheduled") {
+      throw new ApiError(
+        "conflict",
+        `Only a scheduled visit can be rescheduled; this one is ${VISIT_STATUS_LABELS[visit.status].toLowerCase()}.`,
+      );
+    }
+    await assertUserInAccount(tx, accountId, patch.agentId, "agentId");
+    const next = nextValues(visit, patch);
+    const changes = changedFields(visit, next);
+    if (Object.keys(changes).length === 0) return toPublicVisit(visit);
+    const [updated] = await tx.update(visits).set(next).where(eq(visits.id, visit.id)).returning();
+    const moved = updated.scheduledAt.getTime() !== visit.scheduledAt.getTime();
+    await recordActivity(
+      tx,
+      { accountId, leadId: visit.leadId, actor },
+      {
+        kind: "visit_rescheduled",
+        visitId: visit.id,
+        scheduledAt: visit.scheduledAt,
+        movedTo: moved ? updated.scheduledAt : null,
+        changes,
+      },
+    );
+    const object = toPublicVisit(updated);
+    await recordEvent(tx, accountId, actor, {
+      type: "visit.updated",
+      object,
+      previousAttributes: previousAttributes(toPublicVisit(visit), object),
+    });
+    return object;
+  });
+}
+
+type Editable = Pick<Visit, "scheduledAt" | "durationMinutes" | "agentId" | "notes">;
+
+/** The visit's values after the patch: an absent field keeps its value, null clears it. */
+function nextValues(visit: Visit, patch: VisitRescheduleInput): Editable {
+  return {
+    scheduledAt: patch.scheduledAt === undefined ? visit.scheduledAt : new Date(patch.scheduledAt),
+    durationMinutes: patch.durationMinutes ?? visit.durationMinutes,
+    agentId: patch.agentId === undefined ? visit.agentId : patch.agentId,
+    notes: patch.notes === undefined ? visit.notes : patch.notes,
+  };
+}
+
+/** `{visitScheduledAt: [old, new], …}` in the API's formats (ISO 8601 UTC), changed fields only. */
+function changedFields(before: Editable, after: Editable): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  if (before.scheduledAt.getTime() !== after.scheduledAt.getTime())
+    changes.visitScheduledAt = [before.scheduledAt.toISOString(), after.scheduledAt.toISOString()];
+  if (before.durationMinutes !== after.durationMinutes)
+    changes.visitDurationMinutes = [before.durationMinutes, after.durationMinutes];
+  if (before.agentId !== after.agentId) changes.visitAgentId = [before.agentId, after.agentId];
+  if (before.notes !== after.notes) changes.visitNotes = [before.notes, after.notes];
+  return changes;
+}
