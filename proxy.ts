@@ -21,6 +21,7 @@ export async function proxy(req: NextRequestWithAuth, event: NextFetchEvent) {
 
 export const config = {
   // Off the API (its own key auth; the proxy's cost matters there), the docs, Next's assets,
-  // files with an extension, the sign-in and sign-up pages and the home page.
-  matcher: ["/((?!(?:api|docs|login|signup)(?:/|$)|_next/|.*\\.\\w+$).+)"],
+  // files with an extension, the sign-in, sign-up and password reset pages, the development
+  // outbox (/dev, a 404 unless mail is local) and the home page.
+  matcher: ["/((?!(?:api|docs|login|signup|forgot-password|reset-password|dev)(?:/|$)|_next/|.*\\.\\w+$).+)"],
 };

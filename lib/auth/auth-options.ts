@@ -40,6 +40,7 @@ export function getAuthOptions(): NextAuthOptions {
           token.userId = user.id;
           token.accountId = user.accountId;
           token.role = user.role;
+          token.sessionVersion = user.sessionVersion;
         }
         return token;
       },
@@ -51,6 +52,8 @@ export function getAuthOptions(): NextAuthOptions {
             role: token.role,
             name: token.name ?? "",
             email: token.email ?? "",
+            // Sessions from before versions existed count as version 0, the column's default.
+            sessionVersion: token.sessionVersion ?? 0,
           };
         }
         return session;

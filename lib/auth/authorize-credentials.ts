@@ -14,6 +14,8 @@ export interface SessionUser {
   email: string;
   accountId: string;
   role: Role;
+  /** The user's session version at sign-in: a later password change signs this session out. */
+  sessionVersion: number;
 }
 
 /** Thrown with a message the sign-in form turns into words: next-auth passes it through. */
@@ -66,5 +68,12 @@ export async function authorizeCredentials(
     await recordLoginAttempt(email, true, now, tx);
     await recordSignIn(tx, member, origin);
   });
-  return { id: user.id, name: user.name, email: user.email, accountId: member.accountId, role: member.role };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    accountId: member.accountId,
+    role: member.role,
+    sessionVersion: user.sessionVersion,
+  };
 }

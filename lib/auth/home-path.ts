@@ -1,5 +1,7 @@
 // Imported by the proxy and client forms: keep this file free of server-only imports.
 export const SIGN_IN_PATH = "/login";
+/** Where a member on a temporary password is sent until they choose their own. */
+export const CHANGE_PASSWORD_PATH = "/change-password";
 
 // Where a user lands after signing in when no page asked for the sign-in. Owners start on
 // their settings; staff on the leads list, their daily page.

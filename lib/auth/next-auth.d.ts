@@ -4,9 +4,10 @@ declare module "next-auth" {
     id: string;
     accountId: string;
     role: Role;
+    sessionVersion: number;
   }
   interface Session {
-    user: { id: string; name: string; email: string; accountId: string; role: Role };
+    user: { id: string; name: string; email: string; accountId: string; role: Role; sessionVersion: number };
   }
 }
 
@@ -15,6 +16,7 @@ declare module "next-auth/jwt" {
     userId?: string;
     accountId?: string;
     role?: Role;
+    sessionVersion?: number;
   }
 }
 import { type Role } from "@/lib/domain/enums";

@@ -20,6 +20,8 @@ const PREFIXES = {
   webhookDelivery: "whd",
   auditEntry: "aud",
   customField: "cfd",
+  passwordResetToken: "prt",
+  mail: "mail",
   leadImport: "imp",
 } as const;
 

@@ -6,7 +6,7 @@ import { assertOwner } from "./assert-owner";
 import { teamMemberSchema, type TeamMemberInput } from "./team-member-schema";
 
 // The team page's "Add staff": owners only. The person signs in with the temporary password
-// the owner chose and passes it on.
+// the owner chose and passed on, and must choose their own before anything else.
 export async function addTeamMember(
   input: { accountId: string; actorUserId: string; origin: RequestOrigin; member: TeamMemberInput },
   db?: DbOrTx,
@@ -15,7 +15,13 @@ export async function addTeamMember(
   const owner = await assertOwner(input.accountId, input.actorUserId, conn);
   const member = teamMemberSchema.parse(input.member);
   return addUserToAccount(
-    { accountId: input.accountId, ...member, role: "staff", audit: userAuditActor(owner, input.origin) },
+    {
+      accountId: input.accountId,
+      ...member,
+      role: "staff",
+      mustChangePassword: true,
+      audit: userAuditActor(owner, input.origin),
+    },
     conn,
   );
 }

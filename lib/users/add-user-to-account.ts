@@ -33,9 +33,13 @@ export async function addUserToAccount(input: AddUserInput, db?: DbOrTx): Promis
   const passwordHash = await hashPassword(input.password);
   const userId = newId("user");
   await conn.transaction(async (tx) => {
-    await tx
-      .insert(users)
-      .values({ id: userId, email, name: input.name, passwordHash, mustChangePassword: input.mustChangePassword ?? false });
+    await tx.insert(users).values({
+      id: userId,
+      email,
+      name: input.name,
+      passwordHash,
+      mustChangePassword: input.mustChangePassword ?? false,
+    });
     await tx
       .insert(memberships)
       .values({ id: newId("membership"), accountId: input.accountId, userId, role: input.role });

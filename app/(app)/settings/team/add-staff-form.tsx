@@ -41,7 +41,7 @@ export function AddStaffForm() {
           required
           minLength={MIN_PASSWORD_LENGTH}
           autoComplete="new-password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          hint={`At least ${MIN_PASSWORD_LENGTH} characters. They choose their own when they first sign in.`}
           error={errors.password}
         />
       </div>

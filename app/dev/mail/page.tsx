@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { DataTable } from "@/components/ui/data-table";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { styles } from "@/components/ui/styles";
+import { listOutboxMail } from "@/lib/mail/list-outbox-mail";
+import { formatDateTime } from "@/lib/ui/format-date";
+
+export const metadata: Metadata = { title: "Local mail outbox" };
+
+export default async function DevMailPage() {
+  const mails = await listOutboxMail();
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Local mail outbox"
+        description="The latest 50 emails this server would have sent, newest first. Set SMTP_URL and MAIL_FROM to send them for real."
+      />
+      {mails.length === 0 ? (
+        <div className={styles.card}>
+          <EmptyState title="No email yet">Password reset links and other emails will appear here.</EmptyState>
+        </div>
+      ) : (
+        <div className={styles.card}>
+          <DataTable
+            label="Emails"
+            columns={[{ label: "To" }, { label: "Subject" }, { label: "Sent", className: "hidden sm:table-cell" }]}
+          >
+            {mails.map((mail) => (
+              <tr key={mail.id}>
+                <td className={`${styles.td} break-all`}>{mail.to}</td>
+                <td className={styles.td}>
+                  <Link href={`/dev/mail/${mail.id}`} className={styles.link}>
+                    {mail.subject}
+                  </Link>
+                  <span className="block text-xs text-slate-500 sm:hidden">{formatDateTime(mail.createdAt)}</span>
+                </td>
+                <td className={`${styles.td} hidden whitespace-nowrap sm:table-cell`}>
+                  {formatDateTime(mail.createdAt)}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        </div>
+      )}
+    </div>
+  );
+}

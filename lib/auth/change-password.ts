@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/db/client";
+import { users } from "@/db/schema";
+import { userAuditActor } from "@/lib/audit/audit-actors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import type { RequestOrigin } from "@/lib/audit/request-origin";
+import { ApiError, notFound } from "@/lib/errors/api-error";
+import { getMember } from "@/lib/users/get-member";
+import { memberAuditTarget } from "@/lib/users/member-audit-target";
+import { getLoginLockedUntil, recordLoginAttempt } from "./login-throttle";
+import { hashPassword, verifyPassword } from "./password";
+import { changePasswordSchema, type ChangePasswordInput } from "./password-form-schemas";
+import { setUserPassword } from "./set-user-password";
+
+/**
+ * The signed-in user's "Change password", and the forced change of a temporary password. The
+ * current password is asked for either way (a session left open is not enough), and a wrong one
+ * counts as a failed sign-in, so this form cannot be used to guess it past the sign-in throttle.
+ * Every other session of the user ends; the caller signs this browser in again.
+ */
+export async function changePassword(
+  input: { accountId: string; userId: string; origin: RequestOrigin; form: ChangePasswordInput; now?: Date },
+  db?: DbOrTx,
+): Promise<void> {
+  const now = input.now ?? new Date();
+  const { currentPassword, newPassword } = changePasswordSchema.parse(input.form);
+  const conn = db ?? (await getDb());
+  const member = await getMember(input.accountId, input.userId, conn);
+  if (!member) throw notFound("User");
+  const lockedUntil = await getLoginLockedUntil(member.email, now, conn);
+  if (lockedUntil) {
+    const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000));
+    throw new ApiError(
+      "rate_limited",
+      `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
+  }
+  const [user] = await conn.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, member.userId));
+  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    await recordLoginAttempt(member.email, false, now, conn);
+    throw new ApiError("validation_error", "Your current password is not right.", [
+      { path: "currentPassword", message: "That is not your current password." },
+    ]);
+  }
+  if (await verifyPassword(newPassword, user.passwordHash)) {
+    throw new ApiError("validation_error", "Choose a new password.", [
+      { path: "newPassword", message: "Choose a password different from your current one." },
+    ]);
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await conn.transaction(async (tx) => {
+    await setUserPassword(tx, member.userId, passwordHash, now);
+    await recordAudit(tx, member.accountId, userAuditActor(member, input.origin), {
+      action: "password.changed",
+      target: memberAuditTarget(member),
+    });
+  });
+}

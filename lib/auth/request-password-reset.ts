@@ -1,0 +1,94 @@
+import { getDb, type DbOrTx } from "@/db/client";
+import { passwordResetTokens } from "@/db/schema";
+import { userAuditActor } from "@/lib/audit/audit-actors";
+import { recordAudit } from "@/lib/audit/record-audit";
+import type { RequestOrigin } from "@/lib/audit/request-origin";
+import { newId } from "@/lib/ids/new-id";
+import { logger } from "@/lib/log/logger";
+import { getMailSender } from "@/lib/mail/get-mail-sender";
+import type { MailSender } from "@/lib/mail/mail-sender";
+import { findUserByEmail } from "@/lib/users/find-user-by-email";
+import { findMemberByUserId } from "@/lib/users/get-member";
+import { memberAuditTarget } from "@/lib/users/member-audit-target";
+import { normalizeEmail } from "./login-throttle";
+import { passwordResetEmail } from "./password-reset-email";
+import { checkAndRecordResetRequest } from "./password-reset-throttle";
+import { newResetToken, RESET_TOKEN_TTL_MINUTES } from "./reset-token";
+
+const RESET_PASSWORD_PATH = "/reset-password";
+
+export interface PasswordResetRequest {
+  email: string;
+  origin: RequestOrigin;
+  /** The app's public URL, for the link (lib/mail/mail-link-base.ts). */
+  baseUrl: string;
+  now?: Date;
+}
+
+export interface RequestResetOptions {
+  db?: DbOrTx;
+  mailer?: MailSender;
+  /** Runs the sending. The web action passes next/server's after(), so the answer never waits
+   * for the mail server: a known email must not answer slower than an unknown one. Default:
+   * send before returning. */
+  defer?: (task: () => Promise<void>) => void;
+}
+
+/**
+ * "Forgot password?": for a known email, a one-time link valid for an hour, by mail. The caller
+ * answers the same for every email; only "ip_throttled" (too many requests from one address,
+ * whatever the emails) may be shown differently.
+ */
+export async function requestPasswordReset(
+  input: PasswordResetRequest,
+  options: RequestResetOptions = {},
+): Promise<"accepted" | "ip_throttled"> {
+  const now = input.now ?? new Date();
+  const email = normalizeEmail(input.email);
+  const conn = options.db ?? (await getDb());
+  const outcome = await conn.transaction(async (tx) => {
+    const throttle = await checkAndRecordResetRequest(tx, email, input.origin.ip, now);
+    if (throttle.ipBlocked) return "ip_throttled" as const;
+    if (throttle.emailExhausted) return null;
+    const user = await findUserByEmail(email, tx);
+    const member = user ? await findMemberByUserId(user.id, tx) : undefined;
+    if (!user || !member) return null;
+    const { token, tokenHash } = newResetToken();
+    await tx.insert(passwordResetTokens).values({
+      id: newId("passwordResetToken"),
+      userId: user.id,
+      tokenHash,
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MINUTES * 60_000),
+      createdAt: now,
+    });
+    // Asked by whoever typed the email: the entry names the login's owner, and its address and
+    // user agent say from where (as a throttled sign-in does).
+    await recordAudit(tx, member.accountId, userAuditActor(member, input.origin), {
+      action: "password.reset_requested",
+      target: memberAuditTarget(member),
+    });
+    const link = `${input.baseUrl.replace(/\/+$/, "")}${RESET_PASSWORD_PATH}?token=${token}`;
+    return { userId: user.id, message: passwordResetEmail({ email: user.email, name: user.name }, link) };
+  });
+  if (outcome === "ip_throttled") return outcome;
+  if (outcome) {
+    const { userId, message } = outcome;
+    const send = async () => {
+      const mailer = options.mailer ?? getMailSender();
+      try {
+        await mailer.send(message);
+        logger.info("password reset mail sent", { userId, via: mailer.kind });
+      } catch (error) {
+        // The link is in the message, never in the log: only who and why it failed.
+        logger.error("password reset mail failed", {
+          userId,
+          via: mailer.kind,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    };
+    if (options.defer) options.defer(send);
+    else await send();
+  }
+  return "accepted";
+}
