@@ -14,7 +14,7 @@ interface Option {
   label: string;
 }
 
-export interface VisitFormValues {
+interface VisitFormValues {
   propertyId?: string;
   date: string;
   time: string;

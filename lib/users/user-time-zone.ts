@@ -6,7 +6,7 @@ import { isKnownTimeZone } from "@/lib/accounts/time-zone-options";
 
 // A person's own time zone (the profile page). Empty means "the account's": the column is null
 // and the account's zone applies (Member.timeZone), following the account if an owner changes it.
-export const userTimeZoneSchema = z.object({
+const userTimeZoneSchema = z.object({
   timezone: z
     .string()
     .trim()

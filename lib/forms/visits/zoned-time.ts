@@ -5,7 +5,7 @@ import { DateTime } from "luxon";
 
 const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
-export type ZonedParse = { iso: string; errors?: never } | { iso?: never; errors: Record<string, string> };
+type ZonedParse = { iso: string; errors?: never } | { iso?: never; errors: Record<string, string> };
 
 /** A form's `date` (YYYY-MM-DD) and `time` (HH:mm) in `zone` → ISO 8601 UTC, or per-field errors. */
 export function zonedToUtc(date: string | undefined, time: string | undefined, zone: string): ZonedParse {
