@@ -1,6 +1,6 @@
 import { and, arrayContains, eq, gt, isNull, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
-import { leads } from "@/db/schema";
+import { leads, type Lead } from "@/db/schema";
 import { JsonText } from "@/lib/query/json-text";
 import { ifSet } from "@/lib/query/if-set";
 import { cursorScope } from "@/lib/pagination/cursor";
@@ -46,6 +46,13 @@ function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
 export async function listLeads(accountId: string, query: LeadListQuery): Promise<Page<PublicLead>> {
   const { select, page } = leadListSelect(await getDb(), accountId, query);
   return page.toPage(await select, toPublicLead);
+}
+
+/** The same page as listLeads as the stored rows, for the CSV export (lib/exports), which also
+ * writes each lead's customFields. */
+export async function listLeadRows(accountId: string, query: LeadListQuery): Promise<Page<Lead>> {
+  const { select, page } = leadListSelect(await getDb(), accountId, query);
+  return page.toPage(await select, (row) => row);
 }
 
 /** The same page as listLeads, as the API's JSON body: the rows come serialized by PostgreSQL

@@ -1,6 +1,6 @@
 import { and, eq, gte, ilike, lte, or, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { properties } from "@/db/schema";
+import { properties, type Property } from "@/db/schema";
 import { ifSet } from "@/lib/query/if-set";
 import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
@@ -8,7 +8,8 @@ import { likePattern } from "@/lib/query/like-pattern";
 import type { PropertyListQuery } from "@/lib/schemas/properties";
 import { toPublicProperty, type PublicProperty } from "./public-property";
 
-export async function listProperties(accountId: string, query: PropertyListQuery): Promise<Page<PublicProperty>> {
+/** A page of properties as the stored rows: the list page's and the CSV export's one query. */
+export async function listPropertyRows(accountId: string, query: PropertyListQuery): Promise<Page<Property>> {
   const { limit, cursor, sort, ...filters } = query;
   const page = keyset({ limit, cursor, sort }, properties, cursorScope("properties", accountId, filters));
   const conditions: (SQL | undefined)[] = [
@@ -36,5 +37,10 @@ export async function listProperties(accountId: string, query: PropertyListQuery
     .where(and(...conditions))
     .orderBy(...page.orderBy)
     .limit(page.fetch);
-  return page.toPage(rows, toPublicProperty);
+  return page.toPage(rows, (row) => row);
+}
+
+export async function listProperties(accountId: string, query: PropertyListQuery): Promise<Page<PublicProperty>> {
+  const page = await listPropertyRows(accountId, query);
+  return { ...page, data: page.data.map(toPublicProperty) };
 }

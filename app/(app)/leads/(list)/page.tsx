@@ -55,9 +55,15 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
         title="Leads"
         description="Everyone who asked about a property, from your website, portals and your team."
         actions={
-          <Link href="/leads/new" className={styles.primaryButton}>
-            New lead
-          </Link>
+          <>
+            {/* A plain link: a download, never prefetched. It carries the filters the list applied. */}
+            <a href={hrefWith("/leads/export", filters)} download className={styles.secondaryButton}>
+              Export CSV
+            </a>
+            <Link href="/leads/new" className={styles.primaryButton}>
+              New lead
+            </Link>
+          </>
         }
       />
       {params.notice === "deleted" ? (

@@ -47,7 +47,15 @@ export default async function PropertiesPage({ searchParams }: { searchParams: P
       <PageHeader
         title="Properties"
         description="Your listings for sale and for rent. Leads and visits point at them."
-        actions={newButton}
+        actions={
+          <>
+            {/* A plain link: a download, never prefetched. It carries the filters the list applied. */}
+            <a href={hrefWith("/properties/export", filters)} download className={styles.secondaryButton}>
+              Export CSV
+            </a>
+            {newButton}
+          </>
+        }
       />
       {params.notice === "deleted" ? (
         <FlashNotice>The property was deleted. Its visits keep their history.</FlashNotice>

@@ -1,0 +1,15 @@
+import { requireMember } from "@/lib/auth/get-current-member";
+import { csvDownload } from "@/lib/exports/csv-download";
+import { leadsCsv } from "@/lib/exports/leads-csv";
+import { leadExportFilters } from "@/lib/exports/list-export-filters";
+
+export const dynamic = "force-dynamic";
+
+// GET /leads/export – the leads the list's filters select, as CSV (owners and staff: what the
+// list shows them). Streamed a page of 1,000 leads at a time; never built in memory.
+export async function GET(request: Request): Promise<Response> {
+  // The pages' guard: signed out → sign-in, a temporary password → change it first.
+  const member = await requireMember();
+  const { fileName, chunks } = await leadsCsv(member.accountId, leadExportFilters(new URL(request.url).searchParams));
+  return csvDownload(fileName, chunks);
+}

@@ -1,0 +1,18 @@
+import { requireMember } from "@/lib/auth/get-current-member";
+import { csvDownload } from "@/lib/exports/csv-download";
+import { propertyExportFilters } from "@/lib/exports/list-export-filters";
+import { propertiesCsv } from "@/lib/exports/properties-csv";
+
+export const dynamic = "force-dynamic";
+
+// GET /properties/export – the properties the list's filters select, as CSV (owners and staff).
+// Streamed a page of 1,000 properties at a time; never built in memory.
+export async function GET(request: Request): Promise<Response> {
+  // The pages' guard: signed out → sign-in, a temporary password → change it first.
+  const member = await requireMember();
+  const { fileName, chunks } = await propertiesCsv(
+    member.accountId,
+    propertyExportFilters(new URL(request.url).searchParams),
+  );
+  return csvDownload(fileName, chunks);
+}

@@ -1,0 +1,29 @@
+import { stringify } from "csv-stringify/sync";
+import type { Page } from "@/lib/pagination/keyset";
+import type { Cell } from "./csv-cells";
+
+// An export's text, a page of rows at a time: the caller's keyset pages are read one after the
+// other and each is written as soon as it is read, so a million rows never sit in memory.
+// csv-stringify quotes commas, quotes and newlines and, with escape_formulas, prefixes a ' to a
+// cell starting with = + - @ tab or CR (CSV injection: `=cmd|…` stays text in a spreadsheet).
+// CRLF line ends and a byte-order mark, so Excel opens the file as UTF-8 (names with accents).
+
+export const EXPORT_PAGE_SIZE = 1_000;
+
+const OPTIONS = { escape_formulas: true, record_delimiter: "\r\n" } as const;
+
+/** Every page a keyset list gives, following its cursor. */
+export async function* allPages<T>(load: (cursor: string | undefined) => Promise<Page<T>>): AsyncGenerator<T[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await load(cursor);
+    if (page.data.length) yield page.data;
+    cursor = page.meta.hasMore && page.meta.cursor ? page.meta.cursor : undefined;
+  } while (cursor);
+}
+
+/** The header line, then one chunk of lines per page of records. */
+export async function* csvChunks(header: string[], records: AsyncIterable<Cell[][]>): AsyncGenerator<string> {
+  yield `\uFEFF${stringify([header], OPTIONS)}`;
+  for await (const page of records) if (page.length) yield stringify(page, OPTIONS);
+}

@@ -1,0 +1,108 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { properties, type Lead } from "@/db/schema";
+import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
+import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
+import { listLeadRows } from "@/lib/leads/list-leads";
+import { toPublicLead } from "@/lib/leads/public-lead";
+import { listMembers } from "@/lib/users/list-members";
+import { customFieldCell, customFieldHeaders, listCell, timeCell, yesNo, type Cell } from "./csv-cells";
+import { allPages, csvChunks, EXPORT_PAGE_SIZE } from "./csv-chunks";
+import type { LeadExportFilters } from "./list-export-filters";
+
+// The leads list as CSV (Leads → Export CSV): every field of the lead's public shape, plus the
+// names a spreadsheet reader needs (the assignee's, the property's title) and one column per
+// custom field of the account's lead definitions. Rows come from the list's own query
+// (listLeadRows: account-scoped, live leads, the same filters, newest first).
+
+const HEADER = [
+  "LeadProp ID",
+  "Name",
+  "Email",
+  "Phone",
+  "Status",
+  "Source",
+  "Interest",
+  "Budget",
+  "Property",
+  "Property ID",
+  "Assigned to",
+  "Assigned to ID",
+  "Tags",
+  "Notes",
+  "SMS opt-out",
+  "SMS consent",
+  "SMS consent at (UTC)",
+  "SMS consent source",
+  "SMS consent text",
+  "SMS consent IP",
+  "Time zone",
+  "External ID",
+  "Created (UTC)",
+  "Updated (UTC)",
+];
+
+/** The titles of the properties a page of leads points at (one indexed read per page). */
+async function propertyTitles(accountId: string, page: Lead[]): Promise<Map<string, string>> {
+  const ids = [...new Set(page.flatMap((lead) => (lead.propertyId ? [lead.propertyId] : [])))];
+  if (!ids.length) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: properties.id, title: properties.title })
+    .from(properties)
+    .where(and(eq(properties.accountId, accountId), inArray(properties.id, ids)));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** The file's name and its text, chunk by chunk. */
+export async function leadsCsv(
+  accountId: string,
+  filters: LeadExportFilters,
+): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
+  const [definitions, members] = await Promise.all([
+    listCustomFieldDefinitions(accountId, "lead"),
+    listMembers(accountId),
+  ]);
+  const memberNames = new Map(members.map((m) => [m.userId, m.name]));
+  const pages = allPages((cursor) =>
+    listLeadRows(accountId, { ...filters, limit: EXPORT_PAGE_SIZE, sort: "-createdAt", cursor }),
+  );
+  async function* records(): AsyncGenerator<Cell[][]> {
+    for await (const page of pages) {
+      const titles = await propertyTitles(accountId, page);
+      yield page.map((row) => {
+        const lead = toPublicLead(row);
+        const sms = lead.consent.sms;
+        return [
+          lead.id,
+          lead.name,
+          lead.email,
+          lead.phone,
+          LEAD_STATUS_LABELS[lead.status],
+          lead.source,
+          lead.interest && LEAD_INTEREST_LABELS[lead.interest],
+          lead.budget,
+          lead.propertyId && (titles.get(lead.propertyId) ?? null),
+          lead.propertyId,
+          lead.assignedTo && (memberNames.get(lead.assignedTo) ?? null),
+          lead.assignedTo,
+          listCell(lead.tags),
+          lead.notes,
+          yesNo(lead.smsOptOut),
+          sms.status,
+          timeCell(sms.at),
+          sms.source,
+          sms.text,
+          sms.ip,
+          lead.timezone,
+          lead.externalId,
+          timeCell(lead.createdAt),
+          timeCell(lead.updatedAt),
+          ...definitions.map((def) => customFieldCell(def, row.customFields[def.key])),
+        ];
+      });
+    }
+  }
+  const header = [...HEADER, ...customFieldHeaders(definitions, HEADER)];
+  return { fileName: `leads-${new Date().toISOString().slice(0, 10)}.csv`, chunks: csvChunks(header, records()) };
+}

@@ -1,0 +1,35 @@
+import type { z } from "zod";
+import { leadListQuery, type LeadListQuery } from "@/lib/schemas/leads";
+import { propertyListQuery, type PropertyListQuery } from "@/lib/schemas/properties";
+import { searchText } from "@/lib/ui/search-params";
+
+// The list pages' filters in a URL, read for their "Export CSV" link (which carries the filters
+// the page applied, as its pager links do): the export selects what the list shows. Each filter
+// is the list query's own field (lib/schemas), read as the pages read theirs: a malformed value
+// is ignored, not an error, and the search box's text is trimmed and cut at 200 characters
+// (searchText) exactly as the page cuts it. Paging (cursor, limit, sort) never narrows an
+// export: it holds every matching row, newest first, as the list orders them.
+
+type Paging = "limit" | "cursor" | "sort";
+export type LeadExportFilters = Omit<LeadListQuery, Paging>;
+export type PropertyExportFilters = Omit<PropertyListQuery, Paging>;
+
+const PAGING = new Set<string>(["limit", "cursor", "sort"]);
+
+function lenient<T>(shape: Record<string, z.ZodType>, params: URLSearchParams): T {
+  const filters: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(shape)) {
+    if (PAGING.has(key)) continue;
+    const raw = params.get(key) ?? undefined;
+    const value = key === "q" ? searchText(raw) : raw;
+    if (value === undefined || value === "") continue;
+    const parsed = schema.safeParse(value);
+    if (parsed.success && parsed.data !== undefined) filters[key] = parsed.data;
+  }
+  return filters as T;
+}
+
+export const leadExportFilters = (params: URLSearchParams) => lenient<LeadExportFilters>(leadListQuery.shape, params);
+
+export const propertyExportFilters = (params: URLSearchParams) =>
+  lenient<PropertyExportFilters>(propertyListQuery.shape, params);

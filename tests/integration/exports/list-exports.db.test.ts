@@ -1,0 +1,220 @@
+import { parse } from "csv-parse/sync";
+import { eq } from "drizzle-orm";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db/client";
+import { leads, properties } from "@/db/schema";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { createCustomFieldDefinition, deleteCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
+import { userActor } from "@/lib/forms/user-actor";
+import { newId } from "@/lib/ids/new-id";
+import { createProperty } from "@/lib/properties/create-property";
+import type { Member } from "@/lib/users/get-member";
+import { GET as exportLeads } from "@/app/(app)/leads/export/route";
+import { GET as exportProperties } from "@/app/(app)/properties/export/route";
+import { agencyWithStaff, leadOf, type Agency } from "../web/web-fixtures";
+
+// The session is the one thing not real here: the export routes ask the pages' guard who is
+// signed in. Everything else (the list queries, the definitions, the CSV) runs on the database.
+vi.mock("@/lib/auth/get-current-member", () => ({ requireMember: vi.fn() }));
+
+// Leads → Export CSV and Properties → Export CSV: the list's filters, the account's rows only,
+// cells a spreadsheet would run escaped, custom fields as columns, streamed a page at a time.
+
+const signedIn = (member: Member) => vi.mocked(requireMember).mockResolvedValue(member);
+
+async function download(route: (request: Request) => Promise<Response>, path: string) {
+  const response = await route(new Request(`http://localhost${path}`));
+  // ignoreBOM keeps the byte-order mark in the text (Response.text() would drop it) to check it.
+  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+  expect(text.startsWith("\uFEFF")).toBe(true);
+  const rows = parse(text.slice(1), { columns: true }) as Record<string, string>[];
+  return { response, text, rows };
+}
+
+describe("CSV export of the leads and properties lists", () => {
+  let agency: Agency;
+  let other: Agency;
+  let hot: { id: string };
+  let evil: { id: string };
+
+  beforeAll(async () => {
+    agency = await agencyWithStaff("Export Realty");
+    other = await agencyWithStaff("Other Export Realty");
+    const actor = userActor(agency.owner);
+    const flat = await createProperty(
+      { accountId: agency.accountId, currency: "USD" },
+      { title: "Loft on 5th", type: "apartment", listingType: "rent", price: 2400, bedrooms: 1 },
+      actor,
+    );
+    await createProperty(
+      { accountId: agency.accountId, currency: "USD" },
+      { title: "Family house", type: "house", listingType: "sale", price: 650_000 },
+      actor,
+    );
+    hot = await leadOf(agency, {
+      name: "Ada Lovelace",
+      email: "ada@example.com",
+      status: "qualified",
+      interest: "rent",
+      budget: 2500,
+      propertyId: flat.id,
+      assignedTo: agency.staff.userId,
+      tags: ["vip", "first-time-buyer"],
+      notes: 'Wants a balcony,\nand a "quiet" street',
+    });
+    await leadOf(agency, { name: "Bob Cold", status: "lost" });
+    evil = await leadOf(agency, { name: "=cmd|' /C calc'!A0", notes: "@SUM(A1:A9)", source: "+portal" });
+    await leadOf(other, { name: "Ada Lovelace", email: "ada@other.test", status: "qualified" });
+  });
+
+  beforeEach(() => {
+    vi.mocked(requireMember).mockReset();
+  });
+
+  it("streams every field of the account's leads as a dated CSV download, newest first", async () => {
+    signedIn(agency.owner);
+    const { response, rows } = await download(exportLeads, "/leads/export");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(rows.map((r) => r.Name)).toEqual(["'=cmd|' /C calc'!A0", "Bob Cold", "Ada Lovelace"]);
+    const ada = rows[2];
+    expect(ada).toMatchObject({
+      "LeadProp ID": hot.id,
+      Email: "ada@example.com",
+      // E.164 starts with +: escaped like any such cell, which also keeps a spreadsheet from
+      // reading it as the number 14155550123 (the import reads it back: libphonenumber skips the ').
+      Phone: "'+14155550123",
+      Status: "Qualified",
+      Interest: "Rent",
+      Budget: "2500",
+      Property: "Loft on 5th",
+      "Assigned to": "Stan Staff",
+      "Assigned to ID": agency.staff.userId,
+      Tags: "vip, first-time-buyer",
+      Notes: 'Wants a balcony,\nand a "quiet" street',
+      "SMS opt-out": "No",
+      "SMS consent": "unknown",
+    });
+    expect(ada["Created (UTC)"]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it("never includes another account's leads, for its owner or its staff", async () => {
+    signedIn(other.staff);
+    const { rows } = await download(exportLeads, "/leads/export");
+    expect(rows.map((r) => r.Email)).toEqual(["ada@other.test"]);
+    signedIn(agency.staff);
+    const ours = await download(exportLeads, "/leads/export");
+    expect(ours.rows).toHaveLength(3);
+    expect(ours.text).not.toContain("ada@other.test");
+  });
+
+  it("selects what the list's filters select, and ignores a malformed filter as the list does", async () => {
+    signedIn(agency.staff);
+    expect((await download(exportLeads, "/leads/export?status=qualified")).rows.map((r) => r.Name)).toEqual([
+      "Ada Lovelace",
+    ]);
+    expect((await download(exportLeads, "/leads/export?q=bob")).rows.map((r) => r.Name)).toEqual(["Bob Cold"]);
+    expect((await download(exportLeads, "/leads/export?q=ada&status=lost")).rows).toEqual([]);
+    expect((await download(exportLeads, "/leads/export?status=nonsense&cursor=x&limit=1")).rows).toHaveLength(3);
+    const rent = await download(exportProperties, "/properties/export?listingType=rent");
+    expect(rent.rows.map((r) => r.Title)).toEqual(["Loft on 5th"]);
+    expect(rent.rows[0]).toMatchObject({ Type: "Apartment", "Listing type": "For rent", Price: "2400", Bedrooms: "1" });
+    expect((await download(exportProperties, "/properties/export?q=family")).rows.map((r) => r.Title)).toEqual([
+      "Family house",
+    ]);
+  });
+
+  it("prefixes a ' to cells a spreadsheet would run as formulas", async () => {
+    signedIn(agency.owner);
+    const { text, rows } = await download(exportLeads, `/leads/export?q=${encodeURIComponent("=cmd")}`);
+    expect(rows.map((r) => [r["LeadProp ID"], r.Name, r.Source, r.Notes])).toEqual([
+      [evil.id, "'=cmd|' /C calc'!A0", "'+portal", "'@SUM(A1:A9)"],
+    ]);
+    expect(text).not.toMatch(/(^|,|")[=+@]/m);
+  });
+
+  it("adds a column per custom field definition, and drops a deleted definition's values", async () => {
+    const { accountId } = agency;
+    await createCustomFieldDefinition(accountId, { resource: "lead", key: "move_in", label: "Move-in", type: "date" });
+    await createCustomFieldDefinition(accountId, {
+      resource: "lead",
+      key: "areas",
+      label: "Areas",
+      type: "multi_select",
+      options: ["Downtown", "Harbor"],
+    });
+    await createCustomFieldDefinition(accountId, { resource: "lead", key: "pets", label: "Pets", type: "boolean" });
+    const gone = await createCustomFieldDefinition(accountId, {
+      resource: "lead",
+      key: "secret",
+      label: "Secret",
+      type: "text",
+    });
+    // A label that repeats a lead column: the header names its key too.
+    await createCustomFieldDefinition(accountId, { resource: "lead", key: "src", label: "Source", type: "text" });
+    await createCustomFieldDefinition(accountId, {
+      resource: "property",
+      key: "hoa",
+      label: "HOA fee",
+      type: "number",
+    });
+    const db = await getDb();
+    await db
+      .update(leads)
+      .set({
+        customFields: { move_in: "2027-03-01", areas: ["Downtown", "Harbor"], pets: true, secret: "x", src: "=1+1" },
+      })
+      .where(eq(leads.id, hot.id));
+    await db
+      .update(properties)
+      .set({ customFields: { hoa: 350 } })
+      .where(eq(properties.accountId, accountId));
+    await deleteCustomFieldDefinition(accountId, gone.id);
+
+    signedIn(agency.owner);
+    const { rows } = await download(exportLeads, `/leads/export?q=ada`);
+    expect(Object.keys(rows[0]).slice(-4)).toEqual(["Move-in", "Areas", "Pets", "Source (src)"]);
+    expect(rows[0]).toMatchObject({
+      "Move-in": "2027-03-01",
+      Areas: "Downtown, Harbor",
+      Pets: "Yes",
+      "Source (src)": "'=1+1",
+    });
+    expect(Object.keys(rows[0])).not.toContain("Secret");
+    const other = await download(exportLeads, "/leads/export?q=bob");
+    expect(other.rows[0]).toMatchObject({ "Move-in": "", Areas: "", Pets: "" });
+    const props = await download(exportProperties, "/properties/export");
+    expect(props.rows.map((r) => r["HOA fee"])).toEqual(["350", "350"]);
+  });
+
+  it("streams a long list a page of 1,000 rows at a time: every lead once, in list order", async () => {
+    const busy = await agencyWithStaff("Busy Export Realty");
+    const base = Date.now() - 3_600_000;
+    const rows = Array.from({ length: 2_345 }, (_, i) => ({
+      id: newId("lead"),
+      accountId: busy.accountId,
+      name: `Bulk ${String(i).padStart(4, "0")}`,
+      createdAt: new Date(base + i * 1000),
+      updatedAt: new Date(base + i * 1000),
+    }));
+    const db = await getDb();
+    for (let i = 0; i < rows.length; i += 500) await db.insert(leads).values(rows.slice(i, i + 500));
+    signedIn(busy.staff);
+    const response = await exportLeads(new Request("http://localhost/leads/export"));
+    const reader = response.body!.getReader();
+    const chunks: string[] = [];
+    const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      chunks.push(decoder.decode(read.value));
+    // The header, then one chunk per page: 1,000 + 1,000 + 345.
+    expect(chunks).toHaveLength(4);
+    const parsed = parse(chunks.join("").slice(1), { columns: true }) as Record<string, string>[];
+    expect(parsed).toHaveLength(2_345);
+    expect(parsed[0].Name).toBe("Bulk 2344");
+    expect(parsed.at(-1)!.Name).toBe("Bulk 0000");
+    expect(new Set(parsed.map((r) => r["LeadProp ID"])).size).toBe(2_345);
+  });
+});
