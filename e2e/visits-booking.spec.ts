@@ -8,6 +8,11 @@ import { createLeadInUi, latestActivity } from "./support/staff-views";
 
 async function bookVisit(page: Page, day: string, time: string): Promise<string> {
   await page.getByRole("link", { name: "Book a visit" }).first().click();
+  // React re-applies a <select>'s defaultValue when it hydrates: choose only after that.
+  await page.waitForFunction(() => {
+    const select = document.querySelector("select[name=propertyId]");
+    return select !== null && Object.keys(select).some((key) => key.startsWith("__reactFiber"));
+  });
   await page.getByLabel("Property").selectOption({ index: 1 });
   await page.getByLabel("Day", { exact: true }).fill(day);
   await page.getByLabel("Time", { exact: true }).fill(time);

@@ -1,4 +1,5 @@
-// Date filters of the visits page: `YYYY-MM-DD` days in UTC, as every time in the app is shown.
+// Date filters read as `YYYY-MM-DD` days in UTC (the audit log). The visits page reads its days
+// in the viewer's zone instead (lib/visits/calendar-range.ts).
 const DAY_MS = 86_400_000;
 
 export function parseDay(value: string | undefined): Date | undefined {
@@ -9,5 +10,3 @@ export function parseDay(value: string | undefined): Date | undefined {
 
 /** The start of the day after: "to" a day includes that whole day. */
 export const endOfDay = (day: Date) => new Date(day.getTime() + DAY_MS);
-
-export const today = (now = new Date()) => now.toISOString().slice(0, 10);
