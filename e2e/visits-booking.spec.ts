@@ -8,6 +8,7 @@ import { createLeadInUi, latestActivity } from "./support/staff-views";
 
 async function bookVisit(page: Page, day: string, time: string): Promise<string> {
   await page.getByRole("link", { name: "Book a visit" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Book a visit with / })).toBeVisible();
   // React re-applies a <select>'s defaultValue when it hydrates: choose only after that.
   await page.waitForFunction(() => {
     const select = document.querySelector("select[name=propertyId]");
