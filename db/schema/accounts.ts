@@ -19,6 +19,9 @@ export const accounts = pgTable(
     // Read with the API key on every request, so a change of an account without endpoints skips
     // looking for them. Never false while one is enabled; true with none only costs that look.
     hasWebhookEndpoints: boolean().notNull().default(false),
+    // True while the account has a required custom field for leads (lib/custom-fields): read with
+    // the API key, so POST /leads without customFields loads no definitions when it is false.
+    hasRequiredLeadCustomFields: boolean().notNull().default(false),
     // The account's own SMS number (E.164) on the installation's Twilio account: outbound texts
     // go from it and an inbound message to it belongs to this account (lib/sms/route-inbound-sms.ts).
     // Set by the operator (CLI `account sms-number`), never by an owner: claiming a number would

@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, json, jsonb, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, json, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { users } from "./users";
 import { properties } from "./properties";
 import { createdAt, nullableTimestamp, updatedAt } from "./columns";
 import { LEAD_STATUSES, LEAD_INTERESTS, type LeadConsent } from "../../lib/domain/enums";
+import type { CustomFieldValues } from "../../lib/schemas/custom-fields";
 
 export const leadStatusEnum = pgEnum("lead_status", LEAD_STATUSES);
 export const leadInterestEnum = pgEnum("lead_interest", LEAD_INTERESTS);
@@ -46,8 +47,11 @@ export const leads = pgTable(
       .$type<LeadConsent>()
       .notNull()
       .default({ sms: { status: "unknown", at: null, source: null, text: null, ip: null } }),
-    // Values of the account's custom fields for leads, by key (custom_field_definitions).
-    customFields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    // Values of the account's custom fields for leads, by key (custom_field_definitions). json,
+    // not jsonb, as `consent`: the text is kept as JavaScript wrote it (compact, keys in order),
+    // so PostgreSQL's serialization of a lead is byte for byte JavaScript's. Filters read it as
+    // jsonb through the expression index below.
+    customFields: json().$type<CustomFieldValues>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     // Soft delete: the API never removes a lead.
@@ -65,6 +69,11 @@ export const leads = pgTable(
     // GET /leads?status=… (pipeline views) paged by createdAt.
     index("leads_account_status_created_idx")
       .on(t.accountId, t.status, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // One person's leads: the dashboard's "my leads by status" counts, the pipeline board's "My
+    // leads" columns (keyset on createdAt, id within a status) and GET /leads?assignedTo=….
+    index("leads_account_assignee_status_created_idx")
+      .on(t.accountId, t.assignedTo, t.status, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
     // GET /leads?q=…: `ILIKE '%…%'` on name, email and phone. Trigram GIN indexes (pg_trgm)
     // answer a substring search from the index; a B-tree cannot, so without them every search
@@ -98,6 +107,10 @@ export const leads = pgTable(
     index("leads_account_phone_idx")
       .on(t.accountId, t.phone)
       .where(sql`${t.phone} is not null and ${t.deletedAt} is null`),
+    // GET /leads?cf[key]=value: containment (`custom_fields::jsonb @> {"key": value}`). Not
+    // partial: a partial GIN index can be scanned whole with no condition of its own, and the
+    // planner then answered other searches through it (lead-query-plans test).
+    index("leads_custom_fields_idx").using("gin", sql`(${t.customFields}::jsonb) jsonb_path_ops`),
     // The web UI's "show deleted leads" view for owners.
     index("leads_account_deleted_idx")
       .on(t.accountId, t.deletedAt)

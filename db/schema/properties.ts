@@ -4,7 +4,7 @@ import {
   bigint,
   index,
   integer,
-  jsonb,
+  json,
   pgEnum,
   pgTable,
   text,
@@ -14,6 +14,7 @@ import {
 import { accounts } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
 import { PROPERTY_TYPES, LISTING_TYPES, PROPERTY_STATUSES } from "../../lib/domain/enums";
+import type { CustomFieldValues } from "../../lib/schemas/custom-fields";
 
 export const propertyTypeEnum = pgEnum("property_type", PROPERTY_TYPES);
 export const listingTypeEnum = pgEnum("listing_type", LISTING_TYPES);
@@ -43,8 +44,9 @@ export const properties = pgTable(
     areaSqm: doublePrecision(),
     // The integrator's own id for the listing (an MLS number, another CRM's id), unique per account.
     externalId: text(),
-    // Values of the account's custom fields for properties, by key (custom_field_definitions).
-    customFields: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    // Values of the account's custom fields for properties, by key (custom_field_definitions);
+    // json, not jsonb, for the reason given on leads.custom_fields.
+    customFields: json().$type<CustomFieldValues>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,6 +59,8 @@ export const properties = pgTable(
     uniqueIndex("properties_account_external_id_unique")
       .on(t.accountId, t.externalId)
       .where(sql`${t.externalId} is not null`),
+    // GET /properties?cf[key]=value: containment on the jsonb of the column.
+    index("properties_custom_fields_idx").using("gin", sql`(${t.customFields}::jsonb) jsonb_path_ops`),
   ],
 );
 

@@ -17,6 +17,9 @@ export interface ApiKeyContext {
   currency: string;
   /** False: the account has no enabled webhook endpoint, and a change need not look for one. */
   hasWebhookEndpoints: boolean;
+  /** False: the account has no required lead custom field, and POST /leads without customFields
+   * need not read the definitions. */
+  hasRequiredLeadCustomFields: boolean;
   /** Null: full access (lib/keys/permissions.ts). */
   permissions: ApiKeyPermissions | null;
   /** Null: never expires. A rolled key's old secret ends here too. */
@@ -67,6 +70,7 @@ const keyByHash = prepareOnce((db) =>
       defaultCountry: accounts.defaultCountry,
       currency: accounts.currency,
       hasWebhookEndpoints: accounts.hasWebhookEndpoints,
+      hasRequiredLeadCustomFields: accounts.hasRequiredLeadCustomFields,
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
@@ -89,6 +93,7 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> 
     defaultCountry: row.defaultCountry,
     currency: row.currency,
     hasWebhookEndpoints: row.hasWebhookEndpoints,
+    hasRequiredLeadCustomFields: row.hasRequiredLeadCustomFields,
     permissions: row.permissions,
     expiresAt: row.expiresAt,
   };

@@ -76,14 +76,47 @@ async function readLimited(req: Request, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Query string → plain object. A repeated parameter is an error, not a silent pick. */
-export function queryObject(url: URL): Record<string, string> {
-  const out: Record<string, string> = {};
-  const repeated: ErrorDetail[] = [];
+/** Query string → plain object. A repeated parameter is an error, not a silent pick.
+ * Bracketed names nest as OpenAPI's deepObject style writes them: `cf[stage]=hot` →
+ * `{cf: {stage: "hot"}}`, `cf[price][gte]=5` → `{cf: {price: {gte: "5"}}}`. */
+export function queryObject(url: URL): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const problems: ErrorDetail[] = [];
+  const seen = new Set<string>();
   for (const [key, value] of url.searchParams) {
-    if (key in out) repeated.push({ path: key, message: "Given more than once" });
-    out[key] = value;
+    if (seen.has(key)) problems.push({ path: key, message: "Given more than once" });
+    seen.add(key);
+    const path = deepObjectPath(key);
+    if (!path) {
+      out[key] = value;
+      continue;
+    }
+    let node = out;
+    for (const [i, part] of path.entries()) {
+      const last = i === path.length - 1;
+      const existing = node[part];
+      const clash = last ? existing !== undefined && typeof existing !== "string" : typeof existing === "string";
+      if (clash) {
+        problems.push({ path: key, message: "Given both as a value and with [operators]: use one" });
+        break;
+      }
+      if (last) node[part] = value;
+      else node = (node[part] ??= {}) as Record<string, unknown>;
+    }
   }
-  if (repeated.length) throw new ApiError("validation_error", "A query parameter is repeated.", repeated);
+  if (problems.length)
+    throw new ApiError("validation_error", "A query parameter is repeated or conflicting.", problems);
   return out;
+}
+
+const UNSAFE_NAMES = new Set(["__proto__", "constructor", "prototype"]);
+const DEEP_OBJECT = /^([A-Za-z_]\w*)((?:\[[^[\]]+\]){1,2})$/;
+
+/** `a[b][c]` → ["a", "b", "c"]; undefined for a plain name. */
+function deepObjectPath(key: string): string[] | undefined {
+  const match = DEEP_OBJECT.exec(key);
+  if (!match) return undefined;
+  const path = [match[1], ...match[2].slice(1, -1).split("][")];
+  // Never walk into an object's prototype: such a name stays plain (and is an unknown parameter).
+  return path.some((part) => UNSAFE_NAMES.has(part)) ? undefined : path;
 }

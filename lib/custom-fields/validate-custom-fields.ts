@@ -1,15 +1,32 @@
 import type { CustomFieldDefinition } from "@/db/schema";
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
+import type { CustomFieldValues } from "@/lib/schemas/custom-fields";
 
 // Checks a record's `customFields` against the account's definitions. Every problem becomes one
 // detail naming `customFields.<key>`, so a form or an integrator can point at the field.
 
-type Values = Record<string, unknown>;
-type Definition = Pick<CustomFieldDefinition, "key" | "type" | "options" | "required">;
+type Input = Record<string, unknown>;
+export type CustomFieldRule = Pick<CustomFieldDefinition, "key" | "type" | "options" | "required">;
+
+/**
+ * - create: `input` is the whole set; required fields must be given.
+ * - update: `input` is merged into `stored` (null clears a key); a required field may not be
+ *   cleared, and must be given if it is touched.
+ * - fill (intake, CSV merge): only keys `stored` lacks take the input's value; null and
+ *   missing required fields are ignored: an inquiry is never lost for want of a custom field.
+ */
+export type CustomFieldsMode = "create" | "update" | "fill";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function problem(def: Definition, value: unknown): string | null {
+/** A calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
+
+function problem(def: CustomFieldRule, value: unknown): string | null {
   switch (def.type) {
     case "text":
       return typeof value === "string" && value.length <= 10_000
@@ -20,12 +37,7 @@ function problem(def: Definition, value: unknown): string | null {
     case "boolean":
       return typeof value === "boolean" ? null : "Must be true or false";
     case "date":
-      return typeof value === "string" &&
-        DATE.test(value) &&
-        !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
-        new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
-        ? null
-        : "Must be a date (YYYY-MM-DD)";
+      return typeof value === "string" && isCalendarDate(value) ? null : "Must be a date (YYYY-MM-DD)";
     case "single_select":
       return typeof value === "string" && def.options.includes(value)
         ? null
@@ -37,19 +49,16 @@ function problem(def: Definition, value: unknown): string | null {
   }
 }
 
-/**
- * The values to store. On create, `input` is the whole set and required fields must be present;
- * on update, `input` is merged into `stored` (null clears a key) and required fields may not be
- * cleared. Stored values of deleted definitions are kept as they are.
- */
+/** The values to store (see CustomFieldsMode), or a 400 listing every problem. */
 export function validateCustomFields(
-  definitions: readonly Definition[],
-  input: Values | undefined,
-  stored: Values | null,
-): Values {
+  definitions: readonly CustomFieldRule[],
+  input: Input | undefined,
+  stored: CustomFieldValues | null,
+  mode: CustomFieldsMode = stored === null ? "create" : "update",
+): CustomFieldValues {
   const byKey = new Map(definitions.map((d) => [d.key, d]));
   const details: ErrorDetail[] = [];
-  const result: Values = { ...(stored ?? {}) };
+  const result: CustomFieldValues = { ...(stored ?? {}) };
   for (const [key, value] of Object.entries(input ?? {})) {
     const def = byKey.get(key);
     if (!def) {
@@ -59,28 +68,24 @@ export function validateCustomFields(
       });
       continue;
     }
-    if (value === null) {
-      delete result[key];
+    if (value === null || value === undefined) {
+      if (mode !== "fill") delete result[key];
       continue;
     }
     const message = problem(def, value);
     if (message) details.push({ path: `customFields.${key}`, message });
-    else result[key] = def.type === "multi_select" ? [...new Set(value as string[])] : value;
+    else if (mode !== "fill" || result[key] === undefined)
+      result[key] = def.type === "multi_select" ? [...new Set(value as string[])] : (value as string);
   }
-  for (const def of definitions) {
-    if (!def.required || details.some((d) => d.path === `customFields.${def.key}`)) continue;
-    const missing = result[def.key] === undefined;
-    // On update, a required field only has to stay set if it is touched or was set.
-    const touched = stored === null || (input !== undefined && def.key in input);
-    if (missing && touched) details.push({ path: `customFields.${def.key}`, message: "Required" });
+  if (mode !== "fill") {
+    for (const def of definitions) {
+      if (!def.required || details.some((d) => d.path === `customFields.${def.key}`)) continue;
+      const missing = result[def.key] === undefined;
+      // On update, a required field only has to stay set if it is touched.
+      const touched = mode === "create" || (input !== undefined && def.key in input);
+      if (missing && touched) details.push({ path: `customFields.${def.key}`, message: "Required" });
+    }
   }
   if (details.length > 0) throw new ApiError("validation_error", "Some custom fields are not valid.", details);
   return result;
-}
-
-/** What an answer shows: only the keys that still have a definition. */
-export function visibleCustomFields(definitions: readonly Pick<Definition, "key">[], stored: Values): Values {
-  const out: Values = {};
-  for (const { key } of definitions) if (stored[key] !== undefined) out[key] = stored[key];
-  return out;
 }

@@ -18,6 +18,12 @@ import { prepareOnce } from "@/lib/query/prepare-once";
 import type { ActivityData } from "@/lib/schemas/activities";
 import type { EventData } from "@/lib/schemas/events";
 import { leadCreateSchema, leadSchema, type LeadCreateInput } from "@/lib/schemas/leads";
+import {
+  customFieldsForWrite,
+  definitionsForWrite,
+  sendsCustomFields,
+} from "@/lib/custom-fields/definitions-for-write";
+import { validateCustomFields } from "@/lib/custom-fields/validate-custom-fields";
 import { consentRecordOf, UNKNOWN_CONSENT } from "./consent-record";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
 import { recordLeadChangeActivities } from "./record-lead-change-activities";
@@ -30,7 +36,7 @@ const p = sql.placeholder;
 const WRITABLE = Object.keys(leadCreateSchema.shape) as (keyof LeadCreateInput)[];
 // What the table defaults NOT NULL columns to (db/schema/leads.ts): a prepared INSERT names every
 // writable column, so a field not sent is sent as its default, or null.
-const DEFAULTS: Partial<LeadCreateInput> = { status: "new", tags: [], smsOptOut: false };
+const DEFAULTS: Partial<LeadCreateInput> = { status: "new", tags: [], smsOptOut: false, customFields: {} };
 
 // The lead, its lead_created activity and its lead.created event commit together or not at all:
 // one statement, the activity and the event inserted from the lead's row by data-modifying CTEs
@@ -107,20 +113,33 @@ export async function createLeadJson(
   actor: Actor,
 ): Promise<{ id: string; json: JsonText<PublicLead> }> {
   const db = await getDb();
+  const sendsCustom = sendsCustomFields(input.customFields);
   // Reads the property and owner it names (in this account), then normalises: nothing written.
-  // Meanwhile, which webhook endpoints take lead.created, unless the account has none.
-  const [fields, endpointIds] = await Promise.all([
+  // Meanwhile, which webhook endpoints take lead.created, unless the account has none, and,
+  // when no custom field is sent, the definitions only if the account has a required one (the
+  // flag comes with the API key; the web UI's context leaves it unset, so they are read).
+  const [fields, endpointIds, definitions] = await Promise.all([
     prepareLeadFields(db, account, input),
     account.hasWebhookEndpoints === false ? [] : subscribedEndpointIdsOnPool(db, account.accountId, "lead.created"),
+    sendsCustom || account.hasRequiredLeadCustomFields === false
+      ? undefined
+      : definitionsForWrite(db, account.accountId, "lead", { lock: false }),
   ]);
+  // Nothing sent: a 400 naming each required field, else nothing to store.
+  if (definitions) validateCustomFields(definitions, {}, null, "create");
   const { id, eventId, values, consent } = statementValuesOf(account.accountId, fields, actor);
   const statement = insertLeadWithActivity(db);
   const conflict = { resource: "lead" as const, accountId: account.accountId, externalId: () => fields.externalId };
   const json = await withExternalIdConflict(db, conflict, async () => {
-    if (!endpointIds.length && !consent) return (await statement.execute(values))[0].json;
-    // With endpoints to notify, their delivery jobs commit with the lead, and a consent given with
-    // it its activity: the same statement, in a transaction with them.
+    if (!endpointIds.length && !consent && !sendsCustom) return (await statement.execute(values))[0].json;
+    // With endpoints to notify, their delivery jobs commit with the lead, a consent given with
+    // it its activity, and custom fields are checked against definitions locked until the lead
+    // commits (definitions-for-write.ts): the same statement, in a transaction with them.
     return inTransaction(db, async (tx) => {
+      if (sendsCustom) {
+        const target = { accountId: account.accountId, resource: "lead" as const };
+        values.customFields = await customFieldsForWrite(tx, target, input.customFields, null, "create");
+      }
       const [row] = await executePreparedIn(tx, statement, values);
       await recordCreatedConsent(tx, account.accountId, id, consent, actor);
       await enqueueDeliveries(tx, eventId, endpointIds);
@@ -157,7 +176,7 @@ function statementValuesOf(accountId: string, fields: LeadCreateInput, actor: Ac
     ]),
   );
   const activity = describeActivity({ kind: "lead_created", name: fields.name, source: fields.source ?? null });
-  const values = {
+  const values: Record<string, unknown> = {
     ...columns,
     id,
     accountId,

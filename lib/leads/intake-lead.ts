@@ -8,6 +8,7 @@ import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict"
 import { inTransaction } from "@/lib/query/after-commit";
 import type { LeadIntakeInput } from "@/lib/schemas/lead-intake";
 import type { LeadCreateInput } from "@/lib/schemas/leads";
+import { customFieldsForWrite, sendsCustomFields } from "@/lib/custom-fields/definitions-for-write";
 import { consentRecordOf } from "./consent-record";
 import { insertPreparedLeadIn } from "./create-lead";
 import { lockMatchKeys } from "./match-key-locks";
@@ -22,6 +23,8 @@ export interface IntakeResult {
 }
 
 const MAX_TAGS = 20;
+// Fields whose fill is not "set when null": merged (tags, custom fields) or recorded (consent).
+const NOT_FILLED_AS_IS = new Set(["tags", "consent", "customFields"]);
 
 // POST /leads/intake. One transaction: lock the inquiry's match keys (match-key-locks.ts), find
 // the account's live lead by externalId, else email, else phone (each as stored: lower-cased,
@@ -36,9 +39,18 @@ export async function intakeLead(
   const { message, ...leadInput } = input;
   // Only a write by another door (PATCH) can race intake for the externalId: a 409, not a 500.
   const conflict = { resource: "lead" as const, accountId: account.accountId, externalId: () => leadInput.externalId };
+  const customTarget = { accountId: account.accountId, resource: "lead" as const };
   return withExternalIdConflict(db, conflict, () =>
     inTransaction(db, async (tx) => {
-      const fields = await prepareLeadFields(tx, account, leadInput);
+      const prepared = await prepareLeadFields(tx, account, leadInput);
+      // Checked as any write's, but a required field left out does not refuse the inquiry (a lost
+      // inquiry costs more than an incomplete lead): its values only fill keys the lead lacks.
+      const fields = sendsCustomFields(prepared.customFields)
+        ? {
+            ...prepared,
+            customFields: await customFieldsForWrite(tx, customTarget, prepared.customFields, null, "fill"),
+          }
+        : { ...prepared, customFields: undefined };
       await lockMatchKeys(tx, account.accountId, [
         fields.externalId && `externalId:${fields.externalId}`,
         fields.email && `email:${fields.email}`,
@@ -93,15 +105,20 @@ async function findMatch(
 
 /** The inquiry's values for the lead's empty fields, and its tags the lead lacks (up to 20 in
  * all): a value is never overwritten, and never with null. */
-function fillOf(before: Lead, fields: LeadCreateInput): Partial<Omit<LeadCreateInput, "consent">> {
+function fillOf(before: Lead, fields: LeadCreateInput): Partial<Lead> {
   const fill: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(fields)) {
-    if (field === "tags" || field === "consent" || value === null || value === undefined) continue;
+    if (NOT_FILLED_AS_IS.has(field) || value === null || value === undefined) continue;
     if (before[field as keyof Lead] === null) fill[field] = value;
   }
+  // Custom fields (checked values) fill the keys the lead has no value for.
+  const custom = Object.entries(fields.customFields ?? {}).filter(
+    ([key, value]) => value !== null && before.customFields[key] === undefined,
+  );
+  if (custom.length) fill.customFields = { ...before.customFields, ...Object.fromEntries(custom) };
   const newTags = (fields.tags ?? []).filter((tag) => !before.tags.includes(tag));
   if (newTags.length && before.tags.length < MAX_TAGS) fill.tags = [...before.tags, ...newTags].slice(0, MAX_TAGS);
-  return fill;
+  return fill as Partial<Lead>;
 }
 
 /** The consent the inquiry records on the lead it matched. Unlike a field it is not filled only

@@ -6,11 +6,14 @@ import { ifSet } from "@/lib/query/if-set";
 import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import type { LeadListQuery } from "@/lib/schemas/leads";
+import { canonicalCustomFieldFilter, customFieldFilterCondition } from "@/lib/custom-fields/custom-field-filter";
 import { leadSearchCondition } from "./lead-search";
 import { publicLeadJson, toPublicLead, type PublicLead } from "./public-lead";
 
-function leadListConditions(accountId: string, query: LeadListQuery) {
-  const { limit, cursor, sort, ...filters } = query;
+function leadListConditions(accountId: string, query: LeadListQuery, custom?: SQL) {
+  const { limit, cursor, sort, cf, ...rest } = query;
+  // cf is in the cursor's scope, its keys sorted: a cursor follows only the filters it was made for.
+  const filters = { ...rest, cf: canonicalCustomFieldFilter(cf) };
   const page = keyset({ limit, cursor, sort }, leads, cursorScope("leads", accountId, filters));
   const conditions: (SQL | undefined)[] = [
     eq(leads.accountId, accountId),
@@ -23,14 +26,19 @@ function leadListConditions(accountId: string, query: LeadListQuery) {
     ifSet(filters.createdAfter, (v) => gt(leads.createdAt, v)),
     ifSet(filters.updatedAfter, (v) => gt(leads.updatedAt, v)),
     ifSet(filters.q, leadSearchCondition),
+    custom,
     page.where,
   ];
   return { where: and(...conditions), page };
 }
 
+/** The SQL of the query's `cf` filters (their definitions are read first), or undefined. */
+const customFilterOf = (db: DbOrTx, accountId: string, query: LeadListQuery) =>
+  customFieldFilterCondition(db, accountId, "lead", query.cf);
+
 /** The page query listLeads (the web UI) runs, unexecuted. */
-function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
-  const { where, page } = leadListConditions(accountId, query);
+function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery, custom?: SQL) {
+  const { where, page } = leadListConditions(accountId, query, custom);
   return {
     select: db
       .select()
@@ -44,29 +52,32 @@ function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
 
 /** A page of leads, for the web UI. */
 export async function listLeads(accountId: string, query: LeadListQuery): Promise<Page<PublicLead>> {
-  const { select, page } = leadListSelect(await getDb(), accountId, query);
+  const db = await getDb();
+  const { select, page } = leadListSelect(db, accountId, query, await customFilterOf(db, accountId, query));
   return page.toPage(await select, toPublicLead);
 }
 
 /** The same page as listLeads as the stored rows, for the CSV export (lib/exports), which also
  * writes each lead's customFields. */
 export async function listLeadRows(accountId: string, query: LeadListQuery): Promise<Page<Lead>> {
-  const { select, page } = leadListSelect(await getDb(), accountId, query);
+  const db = await getDb();
+  const { select, page } = leadListSelect(db, accountId, query, await customFilterOf(db, accountId, query));
   return page.toPage(await select, (row) => row);
 }
 
 /** The same page as listLeads, as the API's JSON body: the rows come serialized by PostgreSQL
  * (public-lead.ts). Same filters, order and limit as leadListSelect. */
 export async function listLeadsJson(accountId: string, query: LeadListQuery): Promise<JsonText<Page<PublicLead>>> {
-  const { select, page } = leadListJsonSelect(await getDb(), accountId, query);
+  const db = await getDb();
+  const { select, page } = leadListJsonSelect(db, accountId, query, await customFilterOf(db, accountId, query));
   return page.toJsonPage((await select).map((row) => new JsonText<PublicLead>(row.json)));
 }
 
 /** The page query GET /leads runs, unexecuted: the bench and tests/integration/lead-query-plans
- * EXPLAIN it. The serialization is a subplan above the sort and limit: it runs for the page's
+ * EXPLAIN it (`custom`: the cf filters' SQL, from customFieldFilterCondition). The serialization is a subplan above the sort and limit: it runs for the page's
  * rows only, and the plan is leadListSelect's. */
-export function leadListJsonSelect(db: DbOrTx, accountId: string, query: LeadListQuery) {
-  const { where, page } = leadListConditions(accountId, query);
+export function leadListJsonSelect(db: DbOrTx, accountId: string, query: LeadListQuery, custom?: SQL) {
+  const { where, page } = leadListConditions(accountId, query, custom);
   return {
     select: db
       .select({ json: publicLeadJson })

@@ -8,6 +8,9 @@ export interface LeadAccountContext {
   defaultCountry: string;
   /** Known from the API key's lookup: false spares POST /leads the look for endpoints. */
   hasWebhookEndpoints?: boolean;
+  /** Known from the API key's lookup: false spares POST /leads without customFields reading the
+   * custom field definitions (no lead field of the account is required). */
+  hasRequiredLeadCustomFields?: boolean;
 }
 
 /** Normalises what the schema cannot (phone to E.164, email case, tag duplicates) and checks

@@ -7,11 +7,14 @@ import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import type { LeadUpdateInput } from "@/lib/schemas/leads";
 import { assertOptOutClearable } from "@/lib/sms/assert-opt-out-clearable";
+import { customFieldsForWrite } from "@/lib/custom-fields/definitions-for-write";
 import { consentRecordOf } from "./consent-record";
 import { getLeadOrThrow } from "./get-lead-or-throw";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
 import { toPublicLead, type PublicLead } from "./public-lead";
 import { recordLeadChangeActivities, type LeadFieldChanges } from "./record-lead-change-activities";
+
+const customTarget = (account: LeadAccountContext) => ({ accountId: account.accountId, resource: "lead" as const });
 
 function diff(before: Lead, after: Record<string, unknown>): LeadFieldChanges {
   const changes: LeadFieldChanges = {};
@@ -49,8 +52,15 @@ function updateLeadIn(
     assertOptOutClearable(before, input);
     // The consent record is not a field like the others: it has its own activity, and resending
     // the same record changes nothing (consent-record.ts).
-    const { consent: sentConsent, ...fields } = await prepareLeadFields(tx, account, input);
+    const { consent: sentConsent, customFields: sentCustom, ...prepared } = await prepareLeadFields(tx, account, input);
     const consent = consentRecordOf(sentConsent, before.consent);
+    // Custom fields merge into the stored ones (null clears a key); a change shows in `changes`.
+    const fields = {
+      ...prepared,
+      ...(sentCustom !== undefined && {
+        customFields: await customFieldsForWrite(tx, customTarget(account), sentCustom, before.customFields, "update"),
+      }),
+    };
     const changes = diff(before, fields);
     if (Object.keys(changes).length === 0 && !consent) return toPublicLead(before);
     const [lead] = await tx

@@ -29,6 +29,7 @@ export const exampleLead = {
       ip: "203.0.113.7",
     },
   },
+  customFields: { move_in_date: "2026-09-01", pets: true },
   createdAt: T,
   updatedAt: T2,
 };
@@ -75,6 +76,7 @@ export const exampleProperty = {
   bathrooms: 1,
   areaSqm: 78.5,
   externalId: "mls-90210",
+  customFields: { heating: "heat_pump" },
   createdAt: T,
   updatedAt: T,
 };

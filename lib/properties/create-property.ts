@@ -6,6 +6,7 @@ import { recordEvent } from "@/lib/events/record-event";
 import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import { newId } from "@/lib/ids/new-id";
 import type { PropertyCreateInput } from "@/lib/schemas/properties";
+import { customFieldsForWrite } from "@/lib/custom-fields/definitions-for-write";
 import { toPropertyColumns } from "./property-columns";
 import { toPublicProperty, type PublicProperty } from "./public-property";
 
@@ -28,10 +29,13 @@ function createPropertyIn(
   actor: Actor,
 ): Promise<PublicProperty> {
   return inTransaction(db, async (tx) => {
+    const target = { accountId: account.accountId, resource: "property" as const };
+    const customFields = await customFieldsForWrite(tx, target, input.customFields, null, "create");
     const [property] = await tx
       .insert(properties)
       .values({
         ...toPropertyColumns(input),
+        customFields,
         id: newId("property"),
         accountId: account.accountId,
         title: input.title,

@@ -6,12 +6,15 @@ import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import { likePattern } from "@/lib/query/like-pattern";
 import type { PropertyListQuery } from "@/lib/schemas/properties";
+import { canonicalCustomFieldFilter, customFieldFilterCondition } from "@/lib/custom-fields/custom-field-filter";
 import { toPublicProperty, type PublicProperty } from "./public-property";
 
 /** A page of properties as the stored rows: the list page's and the CSV export's one query. */
 export async function listPropertyRows(accountId: string, query: PropertyListQuery): Promise<Page<Property>> {
-  const { limit, cursor, sort, ...filters } = query;
+  const { limit, cursor, sort, cf, ...rest } = query;
+  const filters = { ...rest, cf: canonicalCustomFieldFilter(cf) };
   const page = keyset({ limit, cursor, sort }, properties, cursorScope("properties", accountId, filters));
+  const db = await getDb();
   const conditions: (SQL | undefined)[] = [
     eq(properties.accountId, accountId),
     ifSet(filters.status, (v) => eq(properties.status, v)),
@@ -28,9 +31,9 @@ export async function listPropertyRows(accountId: string, query: PropertyListQue
         ilike(properties.street, likePattern(v)),
       ),
     ),
+    await customFieldFilterCondition(db, accountId, "property", cf),
     page.where,
   ];
-  const db = await getDb();
   const rows = await db
     .select()
     .from(properties)

@@ -7,6 +7,7 @@ import { notFound } from "@/lib/errors/api-error";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import type { PropertyUpdateInput } from "@/lib/schemas/properties";
+import { customFieldsForWrite } from "@/lib/custom-fields/definitions-for-write";
 import { toPropertyColumns } from "./property-columns";
 import { toPublicProperty, type PublicProperty } from "./public-property";
 
@@ -37,6 +38,11 @@ function updatePropertyIn(
     const [before] = await tx.select().from(properties).where(scope).limit(1).for("update");
     if (!before) throw notFound("Property");
     const old = toPublicProperty(before);
+    // Custom fields merge into the stored ones (null clears a key).
+    if (input.customFields !== undefined) {
+      const target = { accountId, resource: "property" as const };
+      columns.customFields = await customFieldsForWrite(tx, target, input.customFields, before.customFields, "update");
+    }
     if (!Object.keys(columns).length) return old;
     const [after] = await tx.update(properties).set(columns).where(scope).returning();
     const object = toPublicProperty(after);

@@ -2,6 +2,7 @@ import { IANAZone } from "luxon";
 import { LEAD_INTERESTS, LEAD_STATUSES } from "@/lib/domain/enums";
 import { z } from "zod";
 import { activitySchema } from "./activities";
+import { customFieldFilterQuery, customFieldValuesInput, customFieldValuesSchema } from "./custom-fields";
 import { leadConsentInput, leadConsentSchema } from "./lead-consent";
 import {
   atLeastOneField,
@@ -80,6 +81,7 @@ const writable = {
   externalId: externalIdInput,
   timezone: timeZoneInput,
   consent: leadConsentInput,
+  customFields: customFieldValuesInput,
 };
 
 // The same fields serve both bodies: all optional on PATCH, `name` required on POST.
@@ -137,6 +139,7 @@ export const leadSchema = z
       example: "America/Chicago",
     }),
     consent: leadConsentSchema,
+    customFields: customFieldValuesSchema,
     createdAt: outputTimestamp,
     updatedAt: outputTimestamp,
   })
@@ -179,6 +182,7 @@ export const leadListQuery = z.strictObject({
   updatedAfter: timestampQuery
     .optional()
     .meta({ description: "Only leads changed strictly after this time (pair with `sort=updatedAt` to sync changes)." }),
+  cf: customFieldFilterQuery,
 });
 export type LeadListQuery = z.output<typeof leadListQuery>;
 

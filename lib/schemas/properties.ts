@@ -11,6 +11,7 @@ import {
   paginationQuery,
   sortQuery,
 } from "./common";
+import { customFieldFilterQuery, customFieldValuesInput, customFieldValuesSchema } from "./custom-fields";
 
 export const propertyTypeSchema = z.enum(PROPERTY_TYPES).meta({ id: "PropertyType" });
 export const listingTypeSchema = z.enum(LISTING_TYPES).meta({ id: "ListingType" });
@@ -63,6 +64,7 @@ const writable = {
   bathrooms: z.number().int({ error: "Must be a whole number" }).min(0).max(100).nullable(),
   areaSqm: z.number().gt(0, { error: "Must be greater than 0" }).max(10_000_000).nullable(),
   externalId: externalIdInput,
+  customFields: customFieldValuesInput,
 };
 
 // The same fields serve both bodies: all optional on PATCH, title/type/listingType required on POST.
@@ -122,6 +124,7 @@ export const propertySchema = z
     bathrooms: z.number().int().nullable(),
     areaSqm: z.number().nullable(),
     externalId: z.string().nullable().meta({ description: "Your own id for the property, if you set one." }),
+    customFields: customFieldValuesSchema,
     createdAt: outputTimestamp,
     updatedAt: outputTimestamp,
   })
@@ -158,6 +161,7 @@ export const propertyListQuery = z.strictObject({
     .max(200)
     .optional()
     .meta({ description: "Matches title, description or street (case-insensitive substring)." }),
+  cf: customFieldFilterQuery,
 });
 export type PropertyListQuery = z.output<typeof propertyListQuery>;
 

@@ -6,7 +6,7 @@ import {
   listCustomFieldDefinitions,
   toPublicCustomFieldDefinition,
 } from "@/lib/custom-fields/custom-field-definitions";
-import { validateCustomFields, visibleCustomFields } from "@/lib/custom-fields/validate-custom-fields";
+import { validateCustomFields } from "@/lib/custom-fields/validate-custom-fields";
 import { ApiError } from "@/lib/errors/api-error";
 
 const unique = () => Math.random().toString(36).slice(2, 10);
@@ -122,7 +122,7 @@ describe("custom field values", () => {
     ]);
   });
 
-  it("merges on update, clears with null, keeps required ones set, and hides deleted definitions' values", async () => {
+  it("merges on update, clears with null, keeps required ones set; fill only fills and never requires", async () => {
     const stored = { channel: "web", budget: 3, old_key: "kept" };
     expect(validateCustomFields(defs, { budget: null, note: "n" }, stored)).toEqual({
       channel: "web",
@@ -133,6 +133,14 @@ describe("custom field values", () => {
     expect((await refusal(() => validateCustomFields(defs, { channel: null }, stored))).paths).toEqual([
       "customFields.channel",
     ]);
-    expect(visibleCustomFields(defs, stored)).toEqual({ channel: "web", budget: 3 });
+    // Intake's fill: only keys without a value, nulls ignored, a missing required field is fine.
+    expect(validateCustomFields(defs, { budget: 9, note: "n", pets: null }, stored, "fill")).toEqual({
+      ...stored,
+      note: "n",
+    });
+    expect(validateCustomFields(defs, { note: "n" }, null, "fill")).toEqual({ note: "n" });
+    expect((await refusal(() => validateCustomFields(defs, { budget: "9" }, stored, "fill"))).paths).toEqual([
+      "customFields.budget",
+    ]);
   });
 });

@@ -255,6 +255,7 @@ describe("the contract check in callApi", () => {
     externalId: null,
     timezone: null,
     consent: { sms: { status: "unknown", at: null, source: null, text: null, ip: null } },
+    customFields: {},
     createdAt: "2026-11-22T09:30:00.000Z",
     updatedAt: "2026-11-22T09:30:00.000Z",
   };

@@ -24,6 +24,7 @@ export const POST = apiRoute(
         accountId: apiKey.accountId,
         defaultCountry: apiKey.defaultCountry,
         hasWebhookEndpoints: apiKey.hasWebhookEndpoints,
+        hasRequiredLeadCustomFields: apiKey.hasRequiredLeadCustomFields,
       },
       body,
       actor,

@@ -15,6 +15,7 @@ export const POST = apiRoute(
       accountId: apiKey.accountId,
       defaultCountry: apiKey.defaultCountry,
       hasWebhookEndpoints: apiKey.hasWebhookEndpoints,
+      hasRequiredLeadCustomFields: apiKey.hasRequiredLeadCustomFields,
     };
     return {
       body: await runBatch({
