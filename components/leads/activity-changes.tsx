@@ -1,4 +1,5 @@
 import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
+import { formatInZone } from "@/lib/ui/format-date";
 import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
 
 // `data.changes` of an update, as "Field: old → new" lines. Ids are shown by name where the
@@ -19,6 +20,10 @@ const FIELD_LABELS: Record<string, string> = {
   smsOptOut: "SMS opt-out",
   deleted: "Deleted",
   visitStatus: "Visit status",
+  visitScheduledAt: "Visit time",
+  visitDurationMinutes: "Visit length",
+  visitAgentId: "Visit agent",
+  visitNotes: "Visit notes",
   "consent.sms": "SMS consent",
 };
 
@@ -27,8 +32,11 @@ export interface NameLookups {
   properties: Map<string, string>;
 }
 
-function show(field: string, value: unknown, names: NameLookups): string {
+function show(field: string, value: unknown, names: NameLookups, zone: string): string {
   if (value === null || value === undefined || value === "") return "—";
+  // A visit's time, stored in UTC as the API serves it, in the viewer's zone.
+  if (field === "visitScheduledAt" && typeof value === "string") return formatInZone(value, zone);
+  if (field === "visitDurationMinutes" && typeof value === "number") return `${value} min`;
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (Array.isArray(value)) return value.length ? value.join(", ") : "—";
   // A consent record (sms_consent_changed): its status, how and when, not its JSON.
@@ -42,6 +50,7 @@ function show(field: string, value: unknown, names: NameLookups): string {
     interest: LEAD_INTEREST_LABELS,
     visitStatus: VISIT_STATUS_LABELS,
     assignedTo: names.members,
+    visitAgentId: names.members,
     propertyId: names.properties,
   };
   const table = labels[field];
@@ -50,7 +59,15 @@ function show(field: string, value: unknown, names: NameLookups): string {
   return shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;
 }
 
-export function ActivityChanges({ data, names }: { data: Record<string, unknown>; names: NameLookups }) {
+export function ActivityChanges({
+  data,
+  names,
+  zone,
+}: {
+  data: Record<string, unknown>;
+  names: NameLookups;
+  zone: string;
+}) {
   const changes = data.changes;
   if (!changes || typeof changes !== "object") return null;
   const entries = Object.entries(changes as Record<string, unknown>).filter(
@@ -63,8 +80,8 @@ export function ActivityChanges({ data, names }: { data: Record<string, unknown>
         <div key={field} className="flex flex-wrap gap-x-1">
           <dt className="font-medium text-slate-700">{FIELD_LABELS[field] ?? field}:</dt>
           <dd>
-            <span className="line-through decoration-slate-400">{show(field, before, names)}</span> →{" "}
-            <span className="text-slate-900">{show(field, after, names)}</span>
+            <span className="line-through decoration-slate-400">{show(field, before, names, zone)}</span> →{" "}
+            <span className="text-slate-900">{show(field, after, names, zone)}</span>
           </dd>
         </div>
       ))}

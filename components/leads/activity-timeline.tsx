@@ -71,7 +71,7 @@ export function ActivityTimeline({
                   {text}
                 </p>
               ) : null}
-              <ActivityChanges data={activity.data} names={names} />
+              <ActivityChanges data={activity.data} names={names} zone={zone} />
               <p className="mt-1 text-xs text-slate-500">
                 <span data-testid="activity-actor">{actorLabel(activity.actor)}</span> ·{" "}
                 <time dateTime={activity.createdAt}>{formatInZone(activity.createdAt, zone)}</time>

@@ -18,6 +18,7 @@ describe("ActivityChanges for a consent change", () => {
       createElement(ActivityChanges, {
         data: { changes: { "consent.sms": [unknown, revoked] } },
         names: { members: new Map(), properties: new Map() },
+        zone: "UTC",
       }),
     );
     expect(html).toContain("SMS consent");
