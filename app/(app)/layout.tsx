@@ -30,7 +30,15 @@ export default async function AppLayout({ children }: { children: React.ReactNod
           </Link>
           <div className="flex min-w-0 items-center gap-3">
             <div className="min-w-0 text-right text-sm leading-tight" data-testid="current-user">
-              <p className="truncate font-medium text-slate-900">{member.name}</p>
+              <p className="truncate font-medium text-slate-900">
+                <Link
+                  href="/profile"
+                  className={`${styles.focusRing} rounded-sm hover:underline`}
+                  title="Your profile and time zone"
+                >
+                  {member.name}
+                </Link>
+              </p>
               <p className="truncate text-slate-500">
                 {member.accountName} · {PLAN_LABELS[member.plan]} · {member.role === "owner" ? "Owner" : "Staff"}
               </p>

@@ -16,6 +16,8 @@ export interface AddUserInput {
   role: Role;
   /** The password is a temporary one someone else chose: it must be changed at first sign-in. */
   mustChangePassword?: boolean;
+  /** IANA zone the web UI shows their times in; absent: the account's (users.timezone null). */
+  timezone?: string;
   /** Who added them: the team page's owner, or the CLI. Omitted only where no one adds a member
    * to an existing account: an account's first owner (signup) and demo seeding. */
   audit?: AuditActor;
@@ -39,6 +41,7 @@ export async function addUserToAccount(input: AddUserInput, db?: DbOrTx): Promis
       name: input.name,
       passwordHash,
       mustChangePassword: input.mustChangePassword ?? false,
+      timezone: input.timezone,
     });
     await tx
       .insert(memberships)

@@ -1,5 +1,5 @@
 import { type Plan, type Role } from "@/lib/domain/enums";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { accounts, memberships, users } from "@/db/schema";
 
@@ -15,6 +15,8 @@ export interface Member {
   mustChangePassword: boolean;
   /** Sessions issued under an older version (before a password change) are signed out. */
   sessionVersion: number;
+  /** The IANA zone the web UI shows this person's times in: their own, else the account's. */
+  timeZone: string;
 }
 
 const memberColumns = {
@@ -27,6 +29,7 @@ const memberColumns = {
   plan: accounts.plan,
   mustChangePassword: users.mustChangePassword,
   sessionVersion: users.sessionVersion,
+  timeZone: sql<string>`coalesce(${users.timezone}, ${accounts.timezone})`,
 };
 
 // The signed-in person as the database knows them now: a session names a user and an account,
