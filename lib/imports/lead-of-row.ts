@@ -1,6 +1,6 @@
 import type { CustomFieldDefinition } from "@/db/schema";
 import type { DbOrTx } from "@/db/client";
-import { validateCustomFields } from "@/lib/custom-fields/validate-custom-fields";
+import { validateCustomFields, type CustomFieldRule } from "@/lib/custom-fields/validate-custom-fields";
 import { ApiError } from "@/lib/errors/api-error";
 import { prepareLeadFields, type LeadAccountContext } from "@/lib/leads/prepare-lead-fields";
 import { CUSTOM_FIELD_TARGET, type ImportLeadField, type ImportMapping } from "@/lib/schemas/lead-imports";
@@ -25,6 +25,8 @@ export interface RowOutcome {
 export interface RowReader {
   columns: { index: number; target: string }[];
   definitions: Map<string, CustomFieldDefinition>;
+  /** What values are checked against: the job's chunk reads them locked (definitionsForWrite). */
+  rules?: readonly CustomFieldRule[];
 }
 
 /** The mapping's used columns, and the account's lead custom fields by key. */
@@ -56,6 +58,9 @@ export async function leadOfRow(
   account: LeadAccountContext,
   reader: RowReader,
   cells: readonly string[],
+  /** "fill" when the row may merge into a lead (required custom fields are then checked only for
+   * the rows that create one: requiredCustomFieldProblems). */
+  mode: "create" | "fill" = "create",
 ): Promise<RowOutcome> {
   const raw: Record<string, unknown> = {};
   const custom: Record<string, unknown> = {};
@@ -87,7 +92,7 @@ export async function leadOfRow(
   let customFields: Record<string, unknown> | undefined;
   try {
     // The whole set on create: a required custom field left empty is the row's problem too.
-    customFields = validateCustomFields([...reader.definitions.values()], custom, null);
+    customFields = validateCustomFields(reader.rules ?? [...reader.definitions.values()], custom, null, mode);
   } catch (error) {
     problems.push(...problemsOf(error, reader));
   }
@@ -98,6 +103,16 @@ export async function leadOfRow(
     return { lead: hasCustom ? { ...prepared, customFields } : prepared, problems };
   } catch (error) {
     return { problems: problemsOf(error, reader) };
+  }
+}
+
+/** A merge-mode row that creates a lead after all: its required custom fields, as POST /leads checks them. */
+export function requiredCustomFieldProblems(reader: RowReader, lead: ImportedLead): string[] {
+  try {
+    validateCustomFields(reader.rules ?? [...reader.definitions.values()], lead.customFields ?? {}, null, "create");
+    return [];
+  } catch (error) {
+    return problemsOf(error, reader);
   }
 }
 

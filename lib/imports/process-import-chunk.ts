@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { leadImportFailures, leadImports, leads } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
@@ -7,7 +7,8 @@ import { fillEmptyFields } from "@/lib/leads/intake-lead";
 import { lockMatchKeys } from "@/lib/leads/match-key-locks";
 import type { LeadAccountContext } from "@/lib/leads/prepare-lead-fields";
 import type { ImportOnMatch } from "@/lib/schemas/lead-imports";
-import { leadOfRow, type ImportedLead, type RowReader } from "./lead-of-row";
+import { definitionsForWrite } from "@/lib/custom-fields/definitions-for-write";
+import { leadOfRow, requiredCustomFieldProblems, type ImportedLead, type RowReader } from "./lead-of-row";
 
 // One chunk of an import, in the caller's transaction: the rows after the checkpoint are read,
 // matched, written through the lead services (each created lead gets its lead_created activity
@@ -55,11 +56,15 @@ export async function processNextChunk(tx: Tx, run: ImportRun): Promise<number |
   const start = state.processedRows;
   const slice = run.rows.slice(start, start + IMPORT_CHUNK_ROWS);
 
+  // The custom field definitions, locked until this chunk commits (as POST /leads locks them):
+  // a definition deleted meanwhile waits, and no lead keeps a value it no longer allows.
+  const reader = { ...run.reader, rules: await definitionsForWrite(tx, accountId, "lead", { lock: true }) };
+  const mode = run.onMatch === "merge" ? "fill" : "create";
   const failures: Failure[] = [];
   const valid: { rowNumber: number; cells: string[]; lead: ImportedLead }[] = [];
   for (const [i, cells] of slice.entries()) {
     const rowNumber = rowNumberOf(start + i);
-    const outcome = await leadOfRow(tx, run.account, run.reader, cells);
+    const outcome = await leadOfRow(tx, run.account, reader, cells, mode);
     if (outcome.lead) valid.push({ rowNumber, cells, lead: outcome.lead });
     else failures.push({ rowNumber, cells, reason: outcome.problems.join("; ") });
   }
@@ -96,6 +101,8 @@ export async function processNextChunk(tx: Tx, run: ImportRun): Promise<number |
       counts.skipped++;
     } else if (target && run.onMatch === "merge") {
       merges.push({ target, lead, rowNumber, cells });
+    } else if (mode === "fill" && requiredCustomFieldProblems(reader, lead).length) {
+      failures.push({ rowNumber, cells, reason: requiredCustomFieldProblems(reader, lead).join("; ") });
     } else {
       index.add(lead, { pending: creates.length });
       creates.push(lead);
@@ -158,19 +165,30 @@ async function liveLeadIndex(tx: Tx, accountId: string, rows: ImportedLead[]) {
   const values = (key: "externalId" | "email" | "phone") => [
     ...new Set(rows.map((r) => r[key]).filter((v): v is string => !!v)),
   ];
-  const [externalIds, emails, phones] = [values("externalId"), values("email"), values("phone")];
-  const conditions = [
-    externalIds.length ? inArray(leads.externalId, externalIds) : undefined,
-    emails.length ? inArray(leads.email, emails) : undefined,
-    phones.length ? inArray(leads.phone, phones) : undefined,
-  ].filter((c) => c !== undefined);
-  const found = conditions.length
-    ? await tx
-        .select({ id: leads.id, externalId: leads.externalId, email: leads.email, phone: leads.phone })
-        .from(leads)
-        .where(and(eq(leads.accountId, accountId), isNull(leads.deletedAt), or(...conditions)))
-        .orderBy(asc(leads.createdAt), asc(leads.id))
-    : [];
+  // One query per key, each on its partial index (an OR of the three made the planner scan the
+  // account's leads), sent together: pipelined on the transaction's connection.
+  const lookup = (column: typeof leads.externalId | typeof leads.email | typeof leads.phone, list: string[]) =>
+    list.length
+      ? tx
+          .select({
+            id: leads.id,
+            createdAt: leads.createdAt,
+            externalId: leads.externalId,
+            email: leads.email,
+            phone: leads.phone,
+          })
+          .from(leads)
+          .where(and(eq(leads.accountId, accountId), isNull(leads.deletedAt), inArray(column, list)))
+      : Promise.resolve([]);
+  const found = (
+    await Promise.all([
+      lookup(leads.externalId, values("externalId")),
+      lookup(leads.email, values("email")),
+      lookup(leads.phone, values("phone")),
+    ])
+  )
+    .flat()
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const byExternalId = new Map<string, Target>();
   const byEmail = new Map<string, Target>();
   const byPhone = new Map<string, Target>();

@@ -15,7 +15,7 @@ export const importLeadsQueue: JobQueue<ImportLeadsJob> = {
   name: "import-leads",
   // Read when the queue is created, so a test's environment applies.
   get options() {
-    return { retryLimit: 5, retryDelay: 10, retryBackoff: true, expireInSeconds: expireInSeconds() };
+    return { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: expireInSeconds() };
   },
   // One import at a time per worker: a run is CPU and database bound.
   batchSize: 1,

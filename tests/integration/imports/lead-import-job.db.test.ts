@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { activities, events, leads } from "@/db/schema";
 import { previewLeadImportForm, startLeadImportForm } from "@/lib/forms/imports/lead-import-forms";
+import { createCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
 import { failedRowsCsv } from "@/lib/imports/failed-rows-csv";
 import { getLeadImportOrThrow } from "@/lib/imports/lead-import-service";
 import { startWorkers } from "@/lib/jobs/start-workers";
@@ -126,6 +127,34 @@ describe("lead CSV import", () => {
     const text = await readAll((await failedRowsCsv(agency.accountId, id)).chunks);
     expect(text).toMatch(/3,Two,,crm-1,External id: already used by lead lead_/);
     expect(text).toMatch(/5,Four,,crm-2,External id: already used by an earlier row of this file/);
+  }, 60_000);
+
+  it("imports custom fields and Latin-1 text", async () => {
+    const agency = await agencyWithStaff();
+    await createCustomFieldDefinition(agency.accountId, {
+      resource: "lead",
+      key: "beds",
+      label: "Bedrooms",
+      type: "number",
+    });
+    await createCustomFieldDefinition(agency.accountId, {
+      resource: "lead",
+      key: "channel",
+      label: "Channel",
+      type: "single_select",
+      options: ["Web", "Phone"],
+    });
+    // Windows-1252 bytes, as older Excel saves "José Müller": é = 0xE9, ü = 0xFC.
+    const text = "Name;Bedrooms;Channel\nJos\u00e9 M\u00fcller;3;web\nBad Option;2;fax\n";
+    const id = await upload(agency.owner, Uint8Array.from([...text].map((c) => c.charCodeAt(0))));
+    expect((await getLeadImportOrThrow(agency.accountId, id)).encoding).toBe("windows-1252");
+    await startLeadImportForm(agency.owner, wizardForm(id, ["name", "cf:beds", "cf:channel"]));
+    expect(await waitForImport(agency.accountId, id)).toMatchObject({ createdCount: 1, failedCount: 1 });
+    expect(await liveLeads(agency.accountId)).toMatchObject([
+      { name: "José Müller", customFields: { beds: 3, channel: "Web" } },
+    ]);
+    const failed = await readAll((await failedRowsCsv(agency.accountId, id)).chunks);
+    expect(failed).toContain('\r\n3,Bad Option,2,fax,"Channel: Must be one of: Web, Phone"\r\n');
   }, 60_000);
 
   it("another account's import is not found", async () => {
