@@ -111,6 +111,16 @@ test.describe("Public API usage", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(usage.locator('[data-testid="usage-day"][data-today]')).toHaveAttribute("data-total", "22");
     await snap(page, "settings-api-usage-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The account's total: every key's requests together, each row naming its key.
+    await usage.getByLabel("API key").selectOption({ label: "All keys (the account's total)" });
+    await usage.getByRole("button", { name: "Show usage" }).click();
+    await expect(page).toHaveURL(/\/settings\/api\?key=all#usage$/);
+    await expect(usage.getByRole("columnheader", { name: "Key" })).toBeVisible();
+    await expect(rows.first()).toContainText(name);
+    const allTotal = Number((await usage.getByTestId("usage-total").locator("dd").textContent())?.replace(/\D/g, ""));
+    expect(allTotal).toBeGreaterThanOrEqual(22);
 
     // Another account's owner gets a 404 for this key's usage and for the entry.
     const stranger = await pageAs(STARTER_OWNER);

@@ -8,8 +8,8 @@ export interface KeyOption {
   revoked: boolean;
 }
 
-// One key at a time: a select stays usable with dozens of keys where a section per key would
-// not. A plain GET form, so it works before (and without) JavaScript; changing the key drops
+// One key at a time, or all of them: a select stays usable with dozens of keys where a section
+// per key would not. A plain GET form, so it works before (and without) JavaScript; changing the key drops
 // the status filter and the page position, which belong to the previous key.
 export function KeyPicker({ keys, selectedId }: { keys: KeyOption[]; selectedId: string }) {
   return (
@@ -23,6 +23,7 @@ export function KeyPicker({ keys, selectedId }: { keys: KeyOption[]; selectedId:
           API key
         </label>
         <select id="usage-key" name="key" defaultValue={selectedId} className={styles.input}>
+          {keys.length > 1 ? <option value="all">All keys (the account&apos;s total)</option> : null}
           {keys.map((key) => (
             <option key={key.id} value={key.id}>
               {`${key.name} · ${key.prefix}…${key.revoked ? " (revoked)" : ""}`}

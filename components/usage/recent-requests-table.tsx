@@ -6,9 +6,19 @@ import { HttpStatusBadge } from "./http-status-badge";
 import { formatCount, formatLogTime } from "./format-usage";
 import { requestLogHref } from "./usage-href";
 
-// The key's most recent requests. The request id opens the entry: it is the one value an
-// integrator has in their own logs (the X-Request-Id header) to match a row against.
-export function RecentRequestsTable({ entries, emptyText }: { entries: RequestLogEntry[]; emptyText: string }) {
+// The most recent requests of a key (or of all keys, each row naming its key). The request id
+// opens the entry: it is the one value an integrator has in their own logs (the X-Request-Id
+// header) to match a row against.
+export function RecentRequestsTable({
+  entries,
+  emptyText,
+  keyNames,
+}: {
+  entries: RequestLogEntry[];
+  emptyText: string;
+  /** Given when the table mixes keys: a "Key" column names each row's. */
+  keyNames?: ReadonlyMap<string, string>;
+}) {
   if (entries.length === 0) {
     return <p className="px-4 py-8 text-center text-sm text-slate-600">{emptyText}</p>;
   }
@@ -17,6 +27,7 @@ export function RecentRequestsTable({ entries, emptyText }: { entries: RequestLo
       label="Recent requests"
       columns={[
         { label: "Time" },
+        ...(keyNames ? [{ label: "Key" }] : []),
         { label: "Method" },
         { label: "Path" },
         { label: "Status" },
@@ -29,6 +40,9 @@ export function RecentRequestsTable({ entries, emptyText }: { entries: RequestLo
           <td className={`${styles.td} whitespace-nowrap tabular-nums`}>
             <time dateTime={entry.createdAt.toISOString()}>{formatLogTime(entry.createdAt)}</time>
           </td>
+          {keyNames ? (
+            <td className={`${styles.td} max-w-40 truncate`}>{keyNames.get(entry.apiKeyId) ?? "Deleted key"}</td>
+          ) : null}
           <td className={`${styles.td} font-mono text-xs`}>{entry.method}</td>
           <td className={`${styles.td} max-w-64 truncate font-mono text-xs`} title={entry.path}>
             {entry.path}

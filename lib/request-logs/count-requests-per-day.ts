@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { requestLogs } from "@/db/schema";
 import { usageWindow } from "./usage-window";
@@ -16,9 +16,10 @@ export interface DailyRequestCount {
 const status = requestLogs.status;
 const utcDay = sql<string>`to_char(date_trunc('day', ${requestLogs.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
 
-/** The per-day aggregate, one row per day that had requests. Exported so a test can EXPLAIN it:
- * it must range-scan request_logs_key_created_idx (api_key_id, created_at). */
-export function requestsPerDayQuery(conn: DbOrTx, accountId: string, apiKeyId: string, since: Date) {
+/** The per-day aggregate of one key, or of several (all the account's keys), one row per day that
+ * had requests. Exported so a test can EXPLAIN it: it must range-scan
+ * request_logs_key_created_idx (api_key_id, created_at), once per key. */
+export function requestsPerDayQuery(conn: DbOrTx, accountId: string, apiKeyIds: readonly string[], since: Date) {
   return (
     conn
       .select({
@@ -32,7 +33,9 @@ export function requestsPerDayQuery(conn: DbOrTx, accountId: string, apiKeyId: s
       // The account as well as the key: a key id from another account counts nothing.
       .where(
         and(
-          eq(requestLogs.apiKeyId, apiKeyId),
+          apiKeyIds.length === 1
+            ? eq(requestLogs.apiKeyId, apiKeyIds[0])
+            : inArray(requestLogs.apiKeyId, [...apiKeyIds]),
           eq(requestLogs.accountId, accountId),
           gte(requestLogs.createdAt, since),
         ),
@@ -46,13 +49,13 @@ export function requestsPerDayQuery(conn: DbOrTx, accountId: string, apiKeyId: s
 // so the chart has a bar (or a gap) for every day.
 export async function countRequestsPerDay(
   accountId: string,
-  apiKeyId: string,
+  apiKeyIds: readonly string[],
   options: { now?: Date } = {},
   db?: DbOrTx,
 ): Promise<DailyRequestCount[]> {
   const conn = db ?? (await getDb());
   const { since, days } = usageWindow(options.now);
-  const rows = await requestsPerDayQuery(conn, accountId, apiKeyId, since);
+  const rows = await requestsPerDayQuery(conn, accountId, apiKeyIds, since);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return days.map((day) => {
     const row = byDay.get(day);

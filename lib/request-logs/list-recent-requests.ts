@@ -1,6 +1,6 @@
 import { and, desc, eq, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
-import { requestLogs } from "@/db/schema";
+import { requestLogs, type RequestLog } from "@/db/schema";
 import { cursorScope, decodeCursor, encodeCursor, type CursorPosition } from "@/lib/pagination/cursor";
 import type { Page } from "@/lib/pagination/keyset";
 import { statusClassCondition, type StatusClass } from "./status-class";
@@ -46,19 +46,32 @@ export function recentRequestsQuery(
     .limit(fetch);
 }
 
-// The settings page's recent-requests table: keyset pages (no OFFSET), filtered by status
-// class. The cursor is bound to the key and the filter, so it cannot be replayed on another.
-// Scoped by account: another account's key id gives an empty page.
+const newestFirst = (a: RequestLog, b: RequestLog) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+
+// The settings page's recent-requests table, of one key or of several (all the account's keys):
+// keyset pages (no OFFSET), filtered by status class. The cursor is bound to the keys and the
+// filter, so it cannot be replayed on others. Scoped by account: another account's key id gives
+// an empty page. Several keys are one indexed page each, merged: a query over all of them with
+// ORDER BY … LIMIT would sort every request of the window instead.
 export async function listRecentRequests(
   accountId: string,
-  apiKeyId: string,
+  apiKeyIds: readonly string[],
   query: RecentRequestsQuery,
   db?: DbOrTx,
 ): Promise<Page<RequestLogEntry>> {
   const conn = db ?? (await getDb());
-  const fingerprint = cursorScope("recent-requests", accountId, { apiKeyId, statusClass: query.statusClass });
+  // One key's scope is as it always was, so links to its pages stay valid.
+  const keys = [...apiKeyIds].sort().join(",");
+  const fingerprint = cursorScope("recent-requests", accountId, { apiKeyId: keys, statusClass: query.statusClass });
   const after = query.cursor ? decodeCursor(query.cursor, SORT, fingerprint) : undefined;
-  const rows = await recentRequestsQuery(conn, accountId, apiKeyId, query.statusClass, query.limit + 1, after);
+  const pages = await Promise.all(
+    apiKeyIds.map((id) => recentRequestsQuery(conn, accountId, id, query.statusClass, query.limit + 1, after)),
+  );
+  const rows = pages
+    .flat()
+    .sort(newestFirst)
+    .slice(0, query.limit + 1);
   const hasMore = rows.length > query.limit;
   const items = hasMore ? rows.slice(0, query.limit) : rows;
   const last = items.at(-1);

@@ -16,6 +16,7 @@ import { READ_ONLY_PERMISSIONS } from "@/lib/keys/permissions";
 import { OPERATIONS } from "@/lib/openapi/operations";
 import { RequestPermissions } from "@/app/(app)/settings/api/requests/[id]/request-permissions";
 import { usageWindow } from "@/lib/request-logs/usage-window";
+import { selectUsageKey } from "@/app/(app)/settings/api/select-usage-key";
 import type { StatusClass } from "@/lib/request-logs/status-class";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 
@@ -56,11 +57,12 @@ async function insertLogs(
   return values;
 }
 
-async function allPages(t: TestTenant, apiKeyId: string, statusClass: StatusClass, limit: number) {
+async function allPages(t: TestTenant, apiKeyIds: string | string[], statusClass: StatusClass, limit: number) {
   const ids: string[] = [];
   let cursor: string | undefined;
   for (let i = 0; i < 50; i++) {
-    const page = await listRecentRequests(t.accountId, apiKeyId, { statusClass, limit, cursor });
+    const keys = typeof apiKeyIds === "string" ? [apiKeyIds] : apiKeyIds;
+    const page = await listRecentRequests(t.accountId, keys, { statusClass, limit, cursor });
     expect(page.data.length).toBeLessThanOrEqual(limit);
     ids.push(...page.data.map((e) => e.id));
     if (!page.meta.hasMore) return ids;
@@ -115,7 +117,7 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
     await insertLogs(t, await newKey(t), [{ at: NOW, status: 200 }]);
     await insertLogs(other, other.keyId, [{ at: NOW, status: 200 }]);
 
-    const days = await countRequestsPerDay(t.accountId, keyId, { now: NOW });
+    const days = await countRequestsPerDay(t.accountId, [keyId], { now: NOW });
     expect(days).toHaveLength(30);
     expect(days[0]).toEqual({ day: "2031-02-14", total: 2, clientErrors: 0, serverErrors: 1, rateLimited: 0 });
     expect(days[28]).toEqual({ day: "2031-03-14", total: 1, clientErrors: 1, serverErrors: 0, rateLimited: 0 });
@@ -130,7 +132,7 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
   });
 
   it("gives a key without requests 30 zero days and zero shares", async () => {
-    const days = await countRequestsPerDay(t.accountId, await newKey(t), { now: NOW });
+    const days = await countRequestsPerDay(t.accountId, [await newKey(t)], { now: NOW });
     expect(days.map((d) => d.total)).toEqual(Array(30).fill(0));
     expect(summarizeUsage(days)).toMatchObject({
       total: 0,
@@ -138,7 +140,7 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
       serverErrorShare: 0,
       rateLimitedShare: 0,
     });
-    expect((await listRecentRequests(t.accountId, await newKey(t), { statusClass: "all", limit: 20 })).data).toEqual(
+    expect((await listRecentRequests(t.accountId, [await newKey(t)], { statusClass: "all", limit: 20 })).data).toEqual(
       [],
     );
   });
@@ -163,7 +165,7 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
       (a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1),
     );
 
-    const first = await listRecentRequests(t.accountId, keyId, { statusClass: "all", limit: 5 });
+    const first = await listRecentRequests(t.accountId, [keyId], { statusClass: "all", limit: 5 });
     expect(first.data.map((e) => e.id)).toEqual(newestFirst.slice(0, 5).map((r) => r.id));
     expect(first.meta).toMatchObject({ hasMore: true, limit: 5 });
     expect(first.data[0]).toEqual({
@@ -190,13 +192,13 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
     // A cursor belongs to its key and its filter.
     const cursor = first.meta.cursor ?? undefined;
     await expect(
-      listRecentRequests(t.accountId, keyId, { statusClass: "4xx", limit: 5, cursor }),
+      listRecentRequests(t.accountId, [keyId], { statusClass: "4xx", limit: 5, cursor }),
     ).rejects.toMatchObject({ code: "invalid_cursor" });
     await expect(
-      listRecentRequests(t.accountId, t.keyId, { statusClass: "all", limit: 5, cursor }),
+      listRecentRequests(t.accountId, [t.keyId], { statusClass: "all", limit: 5, cursor }),
     ).rejects.toMatchObject({ code: "invalid_cursor" });
     await expect(
-      listRecentRequests(t.accountId, keyId, { statusClass: "all", limit: 5, cursor: `${cursor}x` }),
+      listRecentRequests(t.accountId, [keyId], { statusClass: "all", limit: 5, cursor: `${cursor}x` }),
     ).rejects.toMatchObject({ code: "invalid_cursor" });
   });
 
@@ -227,17 +229,65 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
     await expect(getRequestLogEntry(t.accountId, newId("requestLog"))).rejects.toMatchObject({ code: "not_found" });
   });
 
+  it("totals all the account's keys: per-day counts summed, requests merged newest first, paged without gaps", async () => {
+    const [a, b, c] = [await newKey(t), await newKey(t), await newKey(t)];
+    const base = NOW.getTime() - 2 * DAY;
+    const rows = [
+      ...(await insertLogs(
+        t,
+        a,
+        [0, 3, 6, 9].map((i) => ({ at: new Date(base + i * MINUTE), status: 200 })),
+      )),
+      ...(await insertLogs(
+        t,
+        b,
+        [1, 4, 7].map((i) => ({ at: new Date(base + i * MINUTE), status: 404 })),
+      )),
+      // The same instant as one of a's: the id breaks the tie across keys too.
+      ...(await insertLogs(
+        t,
+        c,
+        [2, 3, 5].map((i) => ({ at: new Date(base + i * MINUTE), status: 500 })),
+      )),
+    ];
+    await insertLogs(other, other.keyId, [{ at: new Date(base), status: 200 }]);
+    const total = summarizeUsage(await countRequestsPerDay(t.accountId, [a, b, c], { now: NOW }));
+    expect(total).toMatchObject({ total: 10, clientErrors: 3, serverErrors: 3 });
+    const newestFirst = [...rows]
+      .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || (x.id < y.id ? 1 : -1))
+      .map((r) => r.id);
+    expect(await allPages(t, [a, b, c], "all", 3)).toEqual(newestFirst);
+    expect(await allPages(t, [a, b, c], "5xx", 2)).toEqual(
+      newestFirst.filter((id) => rows.find((r) => r.id === id)!.status === 500),
+    );
+    // A cursor of the total is not one of a single key's pages.
+    const first = await listRecentRequests(t.accountId, [a, b, c], { statusClass: "all", limit: 2 });
+    await expect(
+      listRecentRequests(t.accountId, [a], { statusClass: "all", limit: 2, cursor: first.meta.cursor! }),
+    ).rejects.toMatchObject({ code: "invalid_cursor" });
+  });
+
+  it("offers the total only over the account's own keys", async () => {
+    const keys = await listApiKeys(t.accountId);
+    expect(selectUsageKey(keys, "all")).toEqual({ id: "all", name: "All keys", keyIds: keys.map((k) => k.id) });
+    expect(selectUsageKey([], "all")).toBeUndefined();
+    expect(selectUsageKey(keys, other.keyId)).toBeUndefined();
+    expect(selectUsageKey(keys, keys[0].id)).toMatchObject({ id: keys[0].id, keyIds: [keys[0].id] });
+  });
+
   it("scopes everything by account: another account's key or entry is not found or empty", async () => {
     const [row] = await insertLogs(other, other.keyId, [
       { at: new Date(NOW.getTime() - MINUTE), status: 500, errorCode: "internal_error" },
     ]);
     await expect(getRequestLogEntry(t.accountId, row.id)).rejects.toMatchObject({ code: "not_found" });
-    expect((await countRequestsPerDay(t.accountId, other.keyId, { now: NOW })).every((d) => d.total === 0)).toBe(true);
-    expect((await listRecentRequests(t.accountId, other.keyId, { statusClass: "all", limit: 100 })).data).toEqual([]);
+    expect((await countRequestsPerDay(t.accountId, [other.keyId], { now: NOW })).every((d) => d.total === 0)).toBe(
+      true,
+    );
+    expect((await listRecentRequests(t.accountId, [other.keyId], { statusClass: "all", limit: 100 })).data).toEqual([]);
     // The owner of the key still sees it.
     expect((await getRequestLogEntry(other.accountId, row.id)).requestId).toBe(row.requestId);
     expect(
-      (await countRequestsPerDay(other.accountId, other.keyId, { now: NOW })).at(-1)?.total,
+      (await countRequestsPerDay(other.accountId, [other.keyId], { now: NOW })).at(-1)?.total,
     ).toBeGreaterThanOrEqual(1);
   });
 
@@ -250,14 +300,14 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
     await expect
       .poll(
         async () =>
-          (await listRecentRequests(tenant.accountId, tenant.keyId, { statusClass: "all", limit: 10 })).data.length,
+          (await listRecentRequests(tenant.accountId, [tenant.keyId], { statusClass: "all", limit: 10 })).data.length,
         { timeout: 5_000 },
       )
       .toBe(2);
 
     // The log's time is when the row was recorded (after the response), so two quick calls
     // may land in either order: match them by request id.
-    const logged = (await listRecentRequests(tenant.accountId, tenant.keyId, { statusClass: "all", limit: 10 })).data;
+    const logged = (await listRecentRequests(tenant.accountId, [tenant.keyId], { statusClass: "all", limit: 10 })).data;
     const byRequestId = new Map(logged.map((e) => [e.requestId, e]));
     expect(byRequestId.get(ok.headers.get("x-request-id") ?? "")).toMatchObject({
       method: "GET",
@@ -273,9 +323,9 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
     });
     expect(logged.every((e) => e.durationMs >= 0)).toBe(true);
 
-    const failed = await listRecentRequests(tenant.accountId, tenant.keyId, { statusClass: "4xx", limit: 10 });
+    const failed = await listRecentRequests(tenant.accountId, [tenant.keyId], { statusClass: "4xx", limit: 10 });
     expect(failed.data.map((e) => e.requestId)).toEqual([bad.headers.get("x-request-id")]);
-    const today = (await countRequestsPerDay(tenant.accountId, tenant.keyId)).at(-1);
+    const today = (await countRequestsPerDay(tenant.accountId, [tenant.keyId])).at(-1);
     expect(today).toMatchObject({ total: 2, clientErrors: 1, serverErrors: 0, rateLimited: 0 });
   });
 
@@ -302,7 +352,7 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
     expect(refused.status).toBe(403);
     const requestId = refused.headers.get("x-request-id");
     const logged = async () =>
-      (await listRecentRequests(tenant.accountId, readOnly.id, { statusClass: "4xx", limit: 10 })).data;
+      (await listRecentRequests(tenant.accountId, [readOnly.id], { statusClass: "4xx", limit: 10 })).data;
     await expect.poll(async () => (await logged()).length, { timeout: 5_000 }).toBe(1);
     const [row] = await logged();
     expect(row).toMatchObject({
@@ -334,7 +384,8 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
     const after = { at: NOW, id: newId("requestLog") };
     const db = await getDb();
     for (const query of [
-      requestsPerDayQuery(db, t.accountId, t.keyId, since),
+      requestsPerDayQuery(db, t.accountId, [t.keyId], since),
+      requestsPerDayQuery(db, t.accountId, [t.keyId, newId("apiKey"), newId("apiKey")], since),
       recentRequestsQuery(db, t.accountId, t.keyId, "all", 21),
       recentRequestsQuery(db, t.accountId, t.keyId, "4xx", 21, after),
     ]) {

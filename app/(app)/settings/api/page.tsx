@@ -97,8 +97,8 @@ export default async function PublicApiSettingsPage({
               Usage
             </h2>
             <p className="text-sm text-slate-600">
-              Requests per key over the last 30 days. Only the method, path, status, duration and request id are kept:
-              never bodies or keys.
+              Requests over the last 30 days, per key or for all keys together. Only the method, path, status, duration
+              and request id are kept: never bodies or keys.
             </p>
           </div>
           <Suspense fallback={<UsageSkeleton />}>

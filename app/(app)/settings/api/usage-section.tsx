@@ -14,6 +14,7 @@ import { UsageEmptyState } from "@/components/usage/usage-empty-state";
 import { UsageTotals } from "@/components/usage/usage-totals";
 import { usageHref } from "@/components/usage/usage-href";
 import type { UsageParams } from "./usage-params";
+import { ALL_KEYS, type UsageSubject } from "./select-usage-key";
 
 const PAGE_SIZE = 20;
 
@@ -27,8 +28,8 @@ async function recentOrStale(load: ReturnType<typeof listRecentRequests>) {
   }
 }
 
-// Usage of one key (chosen by the page among the account's own keys): the chart and shares
-// over 30 days, then its latest requests.
+// Usage of one key, or of all the account's keys together (chosen by the page among the
+// account's own keys): the chart and shares over 30 days, then the latest requests.
 export async function UsageSection({
   accountId,
   keys,
@@ -37,13 +38,13 @@ export async function UsageSection({
 }: {
   accountId: string;
   keys: ApiKeySummary[];
-  usageKey: ApiKeySummary;
+  usageKey: UsageSubject;
   params: UsageParams;
 }) {
   const { statusClass, cursor } = params;
   const [days, recent] = await Promise.all([
-    countRequestsPerDay(accountId, key.id),
-    recentOrStale(listRecentRequests(accountId, key.id, { statusClass, limit: PAGE_SIZE, cursor })),
+    countRequestsPerDay(accountId, key.keyIds),
+    recentOrStale(listRecentRequests(accountId, key.keyIds, { statusClass, limit: PAGE_SIZE, cursor })),
   ]);
   const summary = summarizeUsage(days);
   const neverUsed =
@@ -78,6 +79,7 @@ export async function UsageSection({
               <>
                 <RecentRequestsTable
                   entries={recent.data}
+                  keyNames={key.id === ALL_KEYS ? new Map(keys.map((k) => [k.id, k.name])) : undefined}
                   emptyText={
                     statusClass === "all" ? "No requests on this page." : `No ${statusClass} responses in the log.`
                   }
