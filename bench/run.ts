@@ -24,6 +24,7 @@ import { memoryScenario } from "./scenarios/memory-and-start";
 import { exactness, limiterLatency } from "./scenarios/rate-limiter";
 import { removeBenchEndpoints, webhooksScenario, WEBHOOKS_EXTRA } from "./scenarios/webhooks";
 import { BULK_EXTRA, bulkWritesScenario } from "./scenarios/bulk-writes";
+import { EXPORT_EXTRA, exportScenario } from "./scenarios/export-leads";
 
 const PORTS = {
   appRedis: 3401,
@@ -39,6 +40,8 @@ const UPSTASH_TOKEN = "bench-upstash-token";
 // Cursors are sealed with the data key (lib/pagination/cursor.ts) and the bench makes deep ones
 // itself: it and the app servers it starts (which inherit this environment) must share one key.
 process.env.DATA_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
+// Scenario 11 signs a web session for the bench owner: the app servers must verify it.
+process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("base64");
 
 async function timed<T>(report: Report, step: string, run: () => Promise<T>): Promise<T> {
   const started = Date.now();
@@ -96,7 +99,7 @@ async function main() {
   let sql: postgres.Sql | undefined;
   try {
     await assertRedis();
-    if (["1", "2", "3", "4", "5", "6", "7", "8"].some(wanted)) {
+    if (["1", "2", "3", "4", "5", "6", "7", "8", "11"].some(wanted)) {
       if (options.build) await timed(report, "build", buildApp);
       else assertBuilt();
     }
@@ -151,7 +154,7 @@ async function main() {
     };
     const starts: Array<{ server: string; readyMs: number; firstApiRequestMs: number }> = [];
 
-    if (["1", "2", "3", "4", "6", "7", "8"].some(wanted)) {
+    if (["1", "2", "3", "4", "6", "7", "8", "11"].some(wanted)) {
       const app = await startApp(ctx, "app-redis", PORTS.appRedis, "redis");
       servers.push(app);
       starts.push({
@@ -183,6 +186,7 @@ async function main() {
         report.problems.push(...extra.problems);
       }
       if (wanted("8")) report.extra[BULK_EXTRA] = await timed(report, "scenario 8", () => bulkWritesScenario(ctx, app));
+      if (wanted("11")) report.extra[EXPORT_EXTRA] = await timed(report, "scenario 11", () => exportScenario(ctx, app));
       await app.stop();
     }
     if (wanted("1")) {

@@ -2,6 +2,7 @@ import type { AlternationResult } from "./alternate";
 import type { Report, Target } from "./report";
 import { WEBHOOKS_EXTRA, type WebhooksExtra } from "../scenarios/webhooks";
 import { BULK_EXTRA, type BulkExtra } from "../scenarios/bulk-writes";
+import { EXPORT_EXTRA, type ExportExtra } from "../scenarios/export-leads";
 
 // The targets of issue 9, checked against this run's medians (ratios are medians of the
 // per-round ratios). A scenario that did not run gives no rows. Each row measured in rounds also
@@ -211,5 +212,14 @@ export function evaluateTargets(report: Report): Target[] {
         plan.indexes.length > 0 && !plan.seqScan,
       );
   }
+  const exported = report.extra[EXPORT_EXTRA] as ExportExtra | undefined;
+  if (exported)
+    add(
+      "11",
+      `export of ${exported.rows.toLocaleString("en-US")} leads: server RSS growth MB`,
+      exported.rssGrowthMb,
+      "< 100",
+      exported.rssGrowthMb < 100,
+    );
   return targets;
 }
