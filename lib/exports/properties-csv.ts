@@ -10,6 +10,9 @@ import type { PropertyExportFilters } from "./list-export-filters";
 // shape, the address in its five parts, and one column per custom field of the account's
 // property definitions. Rows come from the list's own query (listPropertyRows).
 
+// Stored in m²; agents in the US (and the UK's older listings) read square feet.
+const SQ_FT_PER_SQM = 10.763_910_4;
+
 const HEADER = [
   "LeadProp ID",
   "Title",
@@ -27,6 +30,7 @@ const HEADER = [
   "Bedrooms",
   "Bathrooms",
   "Area (m²)",
+  "Area (sq ft)",
   "External ID",
   "Created (UTC)",
   "Updated (UTC)",
@@ -63,6 +67,7 @@ export async function propertiesCsv(
           property.bedrooms,
           property.bathrooms,
           property.areaSqm,
+          property.areaSqm === null ? null : Math.round(property.areaSqm * SQ_FT_PER_SQM),
           property.externalId,
           timeCell(property.createdAt),
           timeCell(property.updatedAt),

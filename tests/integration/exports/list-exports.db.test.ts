@@ -43,7 +43,7 @@ describe("CSV export of the leads and properties lists", () => {
     const actor = userActor(agency.owner);
     const flat = await createProperty(
       { accountId: agency.accountId, currency: "USD" },
-      { title: "Loft on 5th", type: "apartment", listingType: "rent", price: 2400, bedrooms: 1 },
+      { title: "Loft on 5th", type: "apartment", listingType: "rent", price: 2400, bedrooms: 1, areaSqm: 65 },
       actor,
     );
     await createProperty(
@@ -121,7 +121,14 @@ describe("CSV export of the leads and properties lists", () => {
     expect((await download(exportLeads, "/leads/export?status=nonsense&cursor=x&limit=1")).rows).toHaveLength(3);
     const rent = await download(exportProperties, "/properties/export?listingType=rent");
     expect(rent.rows.map((r) => r.Title)).toEqual(["Loft on 5th"]);
-    expect(rent.rows[0]).toMatchObject({ Type: "Apartment", "Listing type": "For rent", Price: "2400", Bedrooms: "1" });
+    expect(rent.rows[0]).toMatchObject({
+      Type: "Apartment",
+      "Listing type": "For rent",
+      Price: "2400",
+      Bedrooms: "1",
+      "Area (m²)": "65",
+      "Area (sq ft)": "700",
+    });
     expect((await download(exportProperties, "/properties/export?q=family")).rows.map((r) => r.Title)).toEqual([
       "Family house",
     ]);
