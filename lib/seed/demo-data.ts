@@ -99,18 +99,6 @@ export const CITIES: Array<[city: string, region: string, postalCode: string]> =
   ["San Jose", "CA", "95112"],
   ["Palo Alto", "CA", "94301"],
 ];
-export const PROPERTY_TITLES = [
-  "Sunny two-bedroom with bay views",
-  "Renovated Victorian family home",
-  "Modern loft near transit",
-  "Quiet cottage with garden",
-  "Corner retail space",
-  "Hillside lot with permits",
-  "Penthouse with terrace",
-  "Starter condo, walk to park",
-  "Craftsman bungalow",
-  "Office suite downtown",
-];
 export const NOTES = [
   "Prefers evening calls.",
   "Wants a yard for the dog.",

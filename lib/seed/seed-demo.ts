@@ -1,23 +1,15 @@
-import { LEAD_STATUSES, LEAD_INTERESTS, PROPERTY_TYPES } from "@/lib/domain/enums";
+import { eq } from "drizzle-orm";
+import { LEAD_STATUSES, LEAD_INTERESTS } from "@/lib/domain/enums";
 import type { Db } from "@/db/client";
-import { activities, leads, properties, visits } from "@/db/schema";
+import { accounts, activities, leads, properties, visits } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { activityRow, type Actor } from "@/lib/activities/record-activity";
 import { createAccount } from "@/lib/accounts/create-account";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { DEMO_LOGINS } from "./demo-logins";
-import {
-  CITIES,
-  FIRST_NAMES,
-  LAST_NAMES,
-  NOTES,
-  PROPERTY_TITLES,
-  SOURCES,
-  STREETS,
-  TAGS,
-  seededRandom,
-} from "./demo-data";
+import { FIRST_NAMES, LAST_NAMES, NOTES, SOURCES, TAGS, seededRandom } from "./demo-data";
+import { demoListings } from "./demo-listings";
 
 const DAY = 86_400_000;
 type Log = (message: string) => void;
@@ -65,40 +57,39 @@ async function seedBusinessData(
 ) {
   const rnd = seededRandom(seed);
   const now = Date.now();
-  const propertyRows = Array.from({ length: Math.max(5, Math.round(leadCount / 10)) }, (_, i) => {
-    const [city, region, postalCode] = rnd.pick(CITIES);
-    const type = rnd.pick(PROPERTY_TYPES);
-    const listingType = rnd.chance(0.7) ? ("sale" as const) : ("rent" as const);
+  // Listings in the account's own country, currency and unit of area.
+  const [account] = await db
+    .select({ country: accounts.defaultCountry, currency: accounts.currency })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  const listings = demoListings(rnd, Math.max(5, Math.round(leadCount / 10)), account.country);
+  const propertyRows = listings.map((listing) => {
     const createdAt = new Date(now - rnd.int(30, 365) * DAY);
+    // A rental is let, not sold; a sale is sold, not rented.
+    const done = listing.listingType === "sale" ? ("sold" as const) : ("rented" as const);
     return {
       id: newId("property"),
       accountId,
-      title: `${PROPERTY_TITLES[i % PROPERTY_TITLES.length]}`,
-      description: "Bright rooms, updated kitchen, close to shops and schools.",
-      type,
-      listingType,
-      status: rnd.pick(["available", "available", "available", "reserved", "sold"] as const),
-      price: listingType === "sale" ? rnd.int(350, 2500) * 1000 : rnd.int(18, 60) * 100,
-      currency: "USD",
-      street: `${rnd.int(10, 2999)} ${rnd.pick(STREETS)}`,
-      city,
-      region,
-      postalCode,
-      country: "US",
-      bedrooms: type === "land" || type === "commercial" ? null : rnd.int(0, 5),
-      bathrooms: type === "land" || type === "commercial" ? null : rnd.int(1, 4),
-      areaSqm: rnd.int(35, 400),
+      ...listing,
+      status: rnd.pick(["available", "available", "available", "reserved", done] as const),
+      currency: account.currency,
+      country: account.country,
       createdAt,
       updatedAt: createdAt,
     };
   });
   await db.insert(properties).values(propertyRows);
+  // A lead who wants to buy asks about a listing for sale; one who wants to rent, a rental.
+  const forSale = propertyRows.filter((p) => p.listingType === "sale");
+  const forRent = propertyRows.filter((p) => p.listingType === "rent");
 
   const leadRows = Array.from({ length: leadCount }, () => {
     const first = rnd.pick(FIRST_NAMES);
     const last = rnd.pick(LAST_NAMES);
     const createdAt = new Date(now - rnd.int(0, 180) * DAY - rnd.int(0, DAY));
     const tags = [...new Set([rnd.pick(TAGS), rnd.pick(TAGS)])].slice(0, rnd.int(0, 2));
+    const interest = rnd.pick(LEAD_INTERESTS);
+    const asksAbout = interest === "buy" ? forSale : interest === "rent" ? forRent : [];
     return {
       id: newId("lead"),
       accountId,
@@ -112,9 +103,15 @@ async function seedBusinessData(
       phone: rnd.chance(0.85) ? `+1415555${String(rnd.int(0, 9999)).padStart(4, "0")}` : null,
       status: rnd.pick(LEAD_STATUSES),
       source: rnd.pick(SOURCES),
-      interest: rnd.pick(LEAD_INTERESTS),
-      budget: rnd.chance(0.7) ? rnd.int(20, 300) * 10_000 : null,
-      propertyId: rnd.chance(0.4) ? rnd.pick(propertyRows).id : null,
+      interest,
+      // A buyer's budget is a price, a renter's a monthly rent; sellers and landlords have none.
+      budget:
+        interest === "buy" && rnd.chance(0.8)
+          ? rnd.int(30, 300) * 10_000
+          : interest === "rent" && rnd.chance(0.8)
+            ? rnd.int(15, 80) * 100
+            : null,
+      propertyId: asksAbout.length && rnd.chance(0.5) ? rnd.pick(asksAbout).id : null,
       assignedTo: rnd.chance(0.6) ? rnd.pick(userIds) : null,
       tags,
       notes: rnd.pick(NOTES),
@@ -146,7 +143,8 @@ async function seedBusinessData(
         id: newId("visit"),
         accountId,
         leadId: lead.id,
-        propertyId: rnd.pick(propertyRows).id,
+        // The listing the lead asked about, when there is one.
+        propertyId: lead.propertyId ?? rnd.pick(propertyRows).id,
         scheduledAt,
         durationMinutes: rnd.pick([30, 45, 60]),
         status:

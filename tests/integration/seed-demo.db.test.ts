@@ -1,0 +1,41 @@
+import { and, eq, isNotNull } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { leads, memberships, properties, users } from "@/db/schema";
+import { DEMO_LOGINS } from "@/lib/seed/demo-logins";
+import { SQ_FT_PER_SQM } from "@/lib/seed/demo-listings";
+import { seedDemo } from "@/lib/seed/seed-demo";
+
+// What `db seed` (and the embedded default's first start) leaves for a visitor to click through:
+// listings that make sense for the demo agency, in its own unit and currency.
+
+describe("demo data", () => {
+  it("seeds listings that make sense, and leads that ask about the right kind", async () => {
+    const db = await getDb();
+    await seedDemo(db); // Idempotent: another suite may have seeded this database already.
+    const [owner] = await db
+      .select({ accountId: memberships.accountId })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .where(eq(users.email, DEMO_LOGINS[0].email));
+    const listings = await db.select().from(properties).where(eq(properties.accountId, owner.accountId));
+    expect(listings.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(listings.map((p) => p.title)).size).toBe(listings.length);
+    for (const p of listings) {
+      expect(p.type === "land" && p.listingType === "rent").toBe(false);
+      if (p.type === "land" || p.type === "commercial") expect(p.bedrooms).toBeNull();
+      if (p.listingType === "rent") expect(p.status).not.toBe("sold");
+      if (p.listingType === "sale") expect(p.status).not.toBe("rented");
+      // A US agency: whole tens of square feet, in US dollars.
+      expect(Math.round(p.areaSqm! * SQ_FT_PER_SQM) % 10).toBe(0);
+      expect([p.country, p.currency]).toEqual(["US", "USD"]);
+    }
+    const asked = await db
+      .select({ interest: leads.interest, listingType: properties.listingType })
+      .from(leads)
+      .innerJoin(properties, eq(properties.id, leads.propertyId))
+      .where(and(eq(leads.accountId, owner.accountId), isNotNull(leads.propertyId)));
+    expect(asked.length).toBeGreaterThan(0);
+    for (const a of asked) expect(a.listingType).toBe(a.interest === "rent" ? "rent" : "sale");
+  });
+});
