@@ -92,11 +92,15 @@ test("a member on a temporary password chooses their own before anything else", 
   // Nothing else opens until then.
   await page.goto("/visits");
   await expect(page).toHaveURL(/\/change-password$/);
-  await page.getByLabel("Current password").fill("temporary-pass-1");
+  await page.getByLabel("Temporary password").fill("temporary-pass-1");
   await page.getByLabel("New password", { exact: true }).fill("my-own-password-1");
   await page.getByLabel("Confirm new password").fill("my-own-password-1");
   await snap(page, "change-temporary-password");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByTestId("current-user")).toContainText("Toni Temp");
   await expect(page).not.toHaveURL(/\/change-password$/);
+  // From now on the password is theirs to change, from the header on every page.
+  await page.getByRole("link", { name: "Change password" }).click();
+  await expect(page.getByRole("heading", { name: "Change password" })).toBeVisible();
+  await expect(page.getByLabel("Current password")).toBeVisible();
 });

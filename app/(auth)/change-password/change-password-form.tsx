@@ -12,7 +12,15 @@ import { changePasswordAction } from "./actions";
 
 // Submitted by hand (not as a form action) so the new password is still at hand to sign this
 // browser in again once the change has signed every session out. `then`: where to go after.
-export function ChangePasswordForm({ email, then }: { email: string; then?: string }) {
+export function ChangePasswordForm({
+  email,
+  then,
+  currentLabel = "Current password",
+}: {
+  email: string;
+  then?: string;
+  currentLabel?: string;
+}) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const [state, setState] = useState<FormState>(IDLE);
@@ -49,7 +57,7 @@ export function ChangePasswordForm({ email, then }: { email: string; then?: stri
       <FormStateMessage state={state} />
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <TextField
-        label="Current password"
+        label={currentLabel}
         name="currentPassword"
         type="password"
         autoComplete="current-password"

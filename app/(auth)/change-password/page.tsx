@@ -23,7 +23,7 @@ export default async function ForcedChangePasswordPage() {
           continue.
         </p>
       </div>
-      <ChangePasswordForm email={member.email} then={homePathFor(member.role)} />
+      <ChangePasswordForm email={member.email} then={homePathFor(member.role)} currentLabel="Temporary password" />
       <div className="flex justify-end border-t border-slate-200 pt-4">
         <SignOutButton />
       </div>
