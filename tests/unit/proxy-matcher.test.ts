@@ -19,6 +19,9 @@ describe("proxy matcher", () => {
     "/messages",
     "/apiary",
     "/login-help",
+    "/change-password",
+    "/profile/password",
+    "/developer",
   ])("guards %s", (url) => expect(runs(url)).toBe(true));
 
   it.each([
@@ -26,6 +29,10 @@ describe("proxy matcher", () => {
     "/login",
     "/login?callbackUrl=%2Fsettings",
     "/signup",
+    "/forgot-password",
+    "/reset-password?token=abc",
+    "/dev/mail",
+    "/dev/mail/mail_01abc",
     "/docs",
     "/docs/leads",
     "/api/v1/leads",
