@@ -66,6 +66,7 @@ test("a visit at 10:00 in New York is 16:00 for a user in Paris", async ({ pageA
     await expect(staff.getByTestId("calendar-visit").filter({ hasText: "Zone Lead" }).first()).toContainText(
       "16:00–16:30",
     );
+    await snap(staff, "visits-week");
   } finally {
     // Back to the account's zone: other specs read this user's times.
     await staff.goto("/profile");
