@@ -80,7 +80,7 @@ function CalendarEntry({ visit, zone }: { visit: ScheduledVisit; zone: string })
   const end = new Date(Date.parse(visit.scheduledAt) + visit.durationMinutes * 60_000);
   return (
     <li className="rounded-md border border-slate-200 p-2 text-sm" data-testid="calendar-visit">
-      <Link href={`/visits/${visit.id}`} className={`${styles.link} block`}>
+      <Link href={`/visits/${visit.id}`} className={`${styles.link} block break-words`}>
         <time dateTime={visit.scheduledAt}>{formatInZone(visit.scheduledAt, zone, "time")}</time>–
         {formatInZone(end, zone, "time")} · {visit.leadName}
       </Link>

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { IDLE, type FormState } from "@/lib/ui/form-state";
-import { VISIT_OUTCOMES, VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
+import { VISIT_OUTCOMES, VISIT_STATUS_LABELS, type VisitOutcome } from "@/lib/visits/visit-outcome";
 
 // How a visit went, in one click. A scheduled visit offers all three outcomes; a visit already
 // marked offers the other two under "Change", to correct a slip.
@@ -13,16 +13,19 @@ export function VisitOutcomeButtons({
   describedAs,
   action,
   upcoming = false,
+  offer = VISIT_OUTCOMES,
 }: {
   visitId: string;
   status: string;
   describedAs: string;
   /** Not started yet: no one can have missed it, so no "No-show" (the service refuses it too). */
   upcoming?: boolean;
+  /** The outcomes to offer (the visit page cancels through its own confirm step). */
+  offer?: readonly VisitOutcome[];
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
 }) {
   const [state, formAction] = useActionState(action, IDLE);
-  const outcomes = VISIT_OUTCOMES.filter((o) => o !== status && !(upcoming && o === "no_show"));
+  const outcomes = offer.filter((o) => o !== status && !(upcoming && o === "no_show"));
   const buttons = (
     <div className="flex justify-end gap-1.5 whitespace-nowrap">
       <input type="hidden" name="visitId" value={visitId} />

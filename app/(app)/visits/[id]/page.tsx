@@ -17,6 +17,8 @@ import { loadVisit } from "./load-visit";
 
 export const metadata: Metadata = { title: "Visit" };
 
+// A scheduled visit is cancelled through "Cancel visit" (a confirm step), not a one-click outcome.
+const SCHEDULED_OUTCOMES = ["completed", "no_show"] as const;
 const NOTICES: Record<string, string> = { booked: "Visit booked. It is on the lead's timeline." };
 
 // One visit: when (in the viewer's zone), where, with whom; reschedule it while it is
@@ -55,12 +57,14 @@ export default async function VisitPage({
           </div>
           {visit.leadDeleted ? null : (
             <div className="flex flex-wrap items-center gap-2">
+              {editable ? <span className="text-sm text-slate-600">How did it go?</span> : null}
               <VisitOutcomeButtons
                 visitId={visit.id}
                 status={visit.status}
                 describedAs="this visit"
                 action={setVisitStatusAction}
                 upcoming={visit.upcoming}
+                offer={editable ? SCHEDULED_OUTCOMES : undefined}
               />
             </div>
           )}
