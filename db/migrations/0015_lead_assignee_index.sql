@@ -1,0 +1,1 @@
+CREATE INDEX "leads_account_assignee_status_created_idx" ON "leads" USING btree ("account_id","assigned_to","status","created_at","id") WHERE "leads"."deleted_at" is null;
