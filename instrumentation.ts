@@ -1,7 +1,8 @@
 // Runs once when a Next.js server starts: answer requests under /api that Next cannot route as
 // the contract promises (lib/api/outside-contract-guard.ts), open the database (which applies migrations), and on
-// the embedded default seed demo data on first start and print the logins. Then start the
-// background jobs: the queues, and this process's workers unless RUN_WORKERS=0.
+// the embedded default seed demo data on first start. Then start the background jobs: the
+// queues, and this process's workers unless RUN_WORKERS=0. Then, on the embedded default, print
+// the demo logins.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { installOutsideContractGuard } = await import("./lib/api/outside-contract-guard");
@@ -10,7 +11,13 @@ export async function register() {
   const { rateLimitStoreKind } = await import("./lib/rate-limit/limit-api-key");
   const { logger } = await import("./lib/log/logger");
   logger.info("rate limiter", { store: rateLimitStoreKind() });
-  await prepareDatabase();
+  const { demo } = await prepareDatabase();
   const { startJobsInServer } = await import("./lib/jobs/start-in-server");
   await startJobsInServer();
+  // Last, on every start of the embedded default: the logins below Next's own "Ready", once the
+  // database, the seed and the jobs are, so the first thing a new developer reads is how to sign in.
+  if (demo) {
+    const { formatDemoLogins } = await import("./lib/seed/demo-logins");
+    process.stdout.write(`\n${formatDemoLogins()}\n\n`);
+  }
 }

@@ -7,4 +7,8 @@ test("the public home page tells nothing about the tenants", async ({ page }) =>
   await expect(page.getByRole("heading", { level: 1 })).toContainText("real-estate agencies");
   // It once counted the Agency-plan accounts across all tenants: no number of agencies now.
   await expect(page.getByText(/agencies on the Agency plan/)).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Create account" })).toHaveAttribute("href", "/signup");
+  // app/icon.svg, served as the favicon.
+  const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+  expect((await page.request.get(icon!)).headers()["content-type"]).toBe("image/svg+xml");
 });

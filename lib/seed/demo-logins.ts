@@ -1,4 +1,4 @@
-// The demo logins `db seed` creates; printed on the first start of the embedded default.
+// The demo logins `db seed` creates; printed on every start of the embedded default, once ready.
 export const DEMO_LOGINS = [
   {
     account: "Harbor & Pine Realty",
@@ -38,5 +38,5 @@ export function formatDemoLogins(): string {
   const lines = DEMO_LOGINS.map(
     (l) => `  ${l.email.padEnd(20)} ${l.password.padEnd(18)} ${l.role.padEnd(6)} ${l.account} (${l.plan})`,
   );
-  return ["Demo logins:", ...lines].join("\n");
+  return ["LeadProp is ready. Demo logins (the embedded database's demo accounts):", ...lines].join("\n");
 }
