@@ -1,17 +1,19 @@
 import type { PublicSms } from "@/lib/sms/public-sms";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { Badge } from "@/components/ui/badge";
 import { SMS_STATUS_LABELS } from "@/lib/ui/sms-status-labels";
 
 // The conversation with the lead, oldest first and newest last, as a phone shows it: the lead's
 // messages on the left, ours on the right with their delivery status. `newIds`: replies that
-// were unread until this page was opened.
+// were unread until this page was opened. Times in the viewer's zone (`zone`).
 export function SmsThread({
   messages,
+  zone,
   newIds,
   cancelAction,
 }: {
   messages: PublicSms[];
+  zone: string;
   newIds: Set<string>;
   /** Cancels a scheduled message (quiet hours or a chosen time) before it goes out. */
   cancelAction: (formData: FormData) => Promise<void>;
@@ -34,7 +36,7 @@ export function SmsThread({
             >
               <p className="whitespace-pre-wrap break-words">{sms.message}</p>
               <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
-                <time dateTime={sms.createdAt}>{formatDateTime(new Date(sms.createdAt))}</time>
+                <time dateTime={sms.createdAt}>{formatInZone(sms.createdAt, zone)}</time>
                 {inbound ? null : <Badge tone={tone}>{label}</Badge>}
                 {newIds.has(sms.id) ? <Badge tone="indigo">New</Badge> : null}
               </p>
@@ -43,7 +45,7 @@ export function SmsThread({
                   <input type="hidden" name="leadId" value={sms.leadId} />
                   <input type="hidden" name="smsId" value={sms.id} />
                   <span data-testid="sms-send-at">
-                    Goes out <time dateTime={sms.sendAt}>{formatDateTime(new Date(sms.sendAt))}</time>
+                    Goes out <time dateTime={sms.sendAt}>{formatInZone(sms.sendAt, zone)}</time>
                   </span>
                   <button type="submit" className="font-medium text-red-700 hover:underline">
                     Cancel

@@ -178,7 +178,7 @@ export default async function LeadPage({
           </Panel>
           <Panel title="SMS conversation" id="sms">
             <div className="space-y-4 p-5">
-              <SmsThread messages={thread} newIds={newIds} cancelAction={cancelSmsAction} />
+              <SmsThread messages={thread} zone={member.timeZone} newIds={newIds} cancelAction={cancelSmsAction} />
               {!lead.phone ? (
                 <p className="text-sm text-slate-600">
                   This lead has no phone number. Add one in the details to send an SMS.
