@@ -4,6 +4,7 @@ import { NavLink } from "@/components/ui/nav-link";
 export function AppNav({ isOwner }: { isOwner: boolean }) {
   return (
     <nav aria-label="Main" className="-mx-1 flex gap-1 overflow-x-auto px-1 pb-2">
+      <NavLink href="/dashboard">Dashboard</NavLink>
       <NavLink href="/leads">Leads</NavLink>
       <NavLink href="/properties">Properties</NavLink>
       <NavLink href="/visits">Visits</NavLink>

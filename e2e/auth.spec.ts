@@ -55,9 +55,12 @@ test.describe("signing in and out", () => {
     await snap(page, "signup");
     await page.getByRole("button", { name: "Create account" }).click();
 
-    await expect(page).toHaveURL(/\/settings$/);
+    // A new agency lands on the dashboard, with none of its setup steps done yet.
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId("first-run-steps")).toContainText("0 of 3 done");
     await expect(page.getByTestId("current-user")).toContainText("Bea Bayview");
     await expect(page.getByTestId("current-user")).toContainText("Bayview Homes · Professional · Owner");
+    await page.goto("/settings");
     await expect(page.getByLabel("Account name")).toHaveValue("Bayview Homes");
 
     await page.getByRole("button", { name: "Sign out" }).click();
@@ -68,7 +71,7 @@ test.describe("signing in and out", () => {
     await page.getByLabel("Email").fill(email.toUpperCase());
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId("current-user")).toContainText("Bea Bayview");
 
     // The email is now taken.

@@ -99,7 +99,8 @@ test.describe("account and team settings", () => {
     await page.getByLabel("Password").fill("seaside-pass-1");
     await page.getByLabel("Plan").selectOption("starter");
     await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/settings");
 
     await page.getByLabel("Account name").fill("");
     await page.getByRole("button", { name: "Save changes" }).click();

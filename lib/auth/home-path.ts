@@ -3,10 +3,12 @@ export const SIGN_IN_PATH = "/login";
 /** Where a member on a temporary password is sent until they choose their own. */
 export const CHANGE_PASSWORD_PATH = "/change-password";
 
-// Where a user lands after signing in when no page asked for the sign-in. Owners start on
-// their settings; staff on the leads list, their daily page.
+// Where a user lands after signing in when no page asked for the sign-in: the dashboard, for
+// owners (who find their setup steps there) and staff alike.
+const HOME_PATHS: Record<Role, string> = { owner: "/dashboard", staff: "/dashboard" };
+
 export function homePathFor(role: Role): string {
-  return role === "owner" ? "/settings" : "/leads";
+  return HOME_PATHS[role];
 }
 
 /**

@@ -13,6 +13,8 @@ describe("proxy matcher", () => {
     "/settings/team",
     "/leads",
     "/leads/lead_01abc",
+    "/leads/board?mine=1",
+    "/dashboard",
     "/properties",
     "/visits?status=scheduled",
     "/outbox",

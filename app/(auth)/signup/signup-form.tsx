@@ -50,7 +50,8 @@ export function SignupForm() {
         });
         return;
       }
-      router.replace("/settings");
+      // A new agency starts on the dashboard, where its owner's setup steps are.
+      router.replace("/dashboard");
       router.refresh();
     });
   }

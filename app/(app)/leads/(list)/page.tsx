@@ -60,6 +60,9 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
             <a href={hrefWith("/leads/export", filters)} download className={styles.secondaryButton}>
               Export CSV
             </a>
+            <Link href="/leads/board" className={styles.secondaryButton}>
+              Pipeline board
+            </Link>
             <Link href="/leads/new" className={styles.primaryButton}>
               New lead
             </Link>

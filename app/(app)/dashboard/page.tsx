@@ -1,0 +1,65 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireMember } from "@/lib/auth/get-current-member";
+import { countLeadsByStatus } from "@/lib/board/count-leads-by-status";
+import { getFirstRunSteps } from "@/lib/dashboard/get-first-run-steps";
+import { listLeadsAwaitingReply } from "@/lib/dashboard/list-leads-awaiting-reply";
+import { listMyUpcomingVisits } from "@/lib/dashboard/list-my-upcoming-visits";
+import { listUncontactedLeads } from "@/lib/dashboard/list-uncontacted-leads";
+import { formatInZone } from "@/lib/ui/format-date";
+import { listMembers } from "@/lib/users/list-members";
+import { AwaitingReplyCard, UncontactedLeadsCard } from "@/components/dashboard/lead-queue-cards";
+import { FirstRunStepsCard } from "@/components/dashboard/first-run-steps-card";
+import { MyLeadsByStatusCard } from "@/components/dashboard/my-leads-by-status-card";
+import { UpcomingVisitsCard } from "@/components/dashboard/upcoming-visits-card";
+import { PageHeader } from "@/components/ui/page-header";
+import { styles } from "@/components/ui/styles";
+
+export const metadata: Metadata = { title: "Dashboard" };
+
+// Where everyone lands after signing in: the day's visits, the leads to call and to answer,
+// one's own pipeline, and for owners what is left to set up. Each block is one small query.
+export default async function DashboardPage() {
+  const member = await requireMember();
+  const now = new Date();
+  const [visits, uncontacted, awaiting, myCounts, members, steps] = await Promise.all([
+    listMyUpcomingVisits(member.accountId, member.userId, member.timeZone, now),
+    listUncontactedLeads(member.accountId),
+    listLeadsAwaitingReply(member.accountId, 8, now),
+    countLeadsByStatus(member.accountId, { assignedTo: member.userId }),
+    listMembers(member.accountId),
+    member.role === "owner" ? getFirstRunSteps(member.accountId) : Promise.resolve(null),
+  ]);
+  const names = new Map(members.map((m) => [m.userId, m.name]));
+  return (
+    <div className="space-y-5">
+      <PageHeader
+        title={`Hello, ${member.name.split(" ")[0]}`}
+        description={`${formatInZone(now, member.timeZone, "day")} · times in ${member.timeZone.replace(/_/g, " ")}`}
+        actions={
+          <>
+            <Link href="/leads/new" className={styles.primaryButton}>
+              New lead
+            </Link>
+            <Link href="/leads/board" className={styles.secondaryButton}>
+              Pipeline board
+            </Link>
+          </>
+        }
+      />
+      {steps ? <FirstRunStepsCard steps={steps} /> : null}
+      <div className="grid gap-5 lg:grid-cols-2">
+        <UpcomingVisitsCard visits={visits} timeZone={member.timeZone} />
+        <MyLeadsByStatusCard counts={myCounts} />
+        <UncontactedLeadsCard
+          leads={uncontacted.leads}
+          total={uncontacted.total}
+          names={names}
+          me={member.userId}
+          now={now}
+        />
+        <AwaitingReplyCard leads={awaiting.leads} total={awaiting.total} names={names} me={member.userId} now={now} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+"use client";
+
+import Link from "next/link";
+import { useDraggable } from "@dnd-kit/core";
+import { LEAD_STATUSES, type LeadStatus } from "@/lib/domain/enums";
+import type { BoardCard } from "@/lib/board/board-card";
+import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
+import { formatMoney } from "@/lib/ui/format-money";
+import { styles } from "@/components/ui/styles";
+
+export interface CardContext {
+  me: string;
+  memberNames: Record<string, string>;
+  currency: string;
+}
+
+// One lead on the board. The handle is what drags (pointer, touch or keyboard), so the name's
+// link and the Move menu keep working as usual; the menu is the way to move without dragging.
+export function BoardCardView({
+  card,
+  context,
+  pending,
+  onMove,
+}: {
+  card: BoardCard;
+  context: CardContext;
+  pending: boolean;
+  onMove: (card: BoardCard, to: LeadStatus) => void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: card.id,
+    data: { status: card.status, name: card.name },
+    disabled: pending,
+  });
+  return (
+    <li
+      ref={setNodeRef}
+      data-testid="board-card"
+      data-lead-id={card.id}
+      className={`rounded-md border border-slate-200 bg-white p-3 text-sm shadow-sm ${isDragging ? "opacity-40" : ""} ${pending ? "animate-pulse" : ""}`}
+    >
+      <div className="flex items-start gap-2">
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={`Drag ${card.name}`}
+          className={`-ml-1 mt-0.5 cursor-grab touch-none rounded px-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 active:cursor-grabbing ${styles.focusRing}`}
+        >
+          <span aria-hidden>⠿</span>
+        </button>
+        <div className="min-w-0 flex-1">
+          <Link href={`/leads/${card.id}`} className={`${styles.link} block truncate`}>
+            {card.name}
+          </Link>
+          <CardDetails card={card} context={context} />
+        </div>
+      </div>
+      <MoveMenu card={card} disabled={pending} onMove={onMove} />
+    </li>
+  );
+}
+
+function CardDetails({ card, context }: { card: BoardCard; context: CardContext }) {
+  const owner = !card.assignedTo
+    ? "Unassigned"
+    : card.assignedTo === context.me
+      ? "You"
+      : (context.memberNames[card.assignedTo] ?? "Former member");
+  const wants = [
+    card.interest ? LEAD_INTEREST_LABELS[card.interest] : null,
+    card.budget !== null ? formatMoney(card.budget, context.currency) : null,
+  ].filter(Boolean);
+  return (
+    <div className="mt-0.5 space-y-0.5 text-xs text-slate-500">
+      {wants.length ? <p className="truncate">{wants.join(" · ")}</p> : null}
+      <p className="truncate">
+        {owner}
+        {card.source ? ` · ${card.source}` : ""}
+      </p>
+    </div>
+  );
+}
+
+// A disclosure of buttons, one per other status: reachable and usable with any input, and the
+// fallback for assistive technology that does not work with drag and drop.
+function MoveMenu({
+  card,
+  disabled,
+  onMove,
+}: {
+  card: BoardCard;
+  disabled: boolean;
+  onMove: (card: BoardCard, to: LeadStatus) => void;
+}) {
+  return (
+    <details className="group mt-2">
+      <summary
+        className={`inline-flex cursor-pointer list-none items-center gap-1 rounded px-1 text-xs font-medium text-slate-600 hover:text-slate-900 ${styles.focusRing}`}
+        aria-label={`Move ${card.name} to…`}
+      >
+        Move to…{" "}
+        <span aria-hidden className="group-open:rotate-180">
+          ▾
+        </span>
+      </summary>
+      <ul className="mt-1 grid grid-cols-2 gap-1">
+        {LEAD_STATUSES.filter((s) => s !== card.status).map((status) => (
+          <li key={status}>
+            <button
+              type="button"
+              disabled={disabled}
+              className={`${styles.smallButton} w-full`}
+              onClick={(event) => {
+                event.currentTarget.closest("details")?.removeAttribute("open");
+                onMove(card, status);
+              }}
+            >
+              {LEAD_STATUS_LABELS[status]}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
