@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { validateCustomFields, type CustomFieldRule } from "@/lib/custom-fields/validate-custom-fields";
 import { ApiError } from "@/lib/errors/api-error";
 import { prepareLeadFields, type LeadAccountContext } from "@/lib/leads/prepare-lead-fields";
+import type { CustomFieldValues } from "@/lib/schemas/custom-fields";
 import { CUSTOM_FIELD_TARGET, type ImportLeadField, type ImportMapping } from "@/lib/schemas/lead-imports";
 import { leadCreateSchema, type LeadCreateInput } from "@/lib/schemas/leads";
 import { booleanOfCell, interestOfCell, listOfCell, numberOfCell, statusOfCell } from "./coerce-cell";
@@ -15,7 +16,7 @@ import { IMPORT_FIELD_LABELS } from "./import-targets";
 // would. A row's problems are short lines naming the field: "Email: Invalid email".
 
 /** The lead's input, with its custom fields when the mapping names any. */
-export type ImportedLead = LeadCreateInput & { customFields?: Record<string, unknown> };
+export type ImportedLead = Omit<LeadCreateInput, "customFields"> & { customFields?: CustomFieldValues };
 
 export interface RowOutcome {
   lead?: ImportedLead;
@@ -89,7 +90,7 @@ export async function leadOfRow(
       );
     }
   }
-  let customFields: Record<string, unknown> | undefined;
+  let customFields: CustomFieldValues | undefined;
   try {
     // The whole set on create: a required custom field left empty is the row's problem too.
     customFields = validateCustomFields(reader.rules ?? [...reader.definitions.values()], custom, null, mode);
@@ -98,7 +99,8 @@ export async function leadOfRow(
   }
   if (!parsed.success || problems.length) return { problems };
   try {
-    const prepared = await prepareLeadFields(db, account, parsed.data);
+    // customFields never comes from parsed.data (no column maps to the API's field as a whole).
+    const prepared: ImportedLead = { ...(await prepareLeadFields(db, account, parsed.data)), customFields: undefined };
     const hasCustom = customFields && Object.keys(customFields).length > 0;
     return { lead: hasCustom ? { ...prepared, customFields } : prepared, problems };
   } catch (error) {

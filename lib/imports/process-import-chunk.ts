@@ -2,17 +2,18 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { leadImportFailures, leadImports, leads } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
-import { insertPreparedLeadIn } from "@/lib/leads/create-lead";
 import { fillEmptyFields } from "@/lib/leads/intake-lead";
 import { lockMatchKeys } from "@/lib/leads/match-key-locks";
 import type { LeadAccountContext } from "@/lib/leads/prepare-lead-fields";
 import type { ImportOnMatch } from "@/lib/schemas/lead-imports";
 import { definitionsForWrite } from "@/lib/custom-fields/definitions-for-write";
+import { insertImportedLeads } from "./insert-imported-leads";
 import { leadOfRow, requiredCustomFieldProblems, type ImportedLead, type RowReader } from "./lead-of-row";
 
 // One chunk of an import, in the caller's transaction: the rows after the checkpoint are read,
-// matched, written through the lead services (each created lead gets its lead_created activity
-// and lead.created event, each merge intake's lead_updated activity and lead.updated event), and
+// matched, written as the lead services write them (each created lead its lead_created activity
+// and lead.created event: insert-imported-leads.ts; each merge intake's own fillEmptyFields, its
+// lead_updated activity and lead.updated event), and
 // the checkpoint and counts move on, all in one commit. A worker killed mid-chunk leaves nothing
 // of it; the next run starts at the same row. Two runs of one job (pg-boss at-least-once) take
 // the import's row lock in turn, and the second starts where the first stopped.
@@ -109,10 +110,9 @@ export async function processNextChunk(tx: Tx, run: ImportRun): Promise<number |
     }
   }
 
-  // postgres-js pipelines these on the transaction's connection: one round trip for many rows.
-  const created = await Promise.all(creates.map((lead) => insertPreparedLeadIn(tx, accountId, lead, run.actor)));
+  const created = await insertImportedLeads(tx, accountId, creates, run.actor);
   counts.created = created.length;
-  const idOf = (target: Target) => ("id" in target ? target.id : created[target.pending].id);
+  const idOf = (target: Target) => ("id" in target ? target.id : created[target.pending]);
 
   // Merges into one lead run in file order; merges into different leads run side by side.
   const byLead = new Map<string, typeof merges>();

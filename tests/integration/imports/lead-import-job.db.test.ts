@@ -7,6 +7,7 @@ import { createCustomFieldDefinition } from "@/lib/custom-fields/custom-field-de
 import { failedRowsCsv } from "@/lib/imports/failed-rows-csv";
 import { getLeadImportOrThrow } from "@/lib/imports/lead-import-service";
 import { startWorkers } from "@/lib/jobs/start-workers";
+import { getLead } from "@/lib/leads/get-lead";
 import { importLeadsQueue } from "@/lib/jobs/workers/import-leads";
 import { agencyWithStaff, leadOf } from "../web/web-fixtures";
 import { upload, waitForImport, wizardForm } from "./import-fixtures";
@@ -80,11 +81,37 @@ describe("lead CSV import", () => {
     const merged = rows.find((r) => r.id === existing.id)!;
     expect(merged).toMatchObject({ name: "Dijkstra", budget: 12000 });
     const ada = rows.find((r) => r.email === "ada@example.com")!;
+    expect(ada).toMatchObject({
+      name: "Ada Lovelace",
+      phone: "+14155550101",
+      tags: ["buyer", "vip"],
+      budget: 450000,
+      status: "new",
+      smsOptOut: false,
+      customFields: {},
+      consent: { sms: { status: "unknown" } },
+    });
+    expect(rows.find((r) => r.email === "alan@example.com")?.notes).toBe("Likes\nnewlines; and semicolons");
     const db = await getDb();
     // Each lead written as the services write it: its activity and its event.
-    expect(await db.select().from(activities).where(eq(activities.leadId, ada.id))).toMatchObject([
-      { type: "lead_created", actorId: agency.staff.userId },
-    ]);
+    const [created] = await db.select().from(activities).where(eq(activities.leadId, ada.id));
+    const [byService] = await db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.leadId, existing.id), eq(activities.type, "lead_created")));
+    expect(created).toMatchObject({
+      type: "lead_created",
+      summary: "Lead Ada Lovelace created",
+      data: byService.data,
+      actorType: "user",
+      actorId: agency.staff.userId,
+      actorName: agency.staff.name,
+      createdAt: ada.createdAt,
+    });
+    // The event carries the lead as GET /leads/:id answers it, at the lead's creation time.
+    const [adaEvent] = await db.select().from(events).where(eq(events.objectId, ada.id));
+    expect(adaEvent).toMatchObject({ type: "lead.created", createdAt: ada.createdAt });
+    expect(adaEvent.data).toEqual({ object: await getLead(agency.accountId, ada.id) });
     const leadEvents = await db
       .select()
       .from(events)
