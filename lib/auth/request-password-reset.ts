@@ -6,7 +6,7 @@ import type { RequestOrigin } from "@/lib/audit/request-origin";
 import { newId } from "@/lib/ids/new-id";
 import { logger } from "@/lib/log/logger";
 import { getMailSender } from "@/lib/mail/get-mail-sender";
-import type { MailSender } from "@/lib/mail/mail-sender";
+import type { MailMessage, MailSender } from "@/lib/mail/mail-sender";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { findMemberByUserId } from "@/lib/users/get-member";
 import { memberAuditTarget } from "@/lib/users/member-audit-target";
@@ -37,7 +37,9 @@ export interface RequestResetOptions {
 /**
  * "Forgot password?": for a known email, a one-time link valid for an hour, by mail. The caller
  * answers the same for every email; only "ip_throttled" (too many requests from one address,
- * whatever the emails) may be shown differently.
+ * whatever the emails) may be shown differently. Before the answer only the throttle runs, the
+ * same for every email; looking the email up, the token, the audit entry and the mail come after
+ * (options.defer), so not even the time taken tells a known email from an unknown one.
  */
 export async function requestPasswordReset(
   input: PasswordResetRequest,
@@ -46,10 +48,30 @@ export async function requestPasswordReset(
   const now = input.now ?? new Date();
   const email = normalizeEmail(input.email);
   const conn = options.db ?? (await getDb());
-  const outcome = await conn.transaction(async (tx) => {
-    const throttle = await checkAndRecordResetRequest(tx, email, input.origin.ip, now);
-    if (throttle.ipBlocked) return "ip_throttled" as const;
-    if (throttle.emailExhausted) return null;
+  const throttle = await conn.transaction((tx) => checkAndRecordResetRequest(tx, email, input.origin.ip, now));
+  if (throttle.ipBlocked) return "ip_throttled";
+  if (throttle.emailExhausted) return "accepted";
+  const issueAndSend = async () => {
+    try {
+      const issued = await issueResetLink(conn, email, input, now);
+      if (issued) await sendResetMail(options.mailer ?? getMailSender(), issued.userId, issued.message);
+    } catch (error) {
+      logger.error("password reset failed", { error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  if (options.defer) options.defer(issueAndSend);
+  else await issueAndSend();
+  return "accepted";
+}
+
+/** For an email with a login: a new token (stored hashed), its audit entry, and the mail to send. */
+async function issueResetLink(
+  conn: DbOrTx,
+  email: string,
+  input: PasswordResetRequest,
+  now: Date,
+): Promise<{ userId: string; message: MailMessage } | null> {
+  return conn.transaction(async (tx) => {
     const user = await findUserByEmail(email, tx);
     const member = user ? await findMemberByUserId(user.id, tx) : undefined;
     if (!user || !member) return null;
@@ -70,25 +92,18 @@ export async function requestPasswordReset(
     const link = `${input.baseUrl.replace(/\/+$/, "")}${RESET_PASSWORD_PATH}?token=${token}`;
     return { userId: user.id, message: passwordResetEmail({ email: user.email, name: user.name }, link) };
   });
-  if (outcome === "ip_throttled") return outcome;
-  if (outcome) {
-    const { userId, message } = outcome;
-    const send = async () => {
-      const mailer = options.mailer ?? getMailSender();
-      try {
-        await mailer.send(message);
-        logger.info("password reset mail sent", { userId, via: mailer.kind });
-      } catch (error) {
-        // The link is in the message, never in the log: only who and why it failed.
-        logger.error("password reset mail failed", {
-          userId,
-          via: mailer.kind,
-          error: error instanceof Error ? error.message : String(error),
-        });
-      }
-    };
-    if (options.defer) options.defer(send);
-    else await send();
+}
+
+async function sendResetMail(mailer: MailSender, userId: string, message: MailMessage): Promise<void> {
+  try {
+    await mailer.send(message);
+    logger.info("password reset mail sent", { userId, via: mailer.kind });
+  } catch (error) {
+    // The link is in the message, never in the log: only who and why it failed.
+    logger.error("password reset mail failed", {
+      userId,
+      via: mailer.kind,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
-  return "accepted";
 }
