@@ -11,6 +11,7 @@ export async function register() {
   const { rateLimitStoreKind } = await import("./lib/rate-limit/limit-api-key");
   const { logger } = await import("./lib/log/logger");
   logger.info("rate limiter", { store: rateLimitStoreKind() });
+  (await import("./lib/mail/log-mail-setup")).logMailSetup();
   const { demo } = await prepareDatabase();
   const { startJobsInServer } = await import("./lib/jobs/start-in-server");
   await startJobsInServer();

@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getMailSender, isLocalMail } from "@/lib/mail/get-mail-sender";
+import { logMailSetup } from "@/lib/mail/log-mail-setup";
 import { mailLinkBase } from "@/lib/mail/mail-link-base";
 import { createSmtpSender } from "@/lib/mail/smtp-sender";
 
@@ -86,5 +87,20 @@ describe("mail senders", () => {
     expect(mailLinkBase("http://evil.test", { NEXTAUTH_URL: "https://crm.acme.test" })).toBe("https://crm.acme.test");
     // With real mail, a request's Host never makes the link.
     expect(() => mailLinkBase("http://evil.test", { SMTP_URL: "smtp://x" })).toThrow("NEXTAUTH_URL");
+  });
+
+  it("says at start what SMTP lacks, without the SMTP URL's password", () => {
+    let output = "";
+    const capture = (chunk: unknown) => ((output += String(chunk)), true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(capture);
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(capture);
+    try {
+      logMailSetup({ SMTP_URL: "smtp://relay:s3cret-relay-pw@mail.acme.test:587" });
+    } finally {
+      err.mockRestore();
+      out.mockRestore();
+    }
+    expect(output).toContain('"missing":"MAIL_FROM, NEXTAUTH_URL"');
+    expect(output).not.toContain("s3cret-relay-pw");
   });
 });
