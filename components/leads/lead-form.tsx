@@ -9,6 +9,8 @@ import { TextareaField } from "@/components/ui/textarea-field";
 import { TextField } from "@/components/ui/text-field";
 import { useFormVersion } from "@/components/ui/use-form-version";
 import { IDLE, type FormState } from "@/lib/ui/form-state";
+import type { CustomFieldUiDefinition } from "@/lib/custom-fields/custom-field-ui";
+import { CustomFieldInputs } from "@/components/custom-fields/custom-field-inputs";
 
 type Option = { value: string; label: string };
 
@@ -25,6 +27,7 @@ export interface LeadFormValues {
   tags: string;
   notes: string;
   smsOptOut: boolean;
+  customFields: Record<string, unknown>;
 }
 
 interface LeadFormProps {
@@ -32,7 +35,13 @@ interface LeadFormProps {
   initial: LeadFormValues;
   /** Present when editing: sent with the form so the action knows which lead. */
   leadId?: string;
-  options: { statuses: Option[]; interests: Option[]; properties: Option[]; members: Option[] };
+  options: {
+    statuses: Option[];
+    interests: Option[];
+    properties: Option[];
+    members: Option[];
+    customFields: CustomFieldUiDefinition[];
+  };
   submitLabel: string;
   pendingLabel: string;
   /** Changes when the record changes (its updatedAt): the fields then show the saved values. */
@@ -59,7 +68,7 @@ export function LeadForm({
   const version = useFormVersion(state);
   const errors = state.fieldErrors ?? {};
   const typed = state.status === "error" ? state.values : undefined;
-  const value = (name: Exclude<keyof LeadFormValues, "smsOptOut">) => typed?.[name] ?? initial[name];
+  const value = (name: Exclude<keyof LeadFormValues, "smsOptOut" | "customFields">) => typed?.[name] ?? initial[name];
   return (
     <form
       key={`${revision ?? ""}:${version}`}
@@ -190,6 +199,12 @@ export function LeadForm({
           )}
         </div>
       </fieldset>
+      <CustomFieldInputs
+        definitions={options.customFields}
+        values={initial.customFields}
+        typed={typed}
+        errors={errors}
+      />
       <div className="flex justify-end">
         <SubmitButton pendingLabel={pendingLabel}>{submitLabel}</SubmitButton>
       </div>

@@ -8,6 +8,8 @@ import { TextareaField } from "@/components/ui/textarea-field";
 import { TextField } from "@/components/ui/text-field";
 import { useFormVersion } from "@/components/ui/use-form-version";
 import { IDLE, type FormState } from "@/lib/ui/form-state";
+import type { CustomFieldUiDefinition } from "@/lib/custom-fields/custom-field-ui";
+import { CustomFieldInputs } from "@/components/custom-fields/custom-field-inputs";
 
 type Option = { value: string; label: string };
 
@@ -20,6 +22,8 @@ interface PropertyFormProps {
   pendingLabel: string;
   /** Changes when the record changes (its updatedAt): the fields then show the saved values. */
   revision?: string;
+  /** The account's custom fields for properties, and this property's values. */
+  customFields: { definitions: CustomFieldUiDefinition[]; values: Record<string, unknown> };
 }
 
 // A property's fields, for "New property" and the property page, validated by the API's schema.
@@ -31,6 +35,7 @@ export function PropertyForm({
   submitLabel,
   pendingLabel,
   revision,
+  customFields,
 }: PropertyFormProps) {
   const [state, formAction] = useActionState(action, IDLE);
   const version = useFormVersion(state);
@@ -191,6 +196,12 @@ export function PropertyForm({
           />
         </div>
       </fieldset>
+      <CustomFieldInputs
+        definitions={customFields.definitions}
+        values={customFields.values}
+        typed={typed}
+        errors={errors}
+      />
       <div className="flex justify-end">
         <SubmitButton pendingLabel={pendingLabel}>{submitLabel}</SubmitButton>
       </div>

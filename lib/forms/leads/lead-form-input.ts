@@ -1,4 +1,5 @@
 import { FormFields, definedOnly } from "@/lib/forms/form-fields";
+import { customFieldsFromForm } from "@/lib/forms/custom-fields/custom-field-form-input";
 
 // The lead form's fields → the body the API's lead schemas validate. The form sends every
 // field, so an update carries them all; updateLead records only those that changed.
@@ -7,6 +8,7 @@ export function leadInputFromForm(formData: FormData): {
   formatErrors: Record<string, string>;
 } {
   const f = new FormFields(formData);
+  const custom = customFieldsFromForm(formData);
   const input = definedOnly({
     name: f.text("name"),
     email: f.nullableText("email"),
@@ -21,6 +23,7 @@ export function leadInputFromForm(formData: FormData): {
     // Notes keep their inner line breaks; only an empty box clears them.
     notes: f.raw("notes") === undefined ? undefined : f.raw("notes")?.trim() ? f.raw("notes") : null,
     smsOptOut: f.has("smsOptOutShown") ? f.checkbox("smsOptOut") : undefined,
+    customFields: custom.customFields,
   });
-  return { input, formatErrors: f.formatErrors };
+  return { input, formatErrors: { ...f.formatErrors, ...custom.formatErrors } };
 }

@@ -3,13 +3,16 @@ import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-label
 import type { PublicLead } from "@/lib/leads/public-lead";
 import { listPropertyOptions } from "@/lib/properties/list-property-options";
 import { listMembers } from "@/lib/users/list-members";
+import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
+import { toUiDefinition } from "@/lib/custom-fields/custom-field-ui";
 
 // What the lead form needs from the server: its choices, and a lead's values as form text.
 
 export async function leadFormOptions(accountId: string, currentPropertyId?: string | null) {
-  const [properties, members] = await Promise.all([
+  const [properties, members, customFields] = await Promise.all([
     listPropertyOptions(accountId, currentPropertyId),
     listMembers(accountId),
+    listCustomFieldDefinitions(accountId, "lead"),
   ]);
   return {
     statuses: LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
@@ -19,6 +22,8 @@ export async function leadFormOptions(accountId: string, currentPropertyId?: str
     ],
     properties: [{ value: "", label: "None" }, ...properties.map((p) => ({ value: p.id, label: p.label }))],
     members: [{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.name }))],
+    // The account's custom fields for leads, in form order.
+    customFields: customFields.map(toUiDefinition),
   };
 }
 
@@ -36,5 +41,6 @@ export function leadFormValues(lead?: PublicLead) {
     tags: lead?.tags.join(", ") ?? "",
     notes: lead?.notes ?? "",
     smsOptOut: lead?.smsOptOut ?? false,
+    customFields: lead?.customFields ?? {},
   };
 }

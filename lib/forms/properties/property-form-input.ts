@@ -1,4 +1,5 @@
 import { FormFields, definedOnly } from "@/lib/forms/form-fields";
+import { customFieldsFromForm } from "@/lib/forms/custom-fields/custom-field-form-input";
 
 // The property form's fields → the body the API's property schemas validate. Address parts
 // arrive as `address.city` and so on, and go back together as the API's address object.
@@ -7,6 +8,7 @@ export function propertyInputFromForm(formData: FormData): {
   formatErrors: Record<string, string>;
 } {
   const f = new FormFields(formData);
+  const custom = customFieldsFromForm(formData);
   const address = definedOnly({
     street: f.nullableText("address.street"),
     city: f.nullableText("address.city"),
@@ -27,6 +29,7 @@ export function propertyInputFromForm(formData: FormData): {
     bedrooms: f.wholeNumber("bedrooms", "Enter a whole number from 0 to 100"),
     bathrooms: f.wholeNumber("bathrooms", "Enter a whole number from 0 to 100"),
     areaSqm: f.decimal("areaSqm"),
+    customFields: custom.customFields,
   });
-  return { input, formatErrors: f.formatErrors };
+  return { input, formatErrors: { ...f.formatErrors, ...custom.formatErrors } };
 }

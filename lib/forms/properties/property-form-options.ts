@@ -1,6 +1,8 @@
 import { LISTING_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from "@/lib/domain/enums";
 import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "@/lib/properties/property-labels";
 import type { PublicProperty } from "@/lib/properties/public-property";
+import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
+import { toUiDefinition, type CustomFieldUiDefinition } from "@/lib/custom-fields/custom-field-ui";
 
 // The property form's choices, and a property's values as form text.
 export const PROPERTY_FORM_OPTIONS = {
@@ -30,4 +32,9 @@ export function propertyFormValues(property: PublicProperty | undefined, currenc
     bathrooms: text(property?.bathrooms),
     areaSqm: text(property?.areaSqm),
   };
+}
+
+/** The account's custom fields for properties, in form order, for the form and the page. */
+export async function propertyCustomFields(accountId: string): Promise<CustomFieldUiDefinition[]> {
+  return (await listCustomFieldDefinitions(accountId, "property")).map(toUiDefinition);
 }

@@ -65,7 +65,7 @@ describe("customFields on leads", () => {
       },
     });
     expect(bad.status).toBe(400);
-    expect((bad.body as ErrorBody).error.code).toBe("validation_error");
+    expect((bad.body as unknown as ErrorBody).error.code).toBe("validation_error");
     expect(paths(bad.body)).toEqual(
       ["note", "budget", "move_in", "pets", "stage", "wants", "nope"].map((k) => `customFields.${k}`).sort(),
     );

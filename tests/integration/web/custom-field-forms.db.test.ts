@@ -1,23 +1,128 @@
 import { describe, expect, it } from "vitest";
+import { NO_ORIGIN } from "@/lib/audit/request-origin";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
-import { createCustomFieldForm, deleteCustomFieldForm } from "@/lib/forms/custom-fields/custom-field-forms";
+import {
+  createCustomFieldForm,
+  deleteCustomFieldForm,
+  moveCustomFieldForm,
+  updateCustomFieldForm,
+} from "@/lib/forms/custom-fields/custom-field-forms";
+import { createLeadForm, updateLeadForm } from "@/lib/forms/leads/save-lead-form";
+import { createPropertyForm } from "@/lib/forms/properties/property-forms";
+import { getLead } from "@/lib/leads/get-lead";
 import { agencyWithStaff, form } from "./web-fixtures";
 
 describe("Settings → Custom fields forms", () => {
-  it("owners add and delete fields; staff and another account's owner cannot", async () => {
+  it("owners add, edit, reorder and delete fields; staff and another account's owner cannot", async () => {
     const agency = await agencyWithStaff();
     const other = await agencyWithStaff("Other Realty");
     const fields = { resource: "lead", key: "channel", label: "Channel", type: "single_select", options: "web, phone" };
 
-    expect((await createCustomFieldForm(agency.staff, form(fields))).status).toBe("error");
-    expect(await createCustomFieldForm(agency.owner, form(fields))).toMatchObject({ status: "success" });
+    expect((await createCustomFieldForm(agency.staff, form(fields), NO_ORIGIN)).status).toBe("error");
+    expect(await createCustomFieldForm(agency.owner, form(fields), NO_ORIGIN)).toMatchObject({ status: "success" });
     const [field] = await listCustomFieldDefinitions(agency.accountId);
     expect(field).toMatchObject({ key: "channel", type: "single_select", options: ["web", "phone"], required: false });
-    expect((await createCustomFieldForm(agency.owner, form({ ...fields, options: "" }))).status).toBe("error");
+    expect((await createCustomFieldForm(agency.owner, form({ ...fields, options: "" }), NO_ORIGIN)).status).toBe(
+      "error",
+    );
+    await createCustomFieldForm(
+      agency.owner,
+      form({ resource: "lead", key: "pets", label: "Pets", type: "boolean" }),
+      NO_ORIGIN,
+    );
 
-    expect((await deleteCustomFieldForm(agency.staff, form({ fieldId: field.id }))).status).toBe("error");
-    expect((await deleteCustomFieldForm(other.owner, form({ fieldId: field.id }))).status).toBe("error");
-    expect((await deleteCustomFieldForm(agency.owner, form({ fieldId: field.id }))).status).toBe("success");
-    expect(await listCustomFieldDefinitions(agency.accountId)).toEqual([]);
+    const edit = { fieldId: field.id, label: "Lead channel", options: "web\nphone\nwalk-in", required: "on" };
+    expect((await updateCustomFieldForm(agency.staff, form(edit), NO_ORIGIN)).status).toBe("error");
+    expect((await updateCustomFieldForm(other.owner, form(edit), NO_ORIGIN)).status).toBe("error");
+    expect(await updateCustomFieldForm(agency.owner, form(edit), NO_ORIGIN)).toMatchObject({ status: "success" });
+    expect((await listCustomFieldDefinitions(agency.accountId))[0]).toMatchObject({
+      label: "Lead channel",
+      options: ["web", "phone", "walk-in"],
+      required: true,
+    });
+    await moveCustomFieldForm(agency.owner, form({ fieldId: field.id, direction: "down" }), NO_ORIGIN);
+    expect((await listCustomFieldDefinitions(agency.accountId)).map((d) => d.key)).toEqual(["pets", "channel"]);
+
+    expect((await deleteCustomFieldForm(agency.staff, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe("error");
+    expect((await deleteCustomFieldForm(other.owner, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe("error");
+    expect((await deleteCustomFieldForm(agency.owner, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe("success");
+    expect((await listCustomFieldDefinitions(agency.accountId)).map((d) => d.key)).toEqual(["pets"]);
+  });
+
+  it("the lead and property forms save custom fields and show each refusal at its field", async () => {
+    const agency = await agencyWithStaff();
+    const add = (fields: Record<string, string>) => createCustomFieldForm(agency.owner, form(fields), NO_ORIGIN);
+    await add({
+      resource: "lead",
+      key: "stage",
+      label: "Stage",
+      type: "single_select",
+      options: "cold, hot",
+      required: "on",
+    });
+    await add({ resource: "lead", key: "budget", label: "Budget", type: "number" });
+    await add({ resource: "lead", key: "pets", label: "Pets", type: "boolean" });
+    await add({ resource: "lead", key: "wants", label: "Wants", type: "multi_select", options: "garden, pool" });
+    await add({ resource: "property", key: "built", label: "Built", type: "number" });
+    const types = {
+      "customFieldType.stage": "single_select",
+      "customFieldType.budget": "number",
+      "customFieldType.pets": "boolean",
+      "customFieldType.wants": "multi_select",
+    };
+
+    const refused = await createLeadForm(
+      agency.staff,
+      form({ name: "Ada", status: "new", ...types, "customFields.stage": "", "customFields.budget": "lots" }),
+    );
+    expect(refused.status).toBe("error");
+    expect(refused.fieldErrors).toMatchObject({ "customFields.budget": expect.stringContaining("number") });
+    const missing = await createLeadForm(agency.staff, form({ name: "Ada", status: "new", ...types }));
+    expect(missing.fieldErrors).toMatchObject({ "customFields.stage": "Required" });
+
+    const data = form({
+      name: "Ada",
+      status: "new",
+      ...types,
+      "customFields.stage": "hot",
+      "customFields.budget": "1,500.5",
+    });
+    data.append("customFields.wants", "garden");
+    data.append("customFields.wants", "pool");
+    data.set("customFields.pets", "true");
+    const created = await createLeadForm(agency.staff, data);
+    expect(created.status).toBe("success");
+    const lead = await getLead(agency.accountId, created.leadId!);
+    expect(lead.customFields).toEqual({ stage: "hot", budget: 1500.5, pets: true, wants: ["garden", "pool"] });
+
+    // The edit form sends every field: an emptied one is cleared, a required one cannot be.
+    const saved = await updateLeadForm(
+      agency.staff,
+      form({
+        leadId: lead.id,
+        name: "Ada",
+        status: "new",
+        ...types,
+        "customFields.stage": "cold",
+        "customFields.pets": "",
+      }),
+    );
+    expect(saved.status).toBe("success");
+    expect((await getLead(agency.accountId, lead.id)).customFields).toEqual({ stage: "cold" });
+    const cleared = await updateLeadForm(agency.staff, form({ leadId: lead.id, name: "Ada", status: "new", ...types }));
+    expect(cleared.fieldErrors).toMatchObject({ "customFields.stage": "Required" });
+
+    const property = await createPropertyForm(
+      agency.staff,
+      form({
+        title: "Home",
+        type: "house",
+        listingType: "sale",
+        status: "available",
+        "customFieldType.built": "number",
+        "customFields.built": "1931",
+      }),
+    );
+    expect(property.status).toBe("success");
   });
 });

@@ -7,6 +7,9 @@ import { listLeads } from "@/lib/leads/list-leads";
 import { LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
 import { leadStatusSchema } from "@/lib/schemas/leads";
 import { listMembers } from "@/lib/users/list-members";
+import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
+import { customFieldListFilter, withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
+import { CustomFieldFilterFields } from "@/components/custom-fields/custom-field-filter-fields";
 import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
 import { loadListPage } from "@/lib/ui/load-list-page";
 import { searchText, singleParams, type RawSearchParams } from "@/lib/ui/search-params";
@@ -41,14 +44,25 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
   if (params.view === "deleted") return <DeletedLeads member={member} q={q} position={position} />;
 
   const status = leadStatusSchema.safeParse(params.status).data;
-  const filters = { q, status };
-  const [page, members] = await Promise.all([
-    loadListPage(
-      listLeads(member.accountId, { ...filters, limit: PAGE_SIZE, sort: "-createdAt", cursor: position.cursor }),
+  const custom = customFieldListFilter(params);
+  const filters = { q, status, ...custom.params };
+  const [page, members, customFields] = await Promise.all([
+    withCustomFieldFilterError(
+      loadListPage(
+        listLeads(member.accountId, {
+          q,
+          status,
+          cf: custom.cf,
+          limit: PAGE_SIZE,
+          sort: "-createdAt",
+          cursor: position.cursor,
+        }),
+      ),
     ),
     listMembers(member.accountId),
+    listCustomFieldDefinitions(member.accountId, "lead"),
   ]);
-  const filtered = Boolean(q || status);
+  const filtered = Boolean(q || status || custom.cf);
   return (
     <div className="space-y-5">
       <PageHeader
@@ -102,6 +116,11 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
               idPrefix="filter"
             />
           </div>
+          <CustomFieldFilterFields
+            definitions={customFields}
+            params={custom.params}
+            error={page !== "invalid_cursor" && "filterError" in page ? page.filterError : undefined}
+          />
         </FilterBar>
         {isOwner ? (
           <Link href="/leads?view=deleted" className={`${styles.link} text-sm`}>
@@ -112,6 +131,8 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
       <section className={`${styles.card} overflow-hidden`}>
         {page === "invalid_cursor" ? (
           <StaleLinkNotice firstPage={hrefWith("/leads", filters)} />
+        ) : "filterError" in page ? (
+          <EmptyState title="This custom field filter cannot be applied">{page.filterError}</EmptyState>
         ) : page.data.length === 0 ? (
           filtered ? (
             <EmptyState title="No leads match these filters">

@@ -17,6 +17,7 @@ import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { ActivityTimeline } from "@/components/leads/activity-timeline";
 import { ConsentPanel } from "@/components/leads/consent-panel";
+import { CustomFieldSummary } from "@/components/custom-fields/custom-field-summary";
 import { LeadForm } from "@/components/leads/lead-form";
 import { NoteForm } from "@/components/leads/note-form";
 import { SimulateReplyForm } from "@/components/leads/simulate-reply-form";
@@ -115,6 +116,7 @@ export default async function LeadPage({
               {lead.source ? ` · from ${lead.source}` : ""}
               {lead.tags.length ? ` · ${lead.tags.join(", ")}` : ""}
             </p>
+            <CustomFieldSummary definitions={options.customFields} values={lead.customFields} />
             {/* The integrator's own id: how staff find this lead in the portal or CRM it came from. */}
             {lead.externalId ? (
               <p className="text-xs text-slate-500">

@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { PROPERTY_FORM_OPTIONS } from "@/lib/forms/properties/property-form-options";
+import { PROPERTY_FORM_OPTIONS, propertyCustomFields } from "@/lib/forms/properties/property-form-options";
+import { customFieldListFilter, withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
+import { CustomFieldFilterFields } from "@/components/custom-fields/custom-field-filter-fields";
 import { listProperties } from "@/lib/properties/list-properties";
 import { listingTypeSchema, propertyStatusSchema, propertyTypeSchema } from "@/lib/schemas/properties";
 import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
@@ -33,10 +35,23 @@ export default async function PropertiesPage({ searchParams }: { searchParams: P
     type: propertyTypeSchema.safeParse(params.type).data,
     listingType: listingTypeSchema.safeParse(params.listingType).data,
   };
-  const filtered = Object.values(filters).some(Boolean);
-  const page = await loadListPage(
-    listProperties(member.accountId, { ...filters, limit: PAGE_SIZE, sort: "-createdAt", cursor: position.cursor }),
-  );
+  const custom = customFieldListFilter(params);
+  const filtered = Object.values(filters).some(Boolean) || Boolean(custom.cf);
+  const [page, customFields] = await Promise.all([
+    withCustomFieldFilterError(
+      loadListPage(
+        listProperties(member.accountId, {
+          ...filters,
+          cf: custom.cf,
+          limit: PAGE_SIZE,
+          sort: "-createdAt",
+          cursor: position.cursor,
+        }),
+      ),
+    ),
+    propertyCustomFields(member.accountId),
+  ]);
+  const links = { ...filters, ...custom.params };
   const newButton = (
     <Link href="/properties/new" className={styles.primaryButton}>
       New property
@@ -50,7 +65,7 @@ export default async function PropertiesPage({ searchParams }: { searchParams: P
         actions={
           <>
             {/* A plain link: a download, never prefetched. It carries the filters the list applied. */}
-            <a href={hrefWith("/properties/export", filters)} download className={styles.secondaryButton}>
+            <a href={hrefWith("/properties/export", links)} download className={styles.secondaryButton}>
               Export CSV
             </a>
             {newButton}
@@ -100,10 +115,17 @@ export default async function PropertiesPage({ searchParams }: { searchParams: P
             idPrefix="filter"
           />
         </div>
+        <CustomFieldFilterFields
+          definitions={customFields}
+          params={custom.params}
+          error={page !== "invalid_cursor" && "filterError" in page ? page.filterError : undefined}
+        />
       </FilterBar>
       <section className={`${styles.card} overflow-hidden`}>
         {page === "invalid_cursor" ? (
-          <StaleLinkNotice firstPage={hrefWith("/properties", filters)} />
+          <StaleLinkNotice firstPage={hrefWith("/properties", links)} />
+        ) : "filterError" in page ? (
+          <EmptyState title="This custom field filter cannot be applied">{page.filterError}</EmptyState>
         ) : page.data.length === 0 ? (
           filtered ? (
             <EmptyState title="No properties match these filters">Try another search, or clear the filters.</EmptyState>
@@ -117,7 +139,7 @@ export default async function PropertiesPage({ searchParams }: { searchParams: P
             <PropertiesTable properties={page.data} />
             <Pager
               label="Properties"
-              links={pagerLinks("/properties", filters, position, page.meta)}
+              links={pagerLinks("/properties", links, position, page.meta)}
               shown={page.data.length}
             />
           </>

@@ -1,6 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PROPERTY_FORM_OPTIONS, propertyFormValues } from "@/lib/forms/properties/property-form-options";
+import {
+  PROPERTY_FORM_OPTIONS,
+  propertyCustomFields,
+  propertyFormValues,
+} from "@/lib/forms/properties/property-form-options";
 import {
   LISTING_TYPE_LABELS,
   PROPERTY_STATUS_LABELS,
@@ -11,6 +15,7 @@ import { formatMoney } from "@/lib/ui/format-money";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { PropertyForm } from "@/components/properties/property-form";
+import { CustomFieldSummary } from "@/components/custom-fields/custom-field-summary";
 import { VisitsTable } from "@/components/visits/visits-table";
 import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
@@ -35,7 +40,10 @@ export default async function PropertyPage({
   const query = singleParams(await searchParams);
   // Already looked up by the layout (a 404 before anything streams): see lib/ui/load-member-record.ts.
   const { member, record: property } = await loadProperty(id);
-  const visits = await listVisitsBySchedule(member.accountId, { propertyId: property.id, order: "desc", limit: 50 });
+  const [visits, customFields] = await Promise.all([
+    listVisitsBySchedule(member.accountId, { propertyId: property.id, order: "desc", limit: 50 }),
+    propertyCustomFields(member.accountId),
+  ]);
   return (
     <div className="space-y-6">
       <div className="space-y-3">
@@ -53,6 +61,7 @@ export default async function PropertyPage({
               {formatMoney(property.price, property.currency)}
               {property.address.city ? ` · ${property.address.city}` : ""}
             </p>
+            <CustomFieldSummary definitions={customFields} values={property.customFields} />
             {/* The integrator's own id (an MLS number): how staff find the listing elsewhere. */}
             {property.externalId ? (
               <p className="text-xs text-slate-500">
@@ -87,6 +96,7 @@ export default async function PropertyPage({
                 propertyId={property.id}
                 initial={propertyFormValues(property, property.currency)}
                 options={PROPERTY_FORM_OPTIONS}
+                customFields={{ definitions: customFields, values: property.customFields }}
                 submitLabel="Save changes"
                 pendingLabel="Saving…"
               />

@@ -2,7 +2,11 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { PROPERTY_FORM_OPTIONS, propertyFormValues } from "@/lib/forms/properties/property-form-options";
+import {
+  PROPERTY_FORM_OPTIONS,
+  propertyCustomFields,
+  propertyFormValues,
+} from "@/lib/forms/properties/property-form-options";
 import { PropertyForm } from "@/components/properties/property-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
@@ -12,7 +16,10 @@ export const metadata: Metadata = { title: "New property" };
 
 export default async function NewPropertyPage() {
   const member = await requireMember();
-  const account = await getAccountOrThrow(member.accountId);
+  const [account, customFields] = await Promise.all([
+    getAccountOrThrow(member.accountId),
+    propertyCustomFields(member.accountId),
+  ]);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -29,6 +36,7 @@ export default async function NewPropertyPage() {
           action={createPropertyAction}
           initial={propertyFormValues(undefined, account.currency)}
           options={PROPERTY_FORM_OPTIONS}
+          customFields={{ definitions: customFields, values: {} }}
           submitLabel="Create property"
           pendingLabel="Creating…"
         />

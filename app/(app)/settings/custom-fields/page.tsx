@@ -7,7 +7,9 @@ import { requireMember } from "@/lib/auth/get-current-member";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { CUSTOM_FIELD_TYPES } from "@/lib/domain/enums";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
-import { createCustomFieldAction, deleteCustomFieldAction } from "./actions";
+import { countRecordsWithValue } from "@/lib/custom-fields/count-records-with-value";
+import { createCustomFieldAction } from "./actions";
+import { DefinitionRows, DeleteConfirm } from "./definition-rows";
 
 export const metadata: Metadata = { title: "Custom fields" };
 
@@ -15,12 +17,13 @@ export default async function CustomFieldsSettingsPage({ searchParams }: { searc
   const member = await requireMember();
   if (member.role !== "owner") forbidden();
   const definitions = await listCustomFieldDefinitions(member.accountId);
-  const { notice, error } = singleParams(await searchParams);
+  const { notice, error, delete: deleteId } = singleParams(await searchParams);
+  const toDelete = definitions.find((d) => d.id === deleteId);
   return (
     <div className="space-y-6">
       <PageHeader
         title="Custom fields"
-        description="Fields your account adds to leads and properties. The API carries them in customFields and lists them at GET /api/v1/custom-fields. A field's key and type cannot change once it is created; deleting a field hides its stored values."
+        description="Fields your account adds to leads and properties. The API carries them in customFields and lists them at GET /api/v1/custom-fields. A field's key and type cannot change once it is created; its label, options and whether it is required can. Deleting a field removes its values from every record."
       />
       {notice ? <FlashNotice>{notice}</FlashNotice> : null}
       {error ? (
@@ -28,50 +31,18 @@ export default async function CustomFieldsSettingsPage({ searchParams }: { searc
           {error}
         </p>
       ) : null}
-      <section className={`${styles.card} p-5`}>
-        {definitions.length === 0 ? (
-          <p className="text-sm text-slate-600">No custom fields yet.</p>
-        ) : (
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr>
-                <th>For</th>
-                <th>Key</th>
-                <th>Label</th>
-                <th>Type</th>
-                <th>Options</th>
-                <th>Required</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {definitions.map((d) => (
-                <tr key={d.id}>
-                  <td>{d.resource}</td>
-                  <td className="font-mono">{d.key}</td>
-                  <td>{d.label}</td>
-                  <td>{d.type}</td>
-                  <td>{d.options.join(", ")}</td>
-                  <td>{d.required ? "Yes" : "No"}</td>
-                  <td>
-                    <form action={deleteCustomFieldAction}>
-                      <input type="hidden" name="fieldId" value={d.id} />
-                      <button type="submit" className="text-red-700 underline">
-                        Delete {d.key}
-                      </button>
-                    </form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      {toDelete ? (
+        <DeleteConfirm definition={toDelete} holding={await countRecordsWithValue(member.accountId, toDelete)} />
+      ) : null}
+      <div className={`${styles.card} space-y-6 p-5`}>
+        <DefinitionRows title="Lead fields" definitions={definitions.filter((d) => d.resource === "lead")} />
+        <DefinitionRows title="Property fields" definitions={definitions.filter((d) => d.resource === "property")} />
+      </div>
       <section aria-labelledby="new-field-title" className={`${styles.card} space-y-3 p-5`}>
         <h2 id="new-field-title" className="text-base font-semibold text-slate-900">
           New custom field
         </h2>
-        <form action={createCustomFieldAction} className="grid gap-3 sm:grid-cols-2">
+        <form action={createCustomFieldAction} aria-label="New custom field" className="grid gap-3 sm:grid-cols-2">
           <label className="text-sm">
             For
             <select name="resource" className={styles.input}>

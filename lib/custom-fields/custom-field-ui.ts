@@ -1,0 +1,31 @@
+import type { CustomFieldDefinition } from "@/db/schema";
+import type { CustomFieldValues } from "@/lib/schemas/custom-fields";
+
+// What the web UI's forms, pages and filters need of a definition (plain data for client forms).
+export type CustomFieldUiDefinition = Pick<CustomFieldDefinition, "key" | "label" | "type" | "options" | "required">;
+
+export const toUiDefinition = (d: CustomFieldUiDefinition): CustomFieldUiDefinition => ({
+  key: d.key,
+  label: d.label,
+  type: d.type,
+  options: d.options,
+  required: d.required,
+});
+
+/** A stored value as text, for a page or a form's box (`""` when there is none). */
+function customFieldText(definition: Pick<CustomFieldUiDefinition, "type">, value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (definition.type === "boolean") return value ? "Yes" : "No";
+  if (Array.isArray(value)) return value.join(", ");
+  return String(value);
+}
+
+/** Only the values whose definition exists, in the definitions' order. */
+export function shownCustomFields(
+  definitions: readonly CustomFieldUiDefinition[],
+  values: CustomFieldValues,
+): Array<{ definition: CustomFieldUiDefinition; text: string }> {
+  return definitions
+    .filter((d) => values[d.key] !== undefined)
+    .map((definition) => ({ definition, text: customFieldText(definition, values[definition.key]) }));
+}
