@@ -1,6 +1,7 @@
 import { auditLogCsv } from "@/lib/audit/audit-log-csv";
 import { parseAuditLogFilters } from "@/lib/audit/audit-log-filters";
 import { getCurrentMember } from "@/lib/auth/get-current-member";
+import { csvDownload } from "@/lib/exports/csv-download";
 
 export const dynamic = "force-dynamic";
 
@@ -13,24 +14,6 @@ export async function GET(request: Request): Promise<Response> {
   if (member.mustChangePassword) return new Response("Choose your own password first.\n", { status: 403 });
   if (member.role !== "owner") return new Response("Only account owners can export the audit log.\n", { status: 403 });
   const { filters } = parseAuditLogFilters(Object.fromEntries(new URL(request.url).searchParams));
-  const chunks = auditLogCsv(member.accountId, filters);
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await chunks.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await chunks.return(undefined);
-    },
-  });
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="audit-log-${day}.csv"`,
-      "cache-control": "no-store",
-    },
-  });
+  return csvDownload(`audit-log-${day}.csv`, auditLogCsv(member.accountId, filters));
 }
