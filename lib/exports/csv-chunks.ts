@@ -12,14 +12,19 @@ export const EXPORT_PAGE_SIZE = 1_000;
 
 const OPTIONS = { escape_formulas: true, record_delimiter: "\r\n" } as const;
 
-/** Every page a keyset list gives, following its cursor. */
-export async function* allPages<T>(load: (cursor: string | undefined) => Promise<Page<T>>): AsyncGenerator<T[]> {
-  let cursor: string | undefined;
-  do {
-    const page = await load(cursor);
-    if (page.data.length) yield page.data;
-    cursor = page.meta.hasMore && page.meta.cursor ? page.meta.cursor : undefined;
-  } while (cursor);
+/** Every page a keyset list gives, following its cursor. The first page is read before this
+ * answers, so a filter the list refuses fails the request before any of the file is sent. */
+export async function keysetPages<T>(
+  load: (cursor: string | undefined) => Promise<Page<T>>,
+): Promise<AsyncGenerator<T[]>> {
+  const first = await load(undefined);
+  async function* pages(): AsyncGenerator<T[]> {
+    for (let page = first; ; page = await load(page.meta.cursor!)) {
+      if (page.data.length) yield page.data;
+      if (!page.meta.hasMore || !page.meta.cursor) return;
+    }
+  }
+  return pages();
 }
 
 /** The header line, then one chunk of lines per page of records. */

@@ -7,7 +7,7 @@ import { listLeadRows } from "@/lib/leads/list-leads";
 import { toPublicLead } from "@/lib/leads/public-lead";
 import { listMembers } from "@/lib/users/list-members";
 import { customFieldCell, customFieldHeaders, listCell, timeCell, yesNo, type Cell } from "./csv-cells";
-import { allPages, csvChunks, EXPORT_PAGE_SIZE } from "./csv-chunks";
+import { csvChunks, EXPORT_PAGE_SIZE, keysetPages } from "./csv-chunks";
 import type { LeadExportFilters } from "./list-export-filters";
 
 // The leads list as CSV (Leads → Export CSV): every field of the lead's public shape, plus the
@@ -64,7 +64,7 @@ export async function leadsCsv(
     listMembers(accountId),
   ]);
   const memberNames = new Map(members.map((m) => [m.userId, m.name]));
-  const pages = allPages((cursor) =>
+  const pages = await keysetPages((cursor) =>
     listLeadRows(accountId, { ...filters, limit: EXPORT_PAGE_SIZE, sort: "-createdAt", cursor }),
   );
   async function* records(): AsyncGenerator<Cell[][]> {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { customFieldListFilter } from "@/lib/custom-fields/custom-field-list-filter";
 import { leadListQuery, type LeadListQuery } from "@/lib/schemas/leads";
 import { propertyListQuery, type PropertyListQuery } from "@/lib/schemas/properties";
 import { searchText } from "@/lib/ui/search-params";
@@ -8,7 +9,9 @@ import { searchText } from "@/lib/ui/search-params";
 // is the list query's own field (lib/schemas), read as the pages read theirs: a malformed value
 // is ignored, not an error, and the search box's text is trimmed and cut at 200 characters
 // (searchText) exactly as the page cuts it. Paging (cursor, limit, sort) never narrows an
-// export: it holds every matching row, newest first, as the list orders them.
+// export: it holds every matching row, newest first, as the list orders them. The pages' custom
+// field filter (`cfKey` and `cfValue`) is read as they read it (customFieldListFilter); a value
+// its field cannot hold fails the export as it empties the list (withCustomFieldFilterError).
 
 type Paging = "limit" | "cursor" | "sort";
 export type LeadExportFilters = Omit<LeadListQuery, Paging>;
@@ -26,6 +29,8 @@ function lenient<T>(shape: Record<string, z.ZodType>, params: URLSearchParams): 
     const parsed = schema.safeParse(value);
     if (parsed.success && parsed.data !== undefined) filters[key] = parsed.data;
   }
+  const { cf } = customFieldListFilter(Object.fromEntries(params));
+  if (cf) filters.cf = cf;
   return filters as T;
 }
 

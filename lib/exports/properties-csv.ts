@@ -3,7 +3,7 @@ import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } fro
 import { listPropertyRows } from "@/lib/properties/list-properties";
 import { toPublicProperty } from "@/lib/properties/public-property";
 import { customFieldCell, customFieldHeaders, timeCell, type Cell } from "./csv-cells";
-import { allPages, csvChunks, EXPORT_PAGE_SIZE } from "./csv-chunks";
+import { csvChunks, EXPORT_PAGE_SIZE, keysetPages } from "./csv-chunks";
 import type { PropertyExportFilters } from "./list-export-filters";
 
 // The properties list as CSV (Properties → Export CSV): every field of the property's public
@@ -42,7 +42,7 @@ export async function propertiesCsv(
   filters: PropertyExportFilters,
 ): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
   const definitions = await listCustomFieldDefinitions(accountId, "property");
-  const pages = allPages((cursor) =>
+  const pages = await keysetPages((cursor) =>
     listPropertyRows(accountId, { ...filters, limit: EXPORT_PAGE_SIZE, sort: "-createdAt", cursor }),
   );
   async function* records(): AsyncGenerator<Cell[][]> {

@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { leads, properties } from "@/db/schema";
@@ -195,6 +195,40 @@ describe("CSV export of the leads and properties lists", () => {
     expect(other.rows[0]).toMatchObject({ "Move-in": "", Areas: "", Pets: "" });
     const props = await download(exportProperties, "/properties/export");
     expect(props.rows.map((r) => r["HOA fee"])).toEqual(["350", "350"]);
+  });
+
+  it("honours the list's custom field filter, and refuses one its field cannot hold", async () => {
+    const { accountId } = agency;
+    await createCustomFieldDefinition(accountId, {
+      resource: "lead",
+      key: "stage",
+      label: "Stage",
+      type: "single_select",
+      options: ["hot", "cold"],
+    });
+    await createCustomFieldDefinition(accountId, {
+      resource: "property",
+      key: "view",
+      label: "View",
+      type: "boolean",
+    });
+    const db = await getDb();
+    await db
+      .update(leads)
+      .set({ customFields: { stage: "hot" } })
+      .where(eq(leads.id, evil.id));
+    await db
+      .update(properties)
+      .set({ customFields: { view: true } })
+      .where(and(eq(properties.accountId, accountId), eq(properties.title, "Loft on 5th")));
+    signedIn(agency.staff);
+    const hotLeads = await download(exportLeads, "/leads/export?cfKey=stage&cfValue=hot");
+    expect(hotLeads.rows.map((r) => [r["LeadProp ID"], r.Stage])).toEqual([[evil.id, "hot"]]);
+    const withView = await download(exportProperties, "/properties/export?cfKey=view&cfValue=true");
+    expect(withView.rows.map((r) => r.Title)).toEqual(["Loft on 5th"]);
+    const refused = await exportLeads(new Request("http://localhost/leads/export?cfKey=stage&cfValue=lukewarm"));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toMatch(/^This custom field filter cannot be applied: /);
   });
 
   it("streams a long list a page of 1,000 rows at a time: every lead once, in list order", async () => {

@@ -1,4 +1,5 @@
 import { requireMember } from "@/lib/auth/get-current-member";
+import { withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
 import { csvDownload } from "@/lib/exports/csv-download";
 import { propertyExportFilters } from "@/lib/exports/list-export-filters";
 import { propertiesCsv } from "@/lib/exports/properties-csv";
@@ -10,9 +11,10 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request): Promise<Response> {
   // The pages' guard: signed out → sign-in, a temporary password → change it first.
   const member = await requireMember();
-  const { fileName, chunks } = await propertiesCsv(
-    member.accountId,
-    propertyExportFilters(new URL(request.url).searchParams),
+  const csv = await withCustomFieldFilterError(
+    propertiesCsv(member.accountId, propertyExportFilters(new URL(request.url).searchParams)),
   );
-  return csvDownload(fileName, chunks);
+  if ("filterError" in csv)
+    return new Response(`This custom field filter cannot be applied: ${csv.filterError}\n`, { status: 400 });
+  return csvDownload(csv.fileName, csv.chunks);
 }
