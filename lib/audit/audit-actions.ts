@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = {
   "custom_field.created": "Custom field created",
   "custom_field.updated": "Custom field changed",
   "custom_field.deleted": "Custom field deleted",
+  "leads.exported": "Leads exported (CSV)",
+  "properties.exported": "Properties exported (CSV)",
   "sms.quiet_hours_overridden": "SMS sent during the lead's quiet hours",
   "sign_in.succeeded": "Signed in",
   "sign_in.throttled": "Sign-in refused by the throttle",

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { properties, type Lead } from "@/db/schema";
+import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
 import { listLeadRows } from "@/lib/leads/list-leads";
@@ -54,10 +55,11 @@ async function propertyTitles(accountId: string, page: Lead[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.id, row.title]));
 }
 
-/** The file's name and its text, chunk by chunk. */
+/** The file's name and its text, chunk by chunk; the audit log records who exported what. */
 export async function leadsCsv(
   accountId: string,
   filters: LeadExportFilters,
+  audit: AuditActor,
 ): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
   const [definitions, members] = await Promise.all([
     listCustomFieldDefinitions(accountId, "lead"),
@@ -67,6 +69,10 @@ export async function leadsCsv(
   const pages = await keysetPages((cursor) =>
     listLeadRows(accountId, { ...filters, limit: EXPORT_PAGE_SIZE, sort: "-createdAt", cursor }),
   );
+  await recordAudit(await getDb(), accountId, audit, {
+    action: "leads.exported",
+    changes: { filters: [null, filters] },
+  });
   async function* records(): AsyncGenerator<Cell[][]> {
     for await (const page of pages) {
       const titles = await propertyTitles(accountId, page);

@@ -1,3 +1,5 @@
+import { getDb } from "@/db/client";
+import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "@/lib/properties/property-labels";
 import { listPropertyRows } from "@/lib/properties/list-properties";
@@ -36,15 +38,20 @@ const HEADER = [
   "Updated (UTC)",
 ];
 
-/** The file's name and its text, chunk by chunk. */
+/** The file's name and its text, chunk by chunk; the audit log records who exported what. */
 export async function propertiesCsv(
   accountId: string,
   filters: PropertyExportFilters,
+  audit: AuditActor,
 ): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
   const definitions = await listCustomFieldDefinitions(accountId, "property");
   const pages = await keysetPages((cursor) =>
     listPropertyRows(accountId, { ...filters, limit: EXPORT_PAGE_SIZE, sort: "-createdAt", cursor }),
   );
+  await recordAudit(await getDb(), accountId, audit, {
+    action: "properties.exported",
+    changes: { filters: [null, filters] },
+  });
   async function* records(): AsyncGenerator<Cell[][]> {
     for await (const page of pages) {
       yield page.map((row) => {

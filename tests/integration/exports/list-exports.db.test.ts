@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { leads, properties } from "@/db/schema";
+import { listAuditEntries } from "@/lib/audit/list-audit-entries";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { createCustomFieldDefinition, deleteCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
 import { userActor } from "@/lib/forms/user-actor";
@@ -132,6 +133,26 @@ describe("CSV export of the leads and properties lists", () => {
     expect((await download(exportProperties, "/properties/export?q=family")).rows.map((r) => r.Title)).toEqual([
       "Family house",
     ]);
+  });
+
+  it("records each export in the audit log: who, from where, with which filters", async () => {
+    signedIn(agency.staff);
+    await exportLeads(
+      new Request("http://localhost/leads/export?status=lost&q=bob", {
+        headers: { "x-forwarded-for": "203.0.113.7", "user-agent": "ExportTest/1.0" },
+      }),
+    );
+    const [entry] = (await listAuditEntries(agency.accountId, { action: "leads.exported", limit: 1 })).data;
+    expect(entry).toMatchObject({
+      actorType: "user",
+      actorId: agency.staff.userId,
+      ip: "203.0.113.7",
+      userAgent: "ExportTest/1.0",
+      changes: { filters: [null, { status: "lost", q: "bob" }] },
+    });
+    await download(exportProperties, "/properties/export?type=house");
+    const [property] = (await listAuditEntries(agency.accountId, { action: "properties.exported", limit: 1 })).data;
+    expect(property.changes).toEqual({ filters: [null, { type: "house" }] });
   });
 
   it("prefixes a ' to cells a spreadsheet would run as formulas", async () => {

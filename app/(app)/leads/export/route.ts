@@ -1,3 +1,5 @@
+import { userAuditActor } from "@/lib/audit/audit-actors";
+import { requestOrigin } from "@/lib/audit/request-origin";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
 import { csvDownload } from "@/lib/exports/csv-download";
@@ -12,7 +14,11 @@ export async function GET(request: Request): Promise<Response> {
   // The pages' guard: signed out → sign-in, a temporary password → change it first.
   const member = await requireMember();
   const csv = await withCustomFieldFilterError(
-    leadsCsv(member.accountId, leadExportFilters(new URL(request.url).searchParams)),
+    leadsCsv(
+      member.accountId,
+      leadExportFilters(new URL(request.url).searchParams),
+      userAuditActor(member, requestOrigin(request.headers)),
+    ),
   );
   if ("filterError" in csv)
     return new Response(`This custom field filter cannot be applied: ${csv.filterError}\n`, { status: 400 });
