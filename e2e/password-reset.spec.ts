@@ -43,11 +43,16 @@ for (const { width, height, label } of [
     await page.getByRole("link", { name: "open the local outbox" }).click();
     await expect(page.getByRole("heading", { name: "Local mail outbox" })).toBeVisible();
     await snap(page, `dev-mail-${label}`);
-    await page
+    // The mail is written just after the answer (after()): reload until it is there.
+    const mail = page
       .getByRole("row")
       .filter({ hasText: email })
-      .getByRole("link", { name: "Reset your LeadProp password" })
-      .click();
+      .getByRole("link", { name: "Reset your LeadProp password" });
+    await expect(async () => {
+      if (!(await mail.isVisible())) await page.reload();
+      await expect(mail).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await mail.click();
     await expect(page.getByText("Someone asked to reset the password")).toBeVisible();
     await page.getByRole("link", { name: /\/reset-password\?token=/ }).click();
 
