@@ -24,6 +24,7 @@ import { memoryScenario } from "./scenarios/memory-and-start";
 import { exactness, limiterLatency } from "./scenarios/rate-limiter";
 import { removeBenchEndpoints, webhooksScenario, WEBHOOKS_EXTRA } from "./scenarios/webhooks";
 import { BULK_EXTRA, bulkWritesScenario } from "./scenarios/bulk-writes";
+import { customFieldFilterScenario } from "./scenarios/custom-field-filter";
 import { EXPORT_EXTRA, exportScenario } from "./scenarios/export-leads";
 
 const PORTS = {
@@ -99,7 +100,7 @@ async function main() {
   let sql: postgres.Sql | undefined;
   try {
     await assertRedis();
-    if (["1", "2", "3", "4", "5", "6", "7", "8", "11"].some(wanted)) {
+    if (["1", "2", "3", "4", "5", "6", "7", "8", "11", "12"].some(wanted)) {
       if (options.build) await timed(report, "build", buildApp);
       else assertBuilt();
     }
@@ -154,7 +155,7 @@ async function main() {
     };
     const starts: Array<{ server: string; readyMs: number; firstApiRequestMs: number }> = [];
 
-    if (["1", "2", "3", "4", "6", "7", "8", "11"].some(wanted)) {
+    if (["1", "2", "3", "4", "6", "7", "8", "11", "12"].some(wanted)) {
       const app = await startApp(ctx, "app-redis", PORTS.appRedis, "redis");
       servers.push(app);
       starts.push({
@@ -186,6 +187,11 @@ async function main() {
         report.problems.push(...extra.problems);
       }
       if (wanted("8")) report.extra[BULK_EXTRA] = await timed(report, "scenario 8", () => bulkWritesScenario(ctx, app));
+      if (wanted("12")) {
+        const { comparison, plans } = await timed(report, "scenario 12", () => customFieldFilterScenario(ctx, app));
+        report.comparisons.push(comparison);
+        report.extra["12 plans (EXPLAIN ANALYZE of each cf list query on the seeded rows)"] = plans;
+      }
       if (wanted("11")) report.extra[EXPORT_EXTRA] = await timed(report, "scenario 11", () => exportScenario(ctx, app));
       await app.stop();
     }
