@@ -7,14 +7,13 @@ import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import type { LeadUpdateInput } from "@/lib/schemas/leads";
 import { assertOptOutClearable } from "@/lib/sms/assert-opt-out-clearable";
-import { customFieldsForWrite } from "@/lib/custom-fields/definitions-for-write";
+import { definitionsForWrite } from "@/lib/custom-fields/definitions-for-write";
+import { validateCustomFields } from "@/lib/custom-fields/validate-custom-fields";
 import { consentRecordOf } from "./consent-record";
 import { getLeadOrThrow } from "./get-lead-or-throw";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
 import { toPublicLead, type PublicLead } from "./public-lead";
 import { recordLeadChangeActivities, type LeadFieldChanges } from "./record-lead-change-activities";
-
-const customTarget = (account: LeadAccountContext) => ({ accountId: account.accountId, resource: "lead" as const });
 
 function diff(before: Lead, after: Record<string, unknown>): LeadFieldChanges {
   const changes: LeadFieldChanges = {};
@@ -48,6 +47,10 @@ function updateLeadIn(
   actor: Actor,
 ): Promise<PublicLead> {
   return inTransaction(db, async (tx) => {
+    // Definitions before the lead's row: a definition's delete locks it, then the records it
+    // strips, so taking them in the other order could deadlock with it.
+    const rules =
+      input.customFields === undefined ? [] : await definitionsForWrite(tx, account.accountId, "lead", { lock: true });
     const before = await getLeadOrThrow(tx, account.accountId, leadId, { forUpdate: true });
     assertOptOutClearable(before, input);
     // The consent record is not a field like the others: it has its own activity, and resending
@@ -58,7 +61,7 @@ function updateLeadIn(
     const fields = {
       ...prepared,
       ...(sentCustom !== undefined && {
-        customFields: await customFieldsForWrite(tx, customTarget(account), sentCustom, before.customFields, "update"),
+        customFields: validateCustomFields(rules, sentCustom, before.customFields, "update"),
       }),
     };
     const changes = diff(before, fields);

@@ -7,7 +7,8 @@ import { notFound } from "@/lib/errors/api-error";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import type { PropertyUpdateInput } from "@/lib/schemas/properties";
-import { customFieldsForWrite } from "@/lib/custom-fields/definitions-for-write";
+import { definitionsForWrite } from "@/lib/custom-fields/definitions-for-write";
+import { validateCustomFields } from "@/lib/custom-fields/validate-custom-fields";
 import { toPropertyColumns } from "./property-columns";
 import { toPublicProperty, type PublicProperty } from "./public-property";
 
@@ -35,14 +36,15 @@ function updatePropertyIn(
   const columns = toPropertyColumns(input);
   const scope = and(eq(properties.id, propertyId), eq(properties.accountId, accountId));
   return inTransaction(db, async (tx) => {
+    // Definitions before the row (as updateLead does: a definition's delete locks them first).
+    const rules =
+      input.customFields === undefined ? [] : await definitionsForWrite(tx, accountId, "property", { lock: true });
     const [before] = await tx.select().from(properties).where(scope).limit(1).for("update");
     if (!before) throw notFound("Property");
     const old = toPublicProperty(before);
     // Custom fields merge into the stored ones (null clears a key).
-    if (input.customFields !== undefined) {
-      const target = { accountId, resource: "property" as const };
-      columns.customFields = await customFieldsForWrite(tx, target, input.customFields, before.customFields, "update");
-    }
+    if (input.customFields !== undefined)
+      columns.customFields = validateCustomFields(rules, input.customFields, before.customFields, "update");
     if (!Object.keys(columns).length) return old;
     const [after] = await tx.update(properties).set(columns).where(scope).returning();
     const object = toPublicProperty(after);
