@@ -9,6 +9,8 @@ export interface TeamMember {
   email: string;
   role: Role;
   joinedAt: Date;
+  /** Still on the temporary password the owner gave: they have not signed in and chosen their own. */
+  mustChangePassword: boolean;
 }
 
 // The team page: an account's people, in the order they joined. Never selects password hashes.
@@ -21,6 +23,7 @@ export async function listMembers(accountId: string, db?: DbOrTx): Promise<TeamM
       email: users.email,
       role: memberships.role,
       joinedAt: memberships.createdAt,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))

@@ -9,6 +9,7 @@ import { INVALID_CREDENTIALS } from "@/lib/auth/sign-in-codes";
 import { addTeamMember } from "@/lib/users/add-team-member";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { getMember } from "@/lib/users/get-member";
+import { listMembers } from "@/lib/users/list-members";
 import { auditEntries } from "../audit/audit-fixtures";
 import { newOwner, originFor, outstandingTokens, requestToken, unique } from "./password-fixtures";
 
@@ -79,12 +80,17 @@ describe(`change password and temporary passwords on ${process.env.TEST_DB_ENGIN
       origin: originFor(),
       member: { name: "Tess Temp", email, password: temporary },
     });
+    // The team page shows it is still the temporary one.
+    const flagOf = async () =>
+      (await listMembers(owner.accountId)).find((m) => m.userId === userId)?.mustChangePassword;
+    expect(await flagOf()).toBe(true);
     // They can sign in with it, but are flagged until they choose their own.
     const session = await authorizeCredentials(email, temporary, originFor());
     expect(await memberForSession(session)).toMatchObject({ mustChangePassword: true, role: "staff" });
     const own = `my-own-${unique()}`;
     await changePassword({ accountId: owner.accountId, userId, origin: originFor(), form: form(temporary, own) });
     expect(await getMember(owner.accountId, userId)).toMatchObject({ mustChangePassword: false });
+    expect(await flagOf()).toBe(false);
     await expect(authorizeCredentials(email, temporary, originFor())).rejects.toThrow(INVALID_CREDENTIALS);
     await expect(authorizeCredentials(email, own, originFor())).resolves.toMatchObject({ id: userId });
 

@@ -6,6 +6,7 @@ import { formatDate } from "@/lib/ui/format-date";
 import { ActionButton } from "@/components/ui/action-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
+import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { changeRoleAction, removeMemberAction } from "./actions";
@@ -48,7 +49,10 @@ export default async function TeamPage() {
                   {isSelf ? <span className="ml-2 text-xs font-normal text-slate-500">(you)</span> : null}
                 </td>
                 <td className={styles.td}>{m.email}</td>
-                <td className={styles.td}>{m.role === "owner" ? "Owner" : "Staff"}</td>
+                <td className={`${styles.td} space-x-2`}>
+                  <span>{m.role === "owner" ? "Owner" : "Staff"}</span>
+                  {m.mustChangePassword ? <Badge tone="amber">Temporary password</Badge> : null}
+                </td>
                 <td className={styles.td}>
                   <time dateTime={m.joinedAt.toISOString()}>{formatDate(m.joinedAt)}</time>
                 </td>
