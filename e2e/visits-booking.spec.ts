@@ -6,14 +6,18 @@ import { createLeadInUi, latestActivity } from "./support/staff-views";
 // Booking and rescheduling a visit in the app, and times in each viewer's own zone. The demo
 // account's zone is America/New_York; its users follow it until they choose their own.
 
+/** React re-applies a <select>'s defaultValue when it hydrates: choose an option only after. */
+async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction((css) => {
+    const element = document.querySelector(css);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
+  }, selector);
+}
+
+/** Fills the booking form (already open) and books; returns the new visit's page. */
 async function bookVisit(page: Page, day: string, time: string): Promise<string> {
-  await page.getByRole("link", { name: "Book a visit" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: /^Book a visit with / })).toBeVisible();
-  // React re-applies a <select>'s defaultValue when it hydrates: choose only after that.
-  await page.waitForFunction(() => {
-    const select = document.querySelector("select[name=propertyId]");
-    return select !== null && Object.keys(select).some((key) => key.startsWith("__reactFiber"));
-  });
+  await hydrated(page, "select[name=propertyId]");
   await page.getByLabel("Property").selectOption({ index: 1 });
   await page.getByLabel("Day", { exact: true }).fill(day);
   await page.getByLabel("Time", { exact: true }).fill(time);
@@ -21,6 +25,14 @@ async function bookVisit(page: Page, day: string, time: string): Promise<string>
   await expect(page.getByText("Visit booked.")).toBeVisible();
   await expect(page).toHaveURL(/\/visits\/visit_[0-9a-z]+$/);
   return page.url();
+}
+
+async function setTimeZone(page: Page, zone: string) {
+  await page.goto("/profile");
+  await hydrated(page, "select[name=timezone]");
+  await page.getByLabel("Time zone").selectOption(zone);
+  await page.getByRole("button", { name: "Save time zone" }).click();
+  await expect(page.getByText("Time zone saved.")).toBeVisible();
 }
 
 for (const { width, height, label } of [
@@ -32,6 +44,7 @@ for (const { width, height, label } of [
     await page.setViewportSize({ width, height });
     const name = `Visit Lead ${unique()}`;
     await createLeadInUi(page, { name });
+    await page.getByRole("link", { name: "Book a visit" }).first().click();
     await bookVisit(page, "2030-06-03", "10:00");
     await expect(page.getByTestId("visit-when")).toContainText("Mon 3 Jun, 10:00 EDT – 10:30");
     await snap(page, `visit-${label}`);
@@ -49,29 +62,28 @@ for (const { width, height, label } of [
 
 test("a visit at 10:00 in New York is 16:00 for a user in Paris", async ({ pageAs }) => {
   const owner = await pageAs(OWNER);
-  await createLeadInUi(owner, { name: `Zone Lead ${unique()}` });
+  const name = `Zone Lead ${unique()}`;
+  await createLeadInUi(owner, { name });
+  // Booked from the Visits page this time: find the lead, then the same form.
+  await owner.goto("/visits");
+  await owner.getByRole("link", { name: "Book a visit" }).click();
+  await owner.getByRole("searchbox", { name: "Lead" }).fill(name);
+  await owner.getByRole("button", { name: "Find" }).click();
+  await owner.getByRole("link", { name: `Book a visit with ${name}` }).click();
   const visitUrl = await bookVisit(owner, "2030-11-25", "10:00");
   await expect(owner.getByTestId("visit-when")).toContainText("Mon 25 Nov, 10:00 EST");
 
   const staff = await pageAs(STAFF);
-  await staff.goto("/profile");
-  await staff.getByLabel("Time zone").selectOption("Europe/Paris");
-  await staff.getByRole("button", { name: "Save time zone" }).click();
-  await expect(staff.getByText("Time zone saved.")).toBeVisible();
+  await setTimeZone(staff, "Europe/Paris");
   try {
     await staff.goto(visitUrl);
     await expect(staff.getByTestId("visit-when")).toContainText("Mon 25 Nov, 16:00 GMT+1");
     // The week view places it on its Paris day and time.
     await staff.goto("/visits?view=week&day=2030-11-25");
-    await expect(staff.getByTestId("calendar-visit").filter({ hasText: "Zone Lead" }).first()).toContainText(
-      "16:00–16:30",
-    );
+    await expect(staff.getByTestId("calendar-visit").filter({ hasText: name })).toContainText("16:00–16:30");
     await snap(staff, "visits-week");
   } finally {
     // Back to the account's zone: other specs read this user's times.
-    await staff.goto("/profile");
-    await staff.getByLabel("Time zone").selectOption("");
-    await staff.getByRole("button", { name: "Save time zone" }).click();
-    await expect(staff.getByText("Time zone saved.")).toBeVisible();
+    await setTimeZone(staff, "");
   }
 });
