@@ -71,7 +71,8 @@ test.describe("signing in and out", () => {
     await page.getByLabel("Email").fill(email.toUpperCase());
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // Back to the page that asked for the sign-in.
+    await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByTestId("current-user")).toContainText("Bea Bayview");
 
     // The email is now taken.
