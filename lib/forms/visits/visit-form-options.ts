@@ -1,6 +1,5 @@
 import { DateTime } from "luxon";
 import { listPropertyOptions } from "@/lib/properties/list-property-options";
-import { zoneAbbreviation } from "@/lib/ui/format-date";
 import { listMembers } from "@/lib/users/list-members";
 import type { PublicVisit } from "@/lib/visits/public-visit";
 import { utcToZoned } from "./zoned-time";
@@ -19,7 +18,9 @@ function durationOptions(current?: number) {
   return lengths.map((m) => ({ value: String(m), label: lengthLabel(m) }));
 }
 
-export const zoneLabel = (zone: string) => `${zone.replaceAll("_", " ")} (${zoneAbbreviation(zone)})`;
+// The zone by its name only: its abbreviation depends on the date (EST in November, EDT in June),
+// and a form's date is whatever the person picks.
+export const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
 
 export async function visitFormOptions(accountId: string, opts: { propertyId?: string | null; duration?: number }) {
   const [properties, members] = await Promise.all([
