@@ -74,7 +74,7 @@ export function PipelineBoard({
         replaceCard(result.data);
         setNotice(`${card.name} moved to ${LEAD_STATUS_LABELS[to]}.`);
       } else {
-        rollBack(undo, to);
+        rollBack(undo);
         setError(`${card.name} could not be moved to ${LEAD_STATUS_LABELS[to]}: ${result.message}`);
       }
     });
