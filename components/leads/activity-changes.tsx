@@ -1,6 +1,7 @@
 import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
 import { formatInZone } from "@/lib/ui/format-date";
 import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
+import { spreadCustomFieldChanges } from "@/lib/custom-fields/custom-field-ui";
 
 // `data.changes` of an update, as "Field: old → new" lines. Ids are shown by name where the
 // page knows them (members, properties); anything else is shown as stored.
@@ -70,7 +71,7 @@ export function ActivityChanges({
 }) {
   const changes = data.changes;
   if (!changes || typeof changes !== "object") return null;
-  const entries = Object.entries(changes as Record<string, unknown>).filter(
+  const entries = Object.entries(spreadCustomFieldChanges(changes as Record<string, unknown>)).filter(
     (entry): entry is [string, [unknown, unknown]] => Array.isArray(entry[1]) && entry[1].length === 2,
   );
   if (!entries.length) return null;
@@ -78,7 +79,7 @@ export function ActivityChanges({
     <dl className="mt-1.5 space-y-0.5 text-xs text-slate-600">
       {entries.map(([field, [before, after]]) => (
         <div key={field} className="flex flex-wrap gap-x-1">
-          <dt className="font-medium text-slate-700">{FIELD_LABELS[field] ?? field}:</dt>
+          <dt className="font-medium text-slate-700">{FIELD_LABELS[field] ?? field.replace(/^customFields\./, "")}:</dt>
           <dd>
             <span className="line-through decoration-slate-400">{show(field, before, names, zone)}</span> →{" "}
             <span className="text-slate-900">{show(field, after, names, zone)}</span>

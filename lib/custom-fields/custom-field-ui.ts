@@ -29,3 +29,18 @@ export function shownCustomFields(
     .filter((d) => values[d.key] !== undefined)
     .map((definition) => ({ definition, text: customFieldText(definition, values[definition.key]) }));
 }
+
+/** An activity's `changes`, with a `customFields: [old, new]` pair spread into one
+ * `customFields.<key>` pair per key whose value changed, so the timeline shows each field. */
+export function spreadCustomFieldChanges(changes: Record<string, unknown>): Record<string, unknown> {
+  const pair = changes.customFields;
+  if (!Array.isArray(pair) || pair.length !== 2) return changes;
+  const [before, after] = pair.map((v) => (v && typeof v === "object" ? (v as Record<string, unknown>) : {}));
+  const rest: Record<string, unknown> = { ...changes };
+  delete rest.customFields;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  for (const key of keys)
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      rest[`customFields.${key}`] = [before[key] ?? null, after[key] ?? null];
+  return rest;
+}
