@@ -26,6 +26,7 @@ import { removeBenchEndpoints, webhooksScenario, WEBHOOKS_EXTRA } from "./scenar
 import { BULK_EXTRA, bulkWritesScenario } from "./scenarios/bulk-writes";
 import { customFieldFilterScenario } from "./scenarios/custom-field-filter";
 import { EXPORT_EXTRA, exportScenario } from "./scenarios/export-leads";
+import { IMPORT_EXTRA, importScenario } from "./scenarios/lead-import";
 
 const PORTS = {
   appRedis: 3401,
@@ -195,6 +196,8 @@ async function main() {
       if (wanted("11")) report.extra[EXPORT_EXTRA] = await timed(report, "scenario 11", () => exportScenario(ctx, app));
       await app.stop();
     }
+    // Scenario 13 needs no app server: a worker process on the bench database.
+    if (wanted("13")) report.extra[IMPORT_EXTRA] = await timed(report, "scenario 13", () => importScenario(ctx));
     if (wanted("1")) {
       const app = await startApp(ctx, "app-upstash", PORTS.appUpstash, "upstash");
       servers.push(app);

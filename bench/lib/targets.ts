@@ -3,6 +3,7 @@ import type { Report, Target } from "./report";
 import { WEBHOOKS_EXTRA, type WebhooksExtra } from "../scenarios/webhooks";
 import { BULK_EXTRA, type BulkExtra } from "../scenarios/bulk-writes";
 import { EXPORT_EXTRA, type ExportExtra } from "../scenarios/export-leads";
+import { IMPORT_EXTRA, type ImportExtra } from "../scenarios/lead-import";
 
 // The targets of issue 9, checked against this run's medians (ratios are medians of the
 // per-round ratios). A scenario that did not run gives no rows. Each row measured in rounds also
@@ -237,5 +238,8 @@ export function evaluateTargets(report: Report): Target[] {
       "< 100",
       exported.rssGrowthMb < 100,
     );
+  const imported = report.extra[IMPORT_EXTRA] as ImportExtra | undefined;
+  if (imported && imported.rows >= 100_000)
+    add("13", "import of 100,000 CSV rows, seconds", imported.seconds, "< 60", imported.seconds < 60);
   return targets;
 }

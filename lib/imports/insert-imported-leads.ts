@@ -16,7 +16,7 @@ import type { ImportedLead } from "./lead-of-row";
 // createLead does), the three sharing the lead's createdAt; then a delivery job per subscribed
 // endpoint, all in the chunk's transaction. One statement for the whole chunk, its rows sent as
 // one JSON parameter: a statement a lead (or Drizzle building a multi-row INSERT, 0.2 ms of CPU
-// a lead) was most of an import's time on two shared cores (bench scenario 12).
+// a lead) was most of an import's time on two shared cores (bench scenario 13).
 // tests/integration/imports hold its rows to createLead's.
 
 // The writable fields, as createLead inserts them (a field added to leadCreateSchema and its

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { leadImportFailures, leadImports, leads } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
@@ -156,6 +156,10 @@ export async function processNextChunk(tx: Tx, run: ImportRun): Promise<number |
   return processed;
 }
 
+/** A text[] literal, every element quoted: sent as one parameter (Drizzle spreads a JS array). */
+const textArrayLiteral = (values: string[]) =>
+  `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
+
 const describe = (target: Target) => ("id" in target ? `lead ${target.id}` : "an earlier row of this file");
 
 /** The account's live leads matching the chunk's external ids, emails and phones (oldest first,
@@ -178,7 +182,14 @@ async function liveLeadIndex(tx: Tx, accountId: string, rows: ImportedLead[]) {
             phone: leads.phone,
           })
           .from(leads)
-          .where(and(eq(leads.accountId, accountId), isNull(leads.deletedAt), inArray(column, list)))
+          // One array parameter, not an IN list of 250: one statement text, planned once per connection.
+          .where(
+            and(
+              eq(leads.accountId, accountId),
+              isNull(leads.deletedAt),
+              sql`${column} = any(${textArrayLiteral(list)}::text[])`,
+            ),
+          )
       : Promise.resolve([]);
   const found = (
     await Promise.all([

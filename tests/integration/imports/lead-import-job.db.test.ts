@@ -145,15 +145,18 @@ describe("lead CSV import", () => {
   it("create anyway makes duplicates by email but refuses a taken external id", async () => {
     const agency = await agencyWithStaff();
     await leadOf(agency, { name: "Kept", email: "dup@example.com", externalId: "crm-1" });
+    // Matched through a text[] literal: quotes, commas and backslashes must survive it.
+    await leadOf(agency, { name: "Odd", phone: null, externalId: 'a,"b\\c' });
     const id = await upload(
       agency.owner,
-      "Name,Email,ID\nOne,dup@example.com,\nTwo,,crm-1\nThree,,crm-2\nFour,,crm-2\n",
+      'Name,Email,ID\nOne,dup@example.com,\nTwo,,crm-1\nThree,,crm-2\nFour,,crm-2\nFive,,"a,""b\\c"\n',
     );
     await startLeadImportForm(agency.owner, wizardForm(id, ["name", "email", "externalId"], "create"));
-    expect(await waitForImport(agency.accountId, id)).toMatchObject({ createdCount: 2, failedCount: 2 });
+    expect(await waitForImport(agency.accountId, id)).toMatchObject({ createdCount: 2, failedCount: 3 });
     const text = await readAll((await failedRowsCsv(agency.accountId, id)).chunks);
     expect(text).toMatch(/3,Two,,crm-1,External id: already used by lead lead_/);
     expect(text).toMatch(/5,Four,,crm-2,External id: already used by an earlier row of this file/);
+    expect(text).toMatch(/6,Five,,"a,""b\\c",External id: already used by lead lead_/);
   }, 60_000);
 
   it("imports custom fields and Latin-1 text", async () => {
