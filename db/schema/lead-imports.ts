@@ -25,7 +25,7 @@ export const leadImports = pgTable(
     content: text().notNull(),
     headers: text().array().notNull(),
     totalRows: integer().notNull(),
-    // uploaded → queued → running → completed | failed (lib/imports/import-status.ts).
+    // uploaded → queued (started: lead-import-service.ts) → running → completed | failed (run-lead-import.ts).
     status: text().notNull(),
     // Column index → lead field, custom field or ignore; set when the import is started.
     mapping: jsonb().$type<Record<string, string>>(),

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/errors/api-error";
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 200_000;
 
-export type CsvEncoding = "utf-8" | "utf-16" | "windows-1252";
+type CsvEncoding = "utf-8" | "utf-16" | "windows-1252";
 
 export interface DecodedCsv {
   text: string;
@@ -41,7 +41,7 @@ export function assertImportSize(byteSize: number): void {
  * else Windows-1252: bytes that are not valid UTF-8 are what Excel on Windows and older CRMs write
  * for "Latin-1" text, and Windows-1252 is a superset of Latin-1's printable characters.
  */
-export function decodeCsv(bytes: Uint8Array): DecodedCsv {
+function decodeCsv(bytes: Uint8Array): DecodedCsv {
   assertImportSize(bytes.byteLength);
   let decoded: DecodedCsv;
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
@@ -63,7 +63,7 @@ export function decodeCsv(bytes: Uint8Array): DecodedCsv {
 }
 
 /** The separator the header line uses most, outside quotes: `,`, `;` (European Excel), tab or `|`. */
-export function detectDelimiter(text: string): string {
+function detectDelimiter(text: string): string {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
   for (let i = 0; i < text.length && i < 64 * 1024; i++) {

@@ -15,7 +15,7 @@ export interface PreviewRow {
   problems: string[];
 }
 
-export const PREVIEW_ROWS = 20;
+const PREVIEW_ROWS = 20;
 
 /** The first rows as the job will read them with this mapping, each with its validation errors. */
 export async function previewLeadImport(accountId: string, id: string, mapping: ImportMapping): Promise<PreviewRow[]> {

@@ -20,7 +20,7 @@ import { leadOfRow, requiredCustomFieldProblems, type ImportedLead, type RowRead
 
 /** Rows per transaction: large enough to pipeline the inserts, small enough that a chunk's match
  * locks (up to three advisory locks a row) stay well inside PostgreSQL's lock table. */
-export const IMPORT_CHUNK_ROWS = 250;
+const IMPORT_CHUNK_ROWS = 250;
 
 export interface ImportRun {
   importId: string;

@@ -17,6 +17,16 @@ import { processNextChunk } from "./process-import-chunk";
 /** Log a progress line every this many rows. */
 const LOG_EVERY_ROWS = 10_000;
 
+/** SQLSTATE classes of errors in the data (22 data exception, 23 integrity violation), found
+ * under Drizzle's wrapper: running the chunk again would meet them again. */
+function isDataError(error: unknown): boolean {
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === "string" && /^2[23]/.test(e.code)) return true;
+  }
+  return false;
+}
+
 export async function runLeadImport(importId: string): Promise<void> {
   const db = await getDb();
   const [found] = await db
@@ -46,13 +56,32 @@ export async function runLeadImport(importId: string): Promise<void> {
     rows: parseCsv(imp.content, imp.delimiter).rows,
   };
   let logged = imp.processedRows;
-  for (;;) {
-    const processed = await inTransaction(db, (tx) => processNextChunk(tx, run));
-    if (processed === null) break;
-    if (processed - logged >= LOG_EVERY_ROWS) {
-      logger.info("lead import progress", { importId, processed, total: run.rows.length });
-      logged = processed;
+  try {
+    for (;;) {
+      const processed = await inTransaction(db, (tx) => processNextChunk(tx, run));
+      if (processed === null) break;
+      if (processed - logged >= LOG_EVERY_ROWS) {
+        logger.info("lead import progress", { importId, processed, total: run.rows.length });
+        logged = processed;
+      }
     }
+  } catch (error) {
+    // The database away, or the worker stopping: thrown, and pg-boss runs the job again from the
+    // checkpoint. An error in the data itself would fail the same chunk every time: the import
+    // stops there, and the report says so (the message stays in the log: it may hold SQL).
+    if (!isDataError(error)) throw error;
+    const [state] = await db
+      .update(leadImports)
+      .set({
+        status: "failed",
+        finishedAt: new Date(),
+        error:
+          "The import stopped after an unexpected error. The rows before it were imported; import the rest again (with “Skip”, rows already imported are not duplicated).",
+      })
+      .where(and(eq(leadImports.id, importId), eq(leadImports.status, "running")))
+      .returning({ processedRows: leadImports.processedRows });
+    logger.error("lead import failed", { importId, at: state?.processedRows, error: (error as Error).message });
+    return;
   }
   const [done] = await db
     .update(leadImports)

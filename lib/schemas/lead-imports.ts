@@ -25,7 +25,7 @@ export type ImportLeadField = (typeof IMPORT_LEAD_FIELDS)[number];
 /** A custom field's target: `cf:<key>`. */
 export const CUSTOM_FIELD_TARGET = "cf:";
 
-export const importTargetSchema = z.union([
+const importTargetSchema = z.union([
   z.enum([...IMPORT_LEAD_FIELDS, "ignore"]),
   z.string().regex(/^cf:[a-z][a-z0-9_]{0,62}$/, { error: "Not a custom field" }),
 ]);
@@ -47,9 +47,5 @@ export const importMappingSchema = z
   });
 export type ImportMapping = z.output<typeof importMappingSchema>;
 
-export const IMPORT_ON_MATCH = ["skip", "merge", "create"] as const;
-export const importOnMatchSchema = z.enum(IMPORT_ON_MATCH);
+export const importOnMatchSchema = z.enum(["skip", "merge", "create"]);
 export type ImportOnMatch = z.output<typeof importOnMatchSchema>;
-
-export const IMPORT_STATUSES = ["uploaded", "queued", "running", "completed", "failed"] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
