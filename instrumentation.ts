@@ -18,7 +18,7 @@ export async function register() {
   // Last, on every start of the embedded default: the logins below Next's own "Ready", once the
   // database, the seed and the jobs are, so the first thing a new developer reads is how to sign in.
   if (demo) {
-    const { formatDemoLogins } = await import("./lib/seed/demo-logins");
-    process.stdout.write(`\n${formatDemoLogins()}\n\n`);
+    const { printDemoLogins } = await import("./lib/seed/demo-logins");
+    printDemoLogins();
   }
 }

@@ -40,3 +40,8 @@ export function formatDemoLogins(): string {
   );
   return ["LeadProp is ready. Demo logins (the embedded database's demo accounts):", ...lines].join("\n");
 }
+
+/** On the server's own output, not the log: a block for a person to read at start. */
+export function printDemoLogins(): void {
+  process.stdout.write(`\n${formatDemoLogins()}\n\n`);
+}

@@ -1,0 +1,37 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "./support/fixtures";
+import { STAFF } from "./support/demo-users";
+
+// Leads → Export CSV downloads what the filtered list shows (the demo agency's leads of one
+// status), as a dated CSV; the properties list's button does the same for its filters.
+test("Export CSV downloads the filtered leads and properties lists", async ({ pageAs }) => {
+  const page = await pageAs(STAFF);
+  await page.goto("/leads");
+  await page.getByLabel("Status").selectOption("qualified");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/status=qualified/);
+  const shown = await page.getByTestId("lead-row").count();
+  expect(shown).toBeGreaterThan(0);
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
+  const lines = text.trimEnd().split("\r\n");
+  expect(lines[0]).toMatch(/^LeadProp ID,Name,Email,Phone,Status,/);
+  // Every lead of the list's status, and only those: at least the page the list showed.
+  expect(lines.length - 1).toBeGreaterThanOrEqual(shown);
+  for (const line of lines.slice(1)) expect(line.split(",")[4]).toBe("Qualified");
+
+  await page.goto("/properties?listingType=rent");
+  const [properties] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  expect(properties.suggestedFilename()).toMatch(/^properties-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = (await readFile((await properties.path())!, "utf8")).trimEnd().split("\r\n").slice(1);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) expect(row).toContain(",For rent,");
+});
