@@ -39,12 +39,15 @@ function VisitDay({
         <ul className="divide-y divide-slate-100">
           {visits.map((visit) => (
             <li key={visit.id} className="flex items-start gap-4 px-5 py-3 text-sm" data-testid="dashboard-visit">
-              <time dateTime={visit.scheduledAt.toISOString()} className="w-24 shrink-0 font-medium text-slate-900">
-                {formatInZone(visit.scheduledAt, timeZone, "time")}{" "}
-                <span className="text-xs font-normal text-slate-500">
-                  {zoneAbbreviation(timeZone, visit.scheduledAt)}
-                </span>
-              </time>
+              {/* The time opens the visit (reschedule, cancel, outcome); the name opens the lead. */}
+              <Link href={`/visits/${visit.id}`} className={`${styles.link} w-24 shrink-0`}>
+                <time dateTime={visit.scheduledAt.toISOString()}>
+                  {formatInZone(visit.scheduledAt, timeZone, "time")}{" "}
+                  <span className="text-xs font-normal text-slate-500">
+                    {zoneAbbreviation(timeZone, visit.scheduledAt)}
+                  </span>
+                </time>
+              </Link>
               <div className="min-w-0">
                 <Link href={`/leads/${visit.leadId}`} className={`${styles.link} block truncate`}>
                   {visit.leadName}
