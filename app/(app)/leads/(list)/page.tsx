@@ -77,6 +77,9 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
             <Link href="/leads/board" className={styles.secondaryButton}>
               Pipeline board
             </Link>
+            <Link href="/leads/import" className={styles.secondaryButton}>
+              Import CSV
+            </Link>
             <Link href="/leads/new" className={styles.primaryButton}>
               New lead
             </Link>
