@@ -6,6 +6,7 @@ import { loadColumnRequest, moveCardRequest } from "@/lib/board/board-requests";
 import { countLeadsByStatus } from "@/lib/board/count-leads-by-status";
 import { BOARD_PAGE_SIZE } from "@/lib/board/list-board-column";
 import { loadBoard } from "@/lib/board/load-board";
+import { newId } from "@/lib/ids/new-id";
 import { getLead } from "@/lib/leads/get-lead";
 import { agencyWithStaff, leadOf } from "./web-fixtures";
 
@@ -18,7 +19,7 @@ describe(`pipeline board on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => 
     // 30 qualified leads created a second apart, and 2 won, one of them the staff member's.
     const base = Date.UTC(2026, 0, 1);
     const rows = Array.from({ length: 30 }, (_, i) => ({
-      id: `lead_board${String(i).padStart(4, "0")}${a.accountId.slice(-6)}`,
+      id: newId("lead"),
       accountId: a.accountId,
       name: `Qualified ${i}`,
       status: "qualified" as const,
