@@ -21,7 +21,8 @@ export const leadImports = pgTable(
     // "utf-8" or "windows-1252" (text that was not valid UTF-8), as detected at upload.
     encoding: text().notNull(),
     delimiter: text().notNull(),
-    // The file as text, decoded; parsed again by the job (csv-parse is fast, the rows are not kept twice).
+    // The file as text, decoded; parsed again by the job (csv-parse is fast, the rows are not kept
+    // twice). Emptied when the import ends: the failed rows keep their own cells.
     content: text().notNull(),
     headers: text().array().notNull(),
     totalRows: integer().notNull(),

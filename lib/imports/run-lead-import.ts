@@ -74,6 +74,7 @@ export async function runLeadImport(importId: string): Promise<void> {
       .update(leadImports)
       .set({
         status: "failed",
+        content: "",
         finishedAt: new Date(),
         error:
           "The import stopped after an unexpected error. The rows before it were imported; import the rest again (with “Skip”, rows already imported are not duplicated).",
@@ -85,7 +86,8 @@ export async function runLeadImport(importId: string): Promise<void> {
   }
   const [done] = await db
     .update(leadImports)
-    .set({ status: "completed", finishedAt: new Date() })
+    // The file is not needed any more (the failed rows keep their cells): up to 20 MB freed.
+    .set({ status: "completed", finishedAt: new Date(), content: "" })
     .where(and(eq(leadImports.id, importId), eq(leadImports.status, "running")))
     .returning();
   if (done) {

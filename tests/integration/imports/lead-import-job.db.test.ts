@@ -5,7 +5,7 @@ import { activities, events, leads } from "@/db/schema";
 import { previewLeadImportForm, startLeadImportForm } from "@/lib/forms/imports/lead-import-forms";
 import { createCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
 import { failedRowsCsv } from "@/lib/imports/failed-rows-csv";
-import { getLeadImportOrThrow } from "@/lib/imports/lead-import-service";
+import { getLeadImportContent, getLeadImportOrThrow } from "@/lib/imports/lead-import-service";
 import { startWorkers } from "@/lib/jobs/start-workers";
 import { getLead } from "@/lib/leads/get-lead";
 import { importLeadsQueue } from "@/lib/jobs/workers/import-leads";
@@ -130,6 +130,9 @@ describe("lead CSV import", () => {
         "4,Grace,Hopper,not-an-email,,,,,Email: Invalid email\r\n" +
         "5,,,,,,,only a note,Name: Missing\r\n",
     );
+
+    // The stored file is emptied once the import has ended.
+    expect((await getLeadImportContent(agency.accountId, id)).content).toBe("");
 
     // The same file again, skipping matches: nothing new.
     const again = await upload(agency.staff, CSV);
