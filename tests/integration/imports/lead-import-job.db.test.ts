@@ -1,7 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "@/db/client";
-import { activities, events, leads } from "@/db/schema";
+import { activities, events, leadImports, leads } from "@/db/schema";
+import { expireOldRecords } from "@/lib/housekeeping/expire-old-records";
 import { previewLeadImportForm, startLeadImportForm } from "@/lib/forms/imports/lead-import-forms";
 import { createCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
 import { failedRowsCsv } from "@/lib/imports/failed-rows-csv";
@@ -189,6 +190,22 @@ describe("lead CSV import", () => {
     const failed = await readAll((await failedRowsCsv(agency.accountId, id)).chunks);
     expect(failed).toContain('\r\n3,Bad Option,2,fax,"Channel: Must be one of: Web, Phone"\r\n');
   }, 60_000);
+
+  it("an upload never started is deleted by housekeeping after a week; a started one is kept", async () => {
+    const agency = await agencyWithStaff();
+    const [idle, started] = [await upload(agency.staff, "Name\nOne\n"), await upload(agency.staff, "Name\nTwo\n")];
+    await startLeadImportForm(agency.staff, wizardForm(started, ["name"]));
+    await waitForImport(agency.accountId, started);
+    const db = await getDb();
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
+    await db
+      .update(leadImports)
+      .set({ createdAt: eightDaysAgo })
+      .where(inArray(leadImports.id, [idle, started]));
+    await expireOldRecords();
+    await expect(getLeadImportOrThrow(agency.accountId, idle)).rejects.toMatchObject({ code: "not_found" });
+    expect((await getLeadImportOrThrow(agency.accountId, started)).status).toBe("completed");
+  });
 
   it("another account's import is not found", async () => {
     const agency = await agencyWithStaff();
