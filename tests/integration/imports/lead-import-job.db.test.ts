@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { activities, events, leadImports, leads } from "@/db/schema";
@@ -205,6 +205,28 @@ describe("lead CSV import", () => {
     await expireOldRecords();
     await expect(getLeadImportOrThrow(agency.accountId, idle)).rejects.toMatchObject({ code: "not_found" });
     expect((await getLeadImportOrThrow(agency.accountId, started)).status).toBe("completed");
+  });
+
+  it("an error in the data stops the import as failed, keeping the chunks before it", async () => {
+    const agency = await agencyWithStaff();
+    const db = await getDb();
+    // A row PostgreSQL refuses (check_violation) in the second chunk of 250: a retry would meet it again.
+    await db.execute(sql`create or replace function import_test_refuse() returns trigger language plpgsql as $$
+      begin raise exception 'refused' using errcode = '23514'; end $$`);
+    await db.execute(sql`create trigger import_test_refuse before insert on leads for each row
+      when (new.name = 'Refused by the database') execute function import_test_refuse()`);
+    try {
+      const rows = Array.from({ length: 300 }, (_, i) => (i === 280 ? "Refused by the database" : `Row ${i}`));
+      const id = await upload(agency.staff, `Name\n${rows.join("\n")}\n`);
+      await startLeadImportForm(agency.staff, wizardForm(id, ["name"]));
+      const done = await waitForImport(agency.accountId, id);
+      expect(done).toMatchObject({ status: "failed", processedRows: 250, createdCount: 250 });
+      expect(done.error).toMatch(/^The import stopped after an unexpected error/);
+      expect(await liveLeads(agency.accountId)).toHaveLength(250);
+    } finally {
+      await db.execute(sql`drop trigger import_test_refuse on leads`);
+      await db.execute(sql`drop function import_test_refuse()`);
+    }
   });
 
   it("another account's import is not found", async () => {
