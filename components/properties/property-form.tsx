@@ -10,6 +10,7 @@ import { useFormVersion } from "@/components/ui/use-form-version";
 import { IDLE, type FormState } from "@/lib/ui/form-state";
 import type { CustomFieldUiDefinition } from "@/lib/custom-fields/custom-field-ui";
 import { CustomFieldInputs } from "@/components/custom-fields/custom-field-inputs";
+import { AREA_UNIT_LABELS, areaFieldName, type AreaUnit } from "@/lib/properties/area-units";
 
 type Option = { value: string; label: string };
 
@@ -24,6 +25,8 @@ interface PropertyFormProps {
   revision?: string;
   /** The account's custom fields for properties, and this property's values. */
   customFields: { definitions: CustomFieldUiDefinition[]; values: Record<string, unknown> };
+  /** The account's unit of area (areaUnitFor its country). */
+  areaUnit: AreaUnit;
 }
 
 // A property's fields, for "New property" and the property page, validated by the API's schema.
@@ -36,7 +39,9 @@ export function PropertyForm({
   pendingLabel,
   revision,
   customFields,
+  areaUnit,
 }: PropertyFormProps) {
+  const areaField = areaFieldName(areaUnit);
   const [state, formAction] = useActionState(action, IDLE);
   const version = useFormVersion(state);
   const errors = state.fieldErrors ?? {};
@@ -124,12 +129,12 @@ export function PropertyForm({
           error={errors.bathrooms}
         />
         <TextField
-          label="Area (m²)"
-          name="areaSqm"
+          label={`Area (${AREA_UNIT_LABELS[areaUnit]})`}
+          name={areaField}
           inputMode="decimal"
-          defaultValue={value("areaSqm")}
+          defaultValue={value(areaField)}
           autoComplete="off"
-          error={errors.areaSqm}
+          error={errors[areaField] ?? errors.areaSqm}
         />
         <div className="sm:col-span-3">
           <TextareaField

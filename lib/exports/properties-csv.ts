@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
 import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
+import { areaIn } from "@/lib/properties/area-units";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "@/lib/properties/property-labels";
 import { listPropertyRows } from "@/lib/properties/list-properties";
@@ -11,9 +12,6 @@ import type { PropertyExportFilters } from "./list-export-filters";
 // The properties list as CSV (Properties → Export CSV): every field of the property's public
 // shape, the address in its five parts, and one column per custom field of the account's
 // property definitions. Rows come from the list's own query (listPropertyRows).
-
-// Stored in m²; agents in the US (and the UK's older listings) read square feet.
-const SQ_FT_PER_SQM = 10.763_910_4;
 
 const HEADER = [
   "LeadProp ID",
@@ -74,7 +72,8 @@ export async function propertiesCsv(
           property.bedrooms,
           property.bathrooms,
           property.areaSqm,
-          property.areaSqm === null ? null : Math.round(property.areaSqm * SQ_FT_PER_SQM),
+          // Both units: m² is what the API sends, square feet what US agents read.
+          property.areaSqm === null ? null : areaIn(property.areaSqm, "sqft"),
           property.externalId,
           timeCell(property.createdAt),
           timeCell(property.updatedAt),

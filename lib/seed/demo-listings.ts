@@ -1,4 +1,5 @@
 import type { PROPERTY_TYPES } from "@/lib/domain/enums";
+import { areaUnitFor, sqmFromSqft, SQ_FT_PER_SQM } from "@/lib/properties/area-units";
 import { CITIES, STREETS, type seededRandom } from "./demo-data";
 
 // The demo's listings: each one coherent (a lot is for sale and has no bedrooms; a studio is an
@@ -9,10 +10,6 @@ import { CITIES, STREETS, type seededRandom } from "./demo-data";
 
 type Random = ReturnType<typeof seededRandom>;
 type PropertyType = (typeof PROPERTY_TYPES)[number];
-
-export const SQ_FT_PER_SQM = 10.763_910_4;
-// Where listings are measured in square feet (and the only countries that never went metric).
-const SQUARE_FEET_COUNTRIES = new Set(["US", "LR", "MM"]);
 
 export interface DemoListing {
   title: string;
@@ -130,8 +127,7 @@ const MAKERS = [house, house, house, apartment, apartment, apartment, lot, comme
 
 /** The area in m² of a listing measured as `sqft`, rounded as the country writes it. */
 export function demoAreaSqm(sqft: number, country: string): number {
-  if (SQUARE_FEET_COUNTRIES.has(country.toUpperCase()))
-    return Math.round((roundTo(sqft, 10) / SQ_FT_PER_SQM) * 100) / 100;
+  if (areaUnitFor(country) === "sqft") return sqmFromSqft(roundTo(sqft, 10));
   return roundTo(sqft / SQ_FT_PER_SQM, 5) || 5;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { leads, memberships, properties, users } from "@/db/schema";
 import { DEMO_LOGINS } from "@/lib/seed/demo-logins";
-import { SQ_FT_PER_SQM } from "@/lib/seed/demo-listings";
+import { SQ_FT_PER_SQM } from "@/lib/properties/area-units";
 import { seedDemo } from "@/lib/seed/seed-demo";
 
 // What `db seed` (and the embedded default's first start) leaves for a visitor to click through:

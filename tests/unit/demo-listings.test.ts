@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "@/lib/seed/demo-data";
-import { demoAreaSqm, demoListings, SQ_FT_PER_SQM } from "@/lib/seed/demo-listings";
+import { SQ_FT_PER_SQM } from "@/lib/properties/area-units";
+import { demoAreaSqm, demoListings } from "@/lib/seed/demo-listings";
 
 // The demo's listings read like an agency's book: no lot with bedrooms or for rent, no two
 // listings with one title, rents that are rents, and areas that are round in the account's unit.

@@ -1,6 +1,7 @@
 import { LISTING_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from "@/lib/domain/enums";
 import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "@/lib/properties/property-labels";
 import type { PublicProperty } from "@/lib/properties/public-property";
+import { areaFieldName, areaIn, type AreaUnit } from "@/lib/properties/area-units";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { toUiDefinition, type CustomFieldUiDefinition } from "@/lib/custom-fields/custom-field-ui";
 
@@ -14,7 +15,11 @@ export const PROPERTY_FORM_OPTIONS = {
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? "" : String(value);
 
-export function propertyFormValues(property: PublicProperty | undefined, currency: string): Record<string, string> {
+export function propertyFormValues(
+  property: PublicProperty | undefined,
+  currency: string,
+  areaUnit: AreaUnit,
+): Record<string, string> {
   return {
     title: text(property?.title),
     description: text(property?.description),
@@ -30,7 +35,7 @@ export function propertyFormValues(property: PublicProperty | undefined, currenc
     "address.country": text(property?.address.country),
     bedrooms: text(property?.bedrooms),
     bathrooms: text(property?.bathrooms),
-    areaSqm: text(property?.areaSqm),
+    [areaFieldName(areaUnit)]: text(property?.areaSqm == null ? null : areaIn(property.areaSqm, areaUnit)),
   };
 }
 

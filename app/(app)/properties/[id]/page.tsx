@@ -11,6 +11,8 @@ import {
   PROPERTY_STATUS_TONES,
   PROPERTY_TYPE_LABELS,
 } from "@/lib/properties/property-labels";
+import { getAccountOrThrow } from "@/lib/accounts/get-account";
+import { areaUnitFor, formatArea } from "@/lib/properties/area-units";
 import { formatMoney } from "@/lib/ui/format-money";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
@@ -40,10 +42,12 @@ export default async function PropertyPage({
   const query = singleParams(await searchParams);
   // Already looked up by the layout (a 404 before anything streams): see lib/ui/load-member-record.ts.
   const { member, record: property } = await loadProperty(id);
-  const [visits, customFields] = await Promise.all([
+  const [visits, customFields, account] = await Promise.all([
     listVisitsBySchedule(member.accountId, { propertyId: property.id, order: "desc", limit: 50 }),
     propertyCustomFields(member.accountId),
+    getAccountOrThrow(member.accountId),
   ]);
+  const areaUnit = areaUnitFor(account.defaultCountry);
   return (
     <div className="space-y-6">
       <div className="space-y-3">
@@ -59,6 +63,7 @@ export default async function PropertyPage({
             <p className="text-sm text-slate-600">
               {PROPERTY_TYPE_LABELS[property.type]} · {LISTING_TYPE_LABELS[property.listingType]} ·{" "}
               {formatMoney(property.price, property.currency)}
+              {property.areaSqm === null ? "" : ` · ${formatArea(property.areaSqm, areaUnit)}`}
               {property.address.city ? ` · ${property.address.city}` : ""}
             </p>
             <CustomFieldSummary definitions={customFields} values={property.customFields} />
@@ -94,7 +99,8 @@ export default async function PropertyPage({
                 revision={property.updatedAt}
                 action={updatePropertyAction}
                 propertyId={property.id}
-                initial={propertyFormValues(property, property.currency)}
+                initial={propertyFormValues(property, property.currency, areaUnit)}
+                areaUnit={areaUnit}
                 options={PROPERTY_FORM_OPTIONS}
                 customFields={{ definitions: customFields, values: property.customFields }}
                 submitLabel="Save changes"

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { requireMember } from "@/lib/auth/get-current-member";
+import { areaUnitFor } from "@/lib/properties/area-units";
 import {
   PROPERTY_FORM_OPTIONS,
   propertyCustomFields,
@@ -34,7 +35,8 @@ export default async function NewPropertyPage() {
       <section className={`${styles.card} max-w-3xl p-5 sm:p-6`}>
         <PropertyForm
           action={createPropertyAction}
-          initial={propertyFormValues(undefined, account.currency)}
+          initial={propertyFormValues(undefined, account.currency, areaUnitFor(account.defaultCountry))}
+          areaUnit={areaUnitFor(account.defaultCountry)}
           options={PROPERTY_FORM_OPTIONS}
           customFields={{ definitions: customFields, values: {} }}
           submitLabel="Create property"
