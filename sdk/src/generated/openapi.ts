@@ -75,7 +75,7 @@ export interface paths {
     put?: never;
     /**
      * Take in an inquiry (find or create its lead)
-     * @description For a portal or web-form inquiry: the person is matched among your account's live leads by `externalId`, else by `email` (case-insensitive), else by `phone` (after normalising to E.164), so the same person asking twice stays one lead. On a match (200) the lead's empty fields are filled from the inquiry (a value is never overwritten, never with null) and its new tags added (up to 20 in all), writing `lead_updated` and a `lead.updated` event only when something changed. Without a match (201) the lead is created as `POST /leads` creates one (`lead_created`, `lead.created`). Either way an `inquiry` activity keeps the `message`, `source` and `propertyId`, and `matched` says how the lead was found. Parallel inquiries for the same person are taken one after the other: they make one lead and one `inquiry` activity each. Send an `Idempotency-Key` to make a retry safe.
+     * @description For a portal or web-form inquiry: the person is matched among your account's live leads by `externalId`, else by `email` (case-insensitive), else by `phone` (after normalising to E.164), so the same person asking twice stays one lead. On a match (200) the lead's empty fields are filled from the inquiry (a value is never overwritten, never with null) its new tags added (up to 20 in all) and its `customFields` without a value filled (checked as on `POST /leads`: a wrong type, unknown key or unknown option is a 400), writing `lead_updated` and a `lead.updated` event only when something changed. Without a match (201) the lead is created as `POST /leads` creates one (`lead_created`, `lead.created`), except that a required custom field left out does not refuse the inquiry: a lost inquiry costs more than an incomplete lead, and staff complete it. Either way an `inquiry` activity keeps the `message`, `source` and `propertyId`, and `matched` says how the lead was found. Parallel inquiries for the same person are taken one after the other: they make one lead and one `inquiry` activity each. Send an `Idempotency-Key` to make a retry safe.
      *
      *     Requires the `leads:write` permission.
      */
@@ -861,6 +861,7 @@ export interface components {
        */
       timezone?: string | null;
       consent?: components["schemas"]["LeadConsentInput"];
+      customFields?: components["schemas"]["CustomFieldValuesInput"];
     };
     /**
      * @description What the lead wants to do.
@@ -902,6 +903,16 @@ export interface components {
          */
         ip?: string | null;
       };
+    };
+    /**
+     * @description Values by key (the same types as the record's `customFields`; `null` clears), checked against the definitions: a wrong type, an unknown key or an unknown option is a 400 `validation_error` at `customFields.<key>`. On create, required fields must be given. On update the object is merged into the stored values: keys not sent are kept and `null` clears one (a required field cannot be cleared). Keys and types are your account's custom field definitions: list them with `GET /api/v1/custom-fields`.
+     * @example {
+     *       "move_in_date": "2026-09-01",
+     *       "pets": true
+     *     }
+     */
+    CustomFieldValuesInput: {
+      [key: string]: unknown;
     };
     /**
      * @description Any subset of the writable fields (at least one); `null` clears a nullable field.
@@ -953,6 +964,7 @@ export interface components {
        */
       timezone?: string | null;
       consent?: components["schemas"]["LeadConsentInput"];
+      customFields?: components["schemas"]["CustomFieldValuesInput"];
     };
     /**
      * @description The person, as the inquiry gives them, and what they asked. `propertyId` is the property the inquiry is about: it fills the lead's empty `propertyId` and is kept in the `inquiry` activity.
@@ -1009,6 +1021,7 @@ export interface components {
        */
       timezone?: string | null;
       consent?: components["schemas"]["LeadConsentInput"];
+      customFields?: components["schemas"]["CustomFieldValuesInput"];
       /** @description What the person wrote. Kept in the `inquiry` activity, not on the lead. */
       message?: string | null;
     };
@@ -1065,6 +1078,7 @@ export interface components {
              */
             timezone?: string | null;
             consent?: components["schemas"]["LeadConsentInput"];
+            customFields?: components["schemas"]["CustomFieldValuesInput"];
           };
         };
     /**
@@ -1132,6 +1146,7 @@ export interface components {
        * @example crm-4711
        */
       externalId?: string | null;
+      customFields?: components["schemas"]["CustomFieldValuesInput"];
     };
     /** @description Each part is optional; `null` clears it. */
     AddressInput: {
@@ -1173,6 +1188,7 @@ export interface components {
        * @example crm-4711
        */
       externalId?: string | null;
+      customFields?: components["schemas"]["CustomFieldValuesInput"];
     };
     PropertyBatch: {
       items: components["schemas"]["PropertyBatchItem"][];
@@ -1208,6 +1224,7 @@ export interface components {
             areaSqm?: number | null;
             /** @description Required for an upsert: the record it updates, or creates. */
             externalId: string;
+            customFields?: components["schemas"]["CustomFieldValuesInput"];
           };
         };
     /**
@@ -1374,6 +1391,17 @@ export interface components {
       text: string | null;
       /** @description The address the lead agreed from, when known. */
       ip: string | null;
+    };
+    /**
+     * @description The record's custom field values, by key: a string (text, single_select, date as YYYY-MM-DD), a number, a boolean, or a list of options (multi_select). Keys without a value are left out. Keys and types are your account's custom field definitions: list them with `GET /api/v1/custom-fields`.
+     * @example {
+     *       "move_in_date": "2026-09-01",
+     *       "pets": true,
+     *       "bedrooms_wanted": 2
+     *     }
+     */
+    CustomFieldValues: {
+      [key: string]: string | number | boolean | string[];
     };
     EventActor: {
       /** @enum {string} */
@@ -1776,6 +1804,7 @@ export interface components {
        */
       timezone: string | null;
       consent: components["schemas"]["LeadConsentOutput"];
+      customFields: components["schemas"]["CustomFieldValues"];
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -1981,6 +2010,7 @@ export interface components {
        */
       timezone: string | null;
       consent: components["schemas"]["LeadConsentOutput"];
+      customFields: components["schemas"]["CustomFieldValues"];
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -2227,6 +2257,7 @@ export interface components {
       areaSqm: number | null;
       /** @description Your own id for the property, if you set one. */
       externalId: string | null;
+      customFields: components["schemas"]["CustomFieldValues"];
       /**
        * Format: date-time
        * @description ISO 8601 UTC with milliseconds.
@@ -2384,6 +2415,7 @@ export interface components {
              */
             timezone: string | null;
             consent: components["schemas"]["LeadConsentOutput"];
+            customFields: components["schemas"]["CustomFieldValues"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds.
@@ -2425,6 +2457,7 @@ export interface components {
             areaSqm: number | null;
             /** @description Your own id for the property, if you set one. */
             externalId: string | null;
+            customFields: components["schemas"]["CustomFieldValues"];
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds.
@@ -3009,6 +3042,15 @@ export interface operations {
         createdAfter?: string;
         /** @description Only leads changed strictly after this time (pair with `sort=updatedAt` to sync changes). */
         updatedAfter?: string;
+        /** @description Custom field filters (combine with AND), by the definition's key (`GET /api/v1/custom-fields`): `cf[key]=value` is equality for text, single_select (one of its options), number (`cf[budget]=5000`), date (`YYYY-MM-DD`) and boolean (`true`/`false`); on a multi_select it keeps records having that option. On number and date fields, `cf[key][gte]=…` and `cf[key][lte]=…` bound the value (inclusive; records without a value are left out). An unknown key or a value the field's type cannot hold is a 400 `validation_error` naming the parameter. */
+        cf?: {
+          [key: string]:
+            | string
+            | {
+                gte?: string;
+                lte?: string;
+              };
+        };
       };
       header?: never;
       path?: never;
@@ -3055,6 +3097,10 @@ export interface operations {
            *               "text": "I agree to receive text messages about properties from Example Realty.",
            *               "ip": "203.0.113.7"
            *             }
+           *           },
+           *           "customFields": {
+           *             "move_in_date": "2026-09-01",
+           *             "pets": true
            *           },
            *           "createdAt": "2026-11-22T09:30:00.000Z",
            *           "updatedAt": "2026-11-22T10:05:12.431Z"
@@ -3176,6 +3222,10 @@ export interface operations {
            *             "text": "I agree to receive text messages about properties from Example Realty.",
            *             "ip": "203.0.113.7"
            *           }
+           *         },
+           *         "customFields": {
+           *           "move_in_date": "2026-09-01",
+           *           "pets": true
            *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
@@ -3341,6 +3391,10 @@ export interface operations {
            *             "text": "I agree to receive text messages about properties from Example Realty.",
            *             "ip": "203.0.113.7"
            *           }
+           *         },
+           *         "customFields": {
+           *           "move_in_date": "2026-09-01",
+           *           "pets": true
            *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z",
@@ -3603,6 +3657,10 @@ export interface operations {
            *             "ip": "203.0.113.7"
            *           }
            *         },
+           *         "customFields": {
+           *           "move_in_date": "2026-09-01",
+           *           "pets": true
+           *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       }
@@ -3750,6 +3808,10 @@ export interface operations {
            *             "ip": "203.0.113.7"
            *           }
            *         },
+           *         "customFields": {
+           *           "move_in_date": "2026-09-01",
+           *           "pets": true
+           *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
            *       },
@@ -3806,6 +3868,10 @@ export interface operations {
            *             "text": "I agree to receive text messages about properties from Example Realty.",
            *             "ip": "203.0.113.7"
            *           }
+           *         },
+           *         "customFields": {
+           *           "move_in_date": "2026-09-01",
+           *           "pets": true
            *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z"
@@ -3979,6 +4045,10 @@ export interface operations {
            *                 "ip": "203.0.113.7"
            *               }
            *             },
+           *             "customFields": {
+           *               "move_in_date": "2026-09-01",
+           *               "pets": true
+           *             },
            *             "createdAt": "2026-11-22T09:30:00.000Z",
            *             "updatedAt": "2026-11-22T10:05:12.431Z"
            *           }
@@ -4009,6 +4079,10 @@ export interface operations {
            *                 "text": "I agree to receive text messages about properties from Example Realty.",
            *                 "ip": "203.0.113.7"
            *               }
+           *             },
+           *             "customFields": {
+           *               "move_in_date": "2026-09-01",
+           *               "pets": true
            *             },
            *             "createdAt": "2026-11-22T09:30:00.000Z",
            *             "updatedAt": "2026-11-22T10:05:12.431Z"
@@ -4683,6 +4757,15 @@ export interface operations {
         maxPrice?: number;
         /** @description Matches title, description or street (case-insensitive substring). */
         q?: string;
+        /** @description Custom field filters (combine with AND), by the definition's key (`GET /api/v1/custom-fields`): `cf[key]=value` is equality for text, single_select (one of its options), number (`cf[budget]=5000`), date (`YYYY-MM-DD`) and boolean (`true`/`false`); on a multi_select it keeps records having that option. On number and date fields, `cf[key][gte]=…` and `cf[key][lte]=…` bound the value (inclusive; records without a value are left out). An unknown key or a value the field's type cannot hold is a 400 `validation_error` naming the parameter. */
+        cf?: {
+          [key: string]:
+            | string
+            | {
+                gte?: string;
+                lte?: string;
+              };
+        };
       };
       header?: never;
       path?: never;
@@ -4723,6 +4806,9 @@ export interface operations {
            *           "bathrooms": 1,
            *           "areaSqm": 78.5,
            *           "externalId": "mls-90210",
+           *           "customFields": {
+           *             "heating": "heat_pump"
+           *           },
            *           "createdAt": "2026-11-22T09:30:00.000Z",
            *           "updatedAt": "2026-11-22T09:30:00.000Z"
            *         }
@@ -4837,6 +4923,9 @@ export interface operations {
            *         "bathrooms": 1,
            *         "areaSqm": 78.5,
            *         "externalId": "mls-90210",
+           *         "customFields": {
+           *           "heating": "heat_pump"
+           *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T09:30:00.000Z"
            *       }
@@ -4977,6 +5066,9 @@ export interface operations {
            *         "bathrooms": 1,
            *         "areaSqm": 78.5,
            *         "externalId": "mls-90210",
+           *         "customFields": {
+           *           "heating": "heat_pump"
+           *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T09:30:00.000Z"
            *       }
@@ -5194,6 +5286,9 @@ export interface operations {
            *         "bathrooms": 1,
            *         "areaSqm": 78.5,
            *         "externalId": "mls-90210",
+           *         "customFields": {
+           *           "heating": "heat_pump"
+           *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T09:30:00.000Z"
            *       }
@@ -5335,6 +5430,9 @@ export interface operations {
            *             "bathrooms": 1,
            *             "areaSqm": 78.5,
            *             "externalId": "mls-90210",
+           *             "customFields": {
+           *               "heating": "heat_pump"
+           *             },
            *             "createdAt": "2026-11-22T09:30:00.000Z",
            *             "updatedAt": "2026-11-22T09:30:00.000Z"
            *           }
@@ -5361,6 +5459,9 @@ export interface operations {
            *             "bathrooms": 1,
            *             "areaSqm": 61,
            *             "externalId": "mls-90211",
+           *             "customFields": {
+           *               "heating": "heat_pump"
+           *             },
            *             "createdAt": "2026-11-22T09:30:00.000Z",
            *             "updatedAt": "2026-11-22T09:30:00.000Z"
            *           }
@@ -5970,6 +6071,10 @@ export interface operations {
            *                   "text": "I agree to receive text messages about properties from Example Realty.",
            *                   "ip": "203.0.113.7"
            *                 }
+           *               },
+           *               "customFields": {
+           *                 "move_in_date": "2026-09-01",
+           *                 "pets": true
            *               },
            *               "createdAt": "2026-11-22T09:30:00.000Z",
            *               "updatedAt": "2026-11-22T10:05:12.431Z"
@@ -6735,6 +6840,7 @@ export interface operations {
                */
               timezone: string | null;
               consent: components["schemas"]["LeadConsent"];
+              customFields: components["schemas"]["CustomFieldValues"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -6836,6 +6942,7 @@ export interface operations {
                */
               timezone: string | null;
               consent: components["schemas"]["LeadConsent"];
+              customFields: components["schemas"]["CustomFieldValues"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -6946,6 +7053,7 @@ export interface operations {
                */
               timezone: string | null;
               consent: components["schemas"]["LeadConsent"];
+              customFields: components["schemas"]["CustomFieldValues"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -7056,6 +7164,7 @@ export interface operations {
                */
               timezone: string | null;
               consent: components["schemas"]["LeadConsent"];
+              customFields: components["schemas"]["CustomFieldValues"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -7157,6 +7266,7 @@ export interface operations {
                */
               timezone: string | null;
               consent: components["schemas"]["LeadConsent"];
+              customFields: components["schemas"]["CustomFieldValues"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -7249,6 +7359,7 @@ export interface operations {
               areaSqm: number | null;
               /** @description Your own id for the property, if you set one. */
               externalId: string | null;
+              customFields: components["schemas"]["CustomFieldValues"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -7341,6 +7452,7 @@ export interface operations {
               areaSqm: number | null;
               /** @description Your own id for the property, if you set one. */
               externalId: string | null;
+              customFields: components["schemas"]["CustomFieldValues"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
@@ -7442,6 +7554,7 @@ export interface operations {
               areaSqm: number | null;
               /** @description Your own id for the property, if you set one. */
               externalId: string | null;
+              customFields: components["schemas"]["CustomFieldValues"];
               /**
                * Format: date-time
                * @description ISO 8601 UTC with milliseconds.
