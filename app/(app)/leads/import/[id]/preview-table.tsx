@@ -29,7 +29,10 @@ export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
             return (
               <tr key={row.rowNumber} className={row.problems.length ? "bg-red-50/60" : undefined}>
                 <td className={styles.td}>{row.rowNumber}</td>
-                <td className={styles.td}>{name ?? ""}</td>
+                <td className={styles.td}>
+                  {/* A row with problems is shown as it is in the file. */}
+                  {name ?? <span className="text-slate-500">{row.cells.filter(Boolean).join(" · ")}</span>}
+                </td>
                 <td className={styles.td}>{email ?? ""}</td>
                 <td className={styles.td}>{phone ?? ""}</td>
                 <td className={`${styles.td} text-xs text-slate-500`}>
