@@ -8,13 +8,14 @@ import type { LeadAccountContext } from "@/lib/leads/prepare-lead-fields";
 import type { ImportOnMatch } from "@/lib/schemas/lead-imports";
 import { definitionsForWrite } from "@/lib/custom-fields/definitions-for-write";
 import { insertImportedLeads } from "./insert-imported-leads";
+import { liveLeadIndex, type Target } from "./live-lead-index";
 import { leadOfRow, requiredCustomFieldProblems, type ImportedLead, type RowReader } from "./lead-of-row";
 
 // One chunk of an import, in the caller's transaction: the rows after the checkpoint are read,
 // matched, written as the lead services write them (each created lead its lead_created activity
 // and lead.created event: insert-imported-leads.ts; each merge intake's own fillEmptyFields, its
-// lead_updated activity and lead.updated event), and
-// the checkpoint and counts move on, all in one commit. A worker killed mid-chunk leaves nothing
+// lead_updated activity and lead.updated event), and the checkpoint and counts move on, all in
+// one commit. A worker killed mid-chunk leaves nothing
 // of it; the next run starts at the same row. Two runs of one job (pg-boss at-least-once) take
 // the import's row lock in turn, and the second starts where the first stopped.
 
@@ -38,8 +39,6 @@ interface Counts {
   failed: number;
 }
 
-/** Where a row's lead is: a live lead's id, or the index of a lead this chunk creates. */
-type Target = { id: string } | { pending: number };
 type Failure = { rowNumber: number; cells: string[]; reason: string };
 
 /** The data row at `index` is the file's row index + 2: the header is row 1. */
@@ -90,7 +89,7 @@ export async function processNextChunk(tx: Tx, run: ImportRun): Promise<number |
   const creates: ImportedLead[] = [];
   const merges: { target: Target; lead: ImportedLead; rowNumber: number; cells: string[] }[] = [];
   for (const { rowNumber, cells, lead } of valid) {
-    const target = index.find(lead);
+    const target = index.find(lead)?.target;
     if (run.onMatch === "create" && lead.externalId && index.byExternalId.has(lead.externalId)) {
       // The API answers 409 external_id_taken: an external id names one live lead.
       failures.push({
@@ -156,67 +155,4 @@ export async function processNextChunk(tx: Tx, run: ImportRun): Promise<number |
   return processed;
 }
 
-/** A text[] literal, every element quoted: sent as one parameter (Drizzle spreads a JS array). */
-const textArrayLiteral = (values: string[]) =>
-  `{${values.map((v) => `"${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`).join(",")}}`;
-
 const describe = (target: Target) => ("id" in target ? `lead ${target.id}` : "an earlier row of this file");
-
-/** The account's live leads matching the chunk's external ids, emails and phones (oldest first,
- * as intake picks), kept as the chunk's creates are added: a later row in the same file matches
- * a lead an earlier row created. */
-async function liveLeadIndex(tx: Tx, accountId: string, rows: ImportedLead[]) {
-  const values = (key: "externalId" | "email" | "phone") => [
-    ...new Set(rows.map((r) => r[key]).filter((v): v is string => !!v)),
-  ];
-  // One query per key, each on its partial index (an OR of the three made the planner scan the
-  // account's leads), sent together: pipelined on the transaction's connection.
-  const lookup = (column: typeof leads.externalId | typeof leads.email | typeof leads.phone, list: string[]) =>
-    list.length
-      ? tx
-          .select({
-            id: leads.id,
-            createdAt: leads.createdAt,
-            externalId: leads.externalId,
-            email: leads.email,
-            phone: leads.phone,
-          })
-          .from(leads)
-          // One array parameter, not an IN list of 250: one statement text, planned once per connection.
-          .where(
-            and(
-              eq(leads.accountId, accountId),
-              isNull(leads.deletedAt),
-              sql`${column} = any(${textArrayLiteral(list)}::text[])`,
-            ),
-          )
-      : Promise.resolve([]);
-  const found = (
-    await Promise.all([
-      lookup(leads.externalId, values("externalId")),
-      lookup(leads.email, values("email")),
-      lookup(leads.phone, values("phone")),
-    ])
-  )
-    .flat()
-    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const byExternalId = new Map<string, Target>();
-  const byEmail = new Map<string, Target>();
-  const byPhone = new Map<string, Target>();
-  const add = (lead: { externalId?: string | null; email?: string | null; phone?: string | null }, target: Target) => {
-    // The first (oldest) lead holding a value keeps it.
-    if (lead.externalId && !byExternalId.has(lead.externalId)) byExternalId.set(lead.externalId, target);
-    if (lead.email && !byEmail.has(lead.email)) byEmail.set(lead.email, target);
-    if (lead.phone && !byPhone.has(lead.phone)) byPhone.set(lead.phone, target);
-  };
-  for (const lead of found) add(lead, { id: lead.id });
-  return {
-    byExternalId,
-    add,
-    /** As intake matches: by external id, then email, then phone. */
-    find: (lead: ImportedLead): Target | undefined =>
-      (lead.externalId ? byExternalId.get(lead.externalId) : undefined) ??
-      (lead.email ? byEmail.get(lead.email) : undefined) ??
-      (lead.phone ? byPhone.get(lead.phone) : undefined),
-  };
-}

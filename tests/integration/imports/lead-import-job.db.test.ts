@@ -61,6 +61,14 @@ describe("lead CSV import", () => {
       budget: 450000,
     });
     expect(preview.rows?.[1].lead?.notes).toBe("Likes\nnewlines; and semicolons");
+    // The preview says which rows match a live lead, and by what.
+    expect(preview.rows?.map((r) => r.match)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      { leadId: existing.id, by: "phone" },
+    ]);
 
     expect(await startLeadImportForm(agency.staff, wizardForm(id, MAPPING, "merge"))).toEqual({ status: "success" });
     expect((await startLeadImportForm(agency.staff, wizardForm(id, MAPPING, "merge"))).message).toMatch(
@@ -148,13 +156,20 @@ describe("lead CSV import", () => {
 
   it("create anyway makes duplicates by email but refuses a taken external id", async () => {
     const agency = await agencyWithStaff();
-    await leadOf(agency, { name: "Kept", email: "dup@example.com", externalId: "crm-1" });
+    const kept = await leadOf(agency, { name: "Kept", email: "dup@example.com", externalId: "crm-1" });
     // Matched through a text[] literal: quotes, commas and backslashes must survive it.
     await leadOf(agency, { name: "Odd", phone: null, externalId: 'a,"b\\c' });
     const id = await upload(
       agency.owner,
       'Name,Email,ID\nOne,dup@example.com,\nTwo,,crm-1\nThree,,crm-2\nFour,,crm-2\nFive,,"a,""b\\c"\n',
     );
+    const preview = await previewLeadImportForm(agency.owner, wizardForm(id, ["name", "email", "externalId"]));
+    expect(preview.rows?.slice(0, 4).map((r) => r.match)).toEqual([
+      { leadId: kept.id, by: "email" },
+      { leadId: kept.id, by: "externalId" },
+      undefined,
+      { rowNumber: 4, by: "externalId" },
+    ]);
     await startLeadImportForm(agency.owner, wizardForm(id, ["name", "email", "externalId"], "create"));
     expect(await waitForImport(agency.accountId, id)).toMatchObject({ createdCount: 2, failedCount: 3 });
     const text = await readAll((await failedRowsCsv(agency.accountId, id)).chunks);

@@ -1,10 +1,29 @@
+import Link from "next/link";
 import { styles } from "@/components/ui/styles";
 import type { ImportedLead } from "@/lib/imports/lead-of-row";
 import type { PreviewRow } from "@/lib/imports/preview-lead-import";
 
 const show = (value: unknown) => (Array.isArray(value) ? value.join(", ") : String(value));
 
-// The preview: each row as the import will write it, or its problems.
+const BY = { externalId: "external id", email: "email", phone: "phone" } as const;
+
+function MatchCell({ match }: { match: PreviewRow["match"] }) {
+  if (!match) return <span className="text-slate-500">New lead</span>;
+  if (match.leadId) {
+    return (
+      <Link href={`/leads/${match.leadId}`} className={styles.link}>
+        Existing lead (same {BY[match.by]})
+      </Link>
+    );
+  }
+  return (
+    <span>
+      Row {match.rowNumber} of this file (same {BY[match.by]})
+    </span>
+  );
+}
+
+// The preview: each row as the import will write it, or its problems, and what it matches.
 export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
   return (
     <div className="overflow-x-auto">
@@ -16,6 +35,7 @@ export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
             <th className={styles.th}>Email</th>
             <th className={styles.th}>Phone</th>
             <th className={styles.th}>Other fields</th>
+            <th className={styles.th}>Matches</th>
             <th className={styles.th}>Problems</th>
           </tr>
         </thead>
@@ -37,6 +57,9 @@ export function PreviewTable({ rows }: { rows: PreviewRow[] }) {
                 <td className={styles.td}>{phone ?? ""}</td>
                 <td className={`${styles.td} text-xs text-slate-500`}>
                   {others.map(([key, value]) => `${key}: ${show(value)}`).join(" · ")}
+                </td>
+                <td className={`${styles.td} text-xs`}>
+                  <MatchCell match={row.match} />
                 </td>
                 <td className={`${styles.td} text-red-700`}>{row.problems.join("; ") || "—"}</td>
               </tr>
