@@ -43,29 +43,18 @@ const smsConsentInput = z
         error: "Must not be in the future",
       })
       .meta({ description: "When the lead granted or revoked it; now when omitted. Not in the future." }),
-    source: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200, { error: "At most 200 characters" })
-      .nullable()
-      .optional()
-      .meta({
-        description: "How the lead agreed or withdrew: `web form`, `verbal`, `paper form`…",
-        example: "web form",
-      }),
+    source: z.string().trim().min(1).max(200, { error: "At most 200 characters" }).nullable().optional().meta({
+      description: "How the lead agreed or withdrew: `web form`, `verbal`, `paper form`…",
+      example: "web form",
+    }),
     text: z.string().max(2_000, { error: "At most 2,000 characters" }).nullable().optional().meta({
       description: "The words the lead agreed to, as they saw them.",
       example: "I agree to receive text messages from Harbor Realty about my inquiry.",
     }),
-    ip: z
-      .union([z.ipv4(), z.ipv6()], { error: "Must be an IPv4 or IPv6 address" })
-      .nullable()
-      .optional()
-      .meta({
-        description: "The address the lead agreed from (your web form's client), when known.",
-        example: "203.0.113.7",
-      }),
+    ip: z.union([z.ipv4(), z.ipv6()], { error: "Must be an IPv4 or IPv6 address" }).nullable().optional().meta({
+      description: "The address the lead agreed from (your web form's client), when known.",
+      example: "203.0.113.7",
+    }),
   })
   // "unknown" is the absence of a record: it has no time, source, words or address.
   .refine((value) => value.status !== "unknown" || (!value.at && !value.source && !value.text && !value.ip), {
