@@ -9,6 +9,11 @@ const LOCAL_FROM = "LeadProp <no-reply@leadprop.localhost>";
 /** No SMTP_URL: mail stays in the local outbox (/dev/mail), as SMS stays in the messages page. */
 export const isLocalMail = (env: Env = process.env) => !env.SMTP_URL;
 
+/** The outbox page (/dev/mail) is served by the embedded default only. It shows every reset link
+ * with no sign-in, so a server on PostgreSQL (a deployment) never serves it, even without
+ * SMTP_URL: there, mail is kept unsent and the start-up log says to set SMTP_URL. */
+export const servesLocalOutbox = (env: Env = process.env) => isLocalMail(env) && !env.DATABASE_URL;
+
 let cached: { key: string; sender: MailSender } | undefined;
 
 /**

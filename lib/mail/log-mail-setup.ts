@@ -1,5 +1,5 @@
 import { logger } from "@/lib/log/logger";
-import { isLocalMail } from "./get-mail-sender";
+import { isLocalMail, servesLocalOutbox } from "./get-mail-sender";
 
 type Env = Record<string, string | undefined>;
 
@@ -9,8 +9,12 @@ type Env = Record<string, string | undefined>;
  * SMTP_URL itself: it holds the mail server's password.
  */
 export function logMailSetup(env: Env = process.env): void {
-  if (isLocalMail(env)) {
+  if (servesLocalOutbox(env)) {
     logger.info("mail", { via: "local outbox", outbox: "/dev/mail" });
+    return;
+  }
+  if (isLocalMail(env)) {
+    logger.error("mail is not sent: set SMTP_URL (with MAIL_FROM and NEXTAUTH_URL); password reset links stay unsent");
     return;
   }
   const missing = [env.MAIL_FROM ? null : "MAIL_FROM", env.NEXTAUTH_URL ? null : "NEXTAUTH_URL"].filter(Boolean);

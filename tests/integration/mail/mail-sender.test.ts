@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { getMailSender, isLocalMail } from "@/lib/mail/get-mail-sender";
+import { getMailSender, isLocalMail, servesLocalOutbox } from "@/lib/mail/get-mail-sender";
 import { logMailSetup } from "@/lib/mail/log-mail-setup";
 import { mailLinkBase } from "@/lib/mail/mail-link-base";
 import { createSmtpSender } from "@/lib/mail/smtp-sender";
@@ -79,6 +79,10 @@ describe("mail senders", () => {
 
   it("chooses SMTP only with SMTP_URL, and then needs MAIL_FROM and NEXTAUTH_URL for links", () => {
     expect(isLocalMail({})).toBe(true);
+    // The outbox page (every reset link, no sign-in) only in the embedded default.
+    expect(servesLocalOutbox({})).toBe(true);
+    expect(servesLocalOutbox({ DATABASE_URL: "postgres://db/crm" })).toBe(false);
+    expect(servesLocalOutbox({ SMTP_URL: "smtp://x" })).toBe(false);
     expect(getMailSender({}).kind).toBe("outbox");
     expect(getMailSender({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: "a@b.test" }).kind).toBe("smtp");
     expect(() => getMailSender({ SMTP_URL: `smtp://127.0.0.1:${port}` })).toThrow("MAIL_FROM");
@@ -90,17 +94,23 @@ describe("mail senders", () => {
   });
 
   it("says at start what SMTP lacks, without the SMTP URL's password", () => {
-    let output = "";
-    const capture = (chunk: unknown) => ((output += String(chunk)), true);
-    const err = vi.spyOn(process.stderr, "write").mockImplementation(capture);
-    const out = vi.spyOn(process.stdout, "write").mockImplementation(capture);
-    try {
-      logMailSetup({ SMTP_URL: "smtp://relay:s3cret-relay-pw@mail.acme.test:587" });
-    } finally {
-      err.mockRestore();
-      out.mockRestore();
-    }
-    expect(output).toContain('"missing":"MAIL_FROM, NEXTAUTH_URL"');
-    expect(output).not.toContain("s3cret-relay-pw");
+    const logged = (env: Record<string, string>) => {
+      let output = "";
+      const capture = (chunk: unknown) => ((output += String(chunk)), true);
+      const err = vi.spyOn(process.stderr, "write").mockImplementation(capture);
+      const out = vi.spyOn(process.stdout, "write").mockImplementation(capture);
+      try {
+        logMailSetup(env);
+      } finally {
+        err.mockRestore();
+        out.mockRestore();
+      }
+      return output;
+    };
+    const smtp = logged({ SMTP_URL: "smtp://relay:s3cret-relay-pw@mail.acme.test:587" });
+    expect(smtp).toContain('"missing":"MAIL_FROM, NEXTAUTH_URL"');
+    expect(smtp).not.toContain("s3cret-relay-pw");
+    // A deployment on PostgreSQL without SMTP: no outbox page, and the log says mail is not sent.
+    expect(logged({ DATABASE_URL: "postgres://db/crm" })).toContain("mail is not sent: set SMTP_URL");
   });
 });
