@@ -1,13 +1,13 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { visits, type Visit } from "@/db/schema";
 import { assertUserInAccount } from "@/lib/accounts/assert-account-references";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
-import { ApiError, notFound } from "@/lib/errors/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
-import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { inTransaction } from "@/lib/query/after-commit";
 import { visitRescheduleSchema, type VisitRescheduleInput } from "@/lib/schemas/visits";
+import { lockVisitOrThrow } from "./lock-visit-or-throw";
 import { toPublicVisit, type PublicVisit } from "./public-visit";
 import { VISIT_STATUS_LABELS } from "./visit-outcome";
 
@@ -24,16 +24,7 @@ export async function rescheduleVisit(
   const patch = visitRescheduleSchema.parse(input);
   const db = await getDb();
   return inTransaction(db, async (tx) => {
-    const [visit] = await tx
-      .select()
-      .from(visits)
-      .where(and(eq(visits.id, visitId), eq(visits.accountId, accountId)))
-      .limit(1)
-      .for("update");
-    if (!visit) throw notFound("Visit");
-    await getLeadOrThrow(tx, accountId, visit.leadId).catch(() => {
-      throw notFound("Visit");
-    });
+    const visit = await lockVisitOrThrow(tx, accountId, visitId);
     if (visit.status !== "scheduled") {
       throw new ApiError(
         "conflict",

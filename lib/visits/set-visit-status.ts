@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
 import { visits } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/errors/api-error";
+import { ApiError } from "@/lib/errors/api-error";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
-import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
+import { lockVisitOrThrow } from "./lock-visit-or-throw";
 import { toPublicVisit, type PublicVisit } from "./public-visit";
 import { VISIT_STATUS_LABELS, visitOutcomeSchema, type VisitOutcome } from "./visit-outcome";
 
@@ -22,16 +22,7 @@ export async function setVisitStatus(
   const next = visitOutcomeSchema.parse(status);
   const db = await getDb();
   return inTransaction(db, async (tx) => {
-    const [visit] = await tx
-      .select()
-      .from(visits)
-      .where(and(eq(visits.id, visitId), eq(visits.accountId, accountId)))
-      .limit(1)
-      .for("update");
-    if (!visit) throw notFound("Visit");
-    await getLeadOrThrow(tx, accountId, visit.leadId).catch(() => {
-      throw notFound("Visit");
-    });
+    const visit = await lockVisitOrThrow(tx, accountId, visitId);
     if (visit.status === next) return toPublicVisit(visit);
     // No one can have missed a visit that has not started yet. The API only creates visits
     // (status `scheduled`), so this is the one place the rule lives for every door.
