@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import { customFieldListFilter } from "@/lib/custom-fields/custom-field-list-filter";
-import { leadListQuery, type LeadListQuery } from "@/lib/schemas/leads";
+import type { LeadWebFilters } from "@/lib/leads/list-leads";
+import { leadListQuery } from "@/lib/schemas/leads";
 import { propertyListQuery, type PropertyListQuery } from "@/lib/schemas/properties";
+import { readLeadListParams, type LeadListViewer } from "@/lib/ui/lead-list-params";
 import { searchText } from "@/lib/ui/search-params";
 
 // The list pages' filters in a URL, read for their "Export CSV" link (which carries the filters
@@ -12,9 +14,11 @@ import { searchText } from "@/lib/ui/search-params";
 // export: it holds every matching row, newest first, as the list orders them. The pages' custom
 // field filter (`cfKey` and `cfValue`) is read as they read it (customFieldListFilter); a value
 // its field cannot hold fails the export as it empties the list (withCustomFieldFilterError).
+// The leads list's own filters beyond the API's (`assignedTo=me`, `from` and `to` days in the
+// viewer's zone) are read by the page's reader, readLeadListParams, with the same viewer.
 
 type Paging = "limit" | "cursor" | "sort";
-export type LeadExportFilters = Omit<LeadListQuery, Paging>;
+export type LeadExportFilters = LeadWebFilters;
 export type PropertyExportFilters = Omit<PropertyListQuery, Paging>;
 
 const PAGING = new Set<string>(["limit", "cursor", "sort"]);
@@ -34,7 +38,10 @@ function lenient<T>(shape: Record<string, z.ZodType>, params: URLSearchParams): 
   return filters as T;
 }
 
-export const leadExportFilters = (params: URLSearchParams) => lenient<LeadExportFilters>(leadListQuery.shape, params);
+export const leadExportFilters = (params: URLSearchParams, viewer: LeadListViewer): LeadExportFilters => ({
+  ...lenient<LeadExportFilters>(leadListQuery.shape, params),
+  ...readLeadListParams(Object.fromEntries(params), viewer).filters,
+});
 
 export const propertyExportFilters = (params: URLSearchParams) =>
   lenient<PropertyExportFilters>(propertyListQuery.shape, params);

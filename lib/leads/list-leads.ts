@@ -1,4 +1,4 @@
-import { and, arrayContains, eq, gt, isNull, type SQL } from "drizzle-orm";
+import { and, arrayContains, count, eq, gt, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { leads, type Lead } from "@/db/schema";
 import { JsonText } from "@/lib/query/json-text";
@@ -10,12 +10,22 @@ import { canonicalCustomFieldFilter, customFieldFilterCondition } from "@/lib/cu
 import { leadSearchCondition } from "./lead-search";
 import { publicLeadJson, toPublicLead, type PublicLead } from "./public-lead";
 
-function leadListConditions(accountId: string, query: LeadListQuery, custom?: SQL) {
-  const { limit, cursor, sort, cf, ...rest } = query;
-  // cf is in the cursor's scope, its keys sorted: a cursor follows only the filters it was made for.
-  const filters = { ...rest, cf: canonicalCustomFieldFilter(cf) };
-  const page = keyset({ limit, cursor, sort }, leads, cursorScope("leads", accountId, filters));
-  const conditions: (SQL | undefined)[] = [
+/** Filters the web UI's list (and its CSV export) offers beyond GET /api/v1/leads: a day range
+ * read in the viewer's zone needs a bound that includes its start and one that excludes its end
+ * (the API has createdAfter only, strictly after). The API's routes never pass them, so its
+ * queries, plans and cursors are exactly as documented. */
+interface LeadListView {
+  /** Created at or after this instant. */
+  createdFrom?: Date;
+  /** Created strictly before this instant. */
+  createdBefore?: Date;
+}
+export type LeadWebQuery = LeadListQuery & LeadListView;
+export type LeadWebFilters = Omit<LeadWebQuery, "limit" | "cursor" | "sort">;
+
+/** The filters' conditions (account, live leads, each filter given), without any paging. */
+function leadFilterConditions(accountId: string, filters: LeadWebFilters, custom?: SQL) {
+  return [
     eq(leads.accountId, accountId),
     isNull(leads.deletedAt),
     ifSet(filters.status, (v) => eq(leads.status, v)),
@@ -24,20 +34,29 @@ function leadListConditions(accountId: string, query: LeadListQuery, custom?: SQ
     ifSet(filters.tag, (v) => arrayContains(leads.tags, [v])),
     ifSet(filters.externalId, (v) => eq(leads.externalId, v)),
     ifSet(filters.createdAfter, (v) => gt(leads.createdAt, v)),
+    ifSet(filters.createdFrom, (v) => gte(leads.createdAt, v)),
+    ifSet(filters.createdBefore, (v) => lt(leads.createdAt, v)),
     ifSet(filters.updatedAfter, (v) => gt(leads.updatedAt, v)),
     ifSet(filters.q, leadSearchCondition),
     custom,
-    page.where,
   ];
+}
+
+function leadListConditions(accountId: string, query: LeadWebQuery, custom?: SQL) {
+  const { limit, cursor, sort, cf, ...rest } = query;
+  // cf is in the cursor's scope, its keys sorted: a cursor follows only the filters it was made for.
+  const filters = { ...rest, cf: canonicalCustomFieldFilter(cf) };
+  const page = keyset({ limit, cursor, sort }, leads, cursorScope("leads", accountId, filters));
+  const conditions = [...leadFilterConditions(accountId, filters, custom), page.where];
   return { where: and(...conditions), page };
 }
 
 /** The SQL of the query's `cf` filters (their definitions are read first), or undefined. */
-const customFilterOf = (db: DbOrTx, accountId: string, query: LeadListQuery) =>
+const customFilterOf = (db: DbOrTx, accountId: string, query: LeadWebFilters) =>
   customFieldFilterCondition(db, accountId, "lead", query.cf);
 
 /** The page query listLeads (the web UI) runs, unexecuted. */
-function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery, custom?: SQL) {
+function leadListSelect(db: DbOrTx, accountId: string, query: LeadWebQuery, custom?: SQL) {
   const { where, page } = leadListConditions(accountId, query, custom);
   return {
     select: db
@@ -51,7 +70,7 @@ function leadListSelect(db: DbOrTx, accountId: string, query: LeadListQuery, cus
 }
 
 /** A page of leads, for the web UI. */
-export async function listLeads(accountId: string, query: LeadListQuery): Promise<Page<PublicLead>> {
+export async function listLeads(accountId: string, query: LeadWebQuery): Promise<Page<PublicLead>> {
   const db = await getDb();
   const { select, page } = leadListSelect(db, accountId, query, await customFilterOf(db, accountId, query));
   return page.toPage(await select, toPublicLead);
@@ -59,10 +78,36 @@ export async function listLeads(accountId: string, query: LeadListQuery): Promis
 
 /** The same page as listLeads as the stored rows, for the CSV export (lib/exports), which also
  * writes each lead's customFields. */
-export async function listLeadRows(accountId: string, query: LeadListQuery): Promise<Page<Lead>> {
+export async function listLeadRows(accountId: string, query: LeadWebQuery): Promise<Page<Lead>> {
   const db = await getDb();
   const { select, page } = leadListSelect(db, accountId, query, await customFilterOf(db, accountId, query));
   return page.toPage(await select, (row) => row);
+}
+
+/** Counts stop here: past it the list says "10,000+". Counting every lead of a large account
+ * reads its whole account index on each keystroke; a capped count reads at most this many. */
+export const LEAD_COUNT_CAP = 10_000;
+
+export interface LeadCount {
+  count: number;
+  /** More leads match than `count` (the cap). */
+  capped: boolean;
+}
+
+/** How many leads the filters select (the list's heading: "1,284 leads"), with the list's own
+ * conditions, counted in SQL up to LEAD_COUNT_CAP: a LIMIT inside the count stops the scan. */
+export async function countLeads(accountId: string, filters: LeadWebFilters): Promise<LeadCount> {
+  const db = await getDb();
+  const where = and(...leadFilterConditions(accountId, filters, await customFilterOf(db, accountId, filters)));
+  const matching = db
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(where)
+    .limit(LEAD_COUNT_CAP + 1)
+    .as("matching");
+  const [row] = await db.select({ n: count() }).from(matching);
+  const n = row?.n ?? 0;
+  return n > LEAD_COUNT_CAP ? { count: LEAD_COUNT_CAP, capped: true } : { count: n, capped: false };
 }
 
 /** The same page as listLeads, as the API's JSON body: the rows come serialized by PostgreSQL

@@ -15,11 +15,13 @@ export function formatDate(date: Date): string {
 // The viewer's own zone (Member.timeZone), named, for pages that know who is looking:
 // "Tue 24 Nov, 10:00 EST". en-US names US zones (EST, PDT); others read as an offset (GMT+1).
 // Luxon does the zone math (DST included), so the server's own zone never matters.
-type ZonedStyle = "dateTime" | "time" | "day";
+type ZonedStyle = "dateTime" | "time" | "day" | "date";
 const ZONED_FORMATS: Record<ZonedStyle, string> = {
   dateTime: "ccc d LLL, HH:mm ZZZZ",
   time: "HH:mm",
   day: "cccc d LLLL",
+  // A table's date column ("Nov 24, 2026"): the day it was in the viewer's zone.
+  date: "LLL d, yyyy",
 };
 
 export function formatInZone(date: Date | string, zone: string, style: ZonedStyle = "dateTime"): string {

@@ -1,14 +1,13 @@
-import { LEAD_STATUSES } from "@/lib/domain/enums";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { listDeletedLeads } from "@/lib/leads/list-deleted-leads";
-import { listLeads } from "@/lib/leads/list-leads";
-import { LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
-import { leadStatusSchema } from "@/lib/schemas/leads";
+import { countLeads, listLeads } from "@/lib/leads/list-leads";
+import { getAccountOrThrow } from "@/lib/accounts/get-account";
+import { readLeadListParams } from "@/lib/ui/lead-list-params";
 import { listMembers } from "@/lib/users/list-members";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
-import { customFieldListFilter, withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
+import { withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
 import { CustomFieldFilterFields } from "@/components/custom-fields/custom-field-filter-fields";
 import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
 import { loadListPage } from "@/lib/ui/load-list-page";
@@ -20,49 +19,46 @@ import { FlashNotice } from "@/components/ui/flash-notice";
 import { FormMessage } from "@/components/ui/form-message";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
-import { SelectField } from "@/components/ui/select-field";
 import { StaleLinkNotice } from "@/components/ui/stale-link-notice";
 import { styles } from "@/components/ui/styles";
 import { TextField } from "@/components/ui/text-field";
+import { LiveFilterForm } from "@/components/leads/live-filter-form";
 import { DeletedLeadsTable } from "./deleted-leads-table";
+import { LeadCountHeading } from "./lead-count-heading";
+import { LeadFilterFields } from "./lead-filter-fields";
 import { LeadsTable } from "./leads-table";
 
 export const metadata: Metadata = { title: "Leads" };
 
 const PAGE_SIZE = 25;
-const STATUS_OPTIONS = [
-  { value: "", label: "All statuses" },
-  ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
-];
 
 export default async function LeadsPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const member = await requireMember();
   const params = singleParams(await searchParams);
-  const q = searchText(params.q);
   const position = readPagePosition(params);
   const isOwner = member.role === "owner";
-  if (params.view === "deleted") return <DeletedLeads member={member} q={q} position={position} />;
+  if (params.view === "deleted") return <DeletedLeads member={member} q={searchText(params.q)} position={position} />;
 
-  const status = leadStatusSchema.safeParse(params.status).data;
-  const custom = customFieldListFilter(params);
-  const filters = { q, status, ...custom.params };
-  const [page, members, customFields] = await Promise.all([
+  const list = readLeadListParams(params, member);
+  const { url } = list;
+  const [page, count, members, customFields, account] = await Promise.all([
     withCustomFieldFilterError(
       loadListPage(
-        listLeads(member.accountId, {
-          q,
-          status,
-          cf: custom.cf,
-          limit: PAGE_SIZE,
-          sort: "-createdAt",
-          cursor: position.cursor,
-        }),
+        listLeads(member.accountId, { ...list.filters, limit: PAGE_SIZE, sort: list.sort, cursor: position.cursor }),
       ),
     ),
+    withCustomFieldFilterError(countLeads(member.accountId, list.filters)),
     listMembers(member.accountId),
     listCustomFieldDefinitions(member.accountId, "lead"),
+    getAccountOrThrow(member.accountId),
   ]);
-  const filtered = Boolean(q || status || custom.cf);
+  const mine = url.assignedTo === "me" || url.assignedTo === member.userId;
+  const filterParams = { ...url };
+  const assigneeOptions = [
+    { value: "", label: "Anyone" },
+    { value: "me", label: "Me" },
+    ...members.filter((m) => m.userId !== member.userId).map((m) => ({ value: m.userId, label: m.name })),
+  ];
   return (
     <div className="space-y-5">
       <PageHeader
@@ -71,7 +67,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
         actions={
           <>
             {/* A plain link: a download, never prefetched. It carries the filters the list applied. */}
-            <a href={hrefWith("/leads/export", filters)} download className={styles.secondaryButton}>
+            <a href={hrefWith("/leads/export", filterParams)} download className={styles.secondaryButton}>
               Export CSV
             </a>
             <Link href="/leads/board" className={styles.secondaryButton}>
@@ -91,55 +87,50 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
           The lead was deleted. {isOwner ? "You can restore it from the deleted leads." : "An owner can restore it."}
         </FlashNotice>
       ) : null}
-      <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-        <FilterBar
-          action="/leads"
-          label="Filter leads"
-          submitLabel="Search"
-          clearHref={filtered ? "/leads" : undefined}
-        >
-          <div className="sm:w-72">
-            <TextField
-              label="Search"
-              name="q"
-              type="search"
-              defaultValue={q}
-              placeholder="Name, email or phone"
-              maxLength={200}
-              autoComplete="off"
-              idPrefix="filter"
-            />
-          </div>
-          <div className="sm:w-48">
-            <SelectField
-              label="Status"
-              name="status"
-              options={STATUS_OPTIONS}
-              defaultValue={status ?? ""}
-              idPrefix="filter"
-            />
-          </div>
-          <CustomFieldFilterFields
-            definitions={customFields}
-            params={custom.params}
-            error={page !== "invalid_cursor" && "filterError" in page ? page.filterError : undefined}
-          />
-        </FilterBar>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <LeadCountHeading count={"filterError" in count ? undefined : count} filtered={list.filtered} />
+        <nav aria-label="Quick filters" className="flex gap-2">
+          <Link
+            href={hrefWith("/leads", { ...filterParams, assignedTo: mine ? undefined : "me" })}
+            aria-current={mine ? "true" : undefined}
+            className={mine ? styles.primaryButton : styles.secondaryButton}
+            scroll={false}
+          >
+            My leads
+          </Link>
+        </nav>
         {isOwner ? (
-          <Link href="/leads?view=deleted" className={`${styles.link} text-sm`}>
+          <Link href="/leads?view=deleted" className={`${styles.link} ml-auto text-sm`}>
             Show deleted leads
           </Link>
         ) : null}
       </div>
+      <LiveFilterForm
+        label="Filter leads"
+        submitLabel="Search"
+        clearHref={list.filtered ? hrefWith("/leads", { sort: url.sort }) : undefined}
+      >
+        <LeadFilterFields
+          values={url}
+          assigneeOptions={assigneeOptions}
+          customFields={
+            <CustomFieldFilterFields
+              definitions={customFields}
+              params={{ cfKey: url.cfKey, cfValue: url.cfValue }}
+              error={page !== "invalid_cursor" && "filterError" in page ? page.filterError : undefined}
+            />
+          }
+        />
+      </LiveFilterForm>
       <section className={`${styles.card} overflow-hidden`}>
         {page === "invalid_cursor" ? (
-          <StaleLinkNotice firstPage={hrefWith("/leads", filters)} />
+          <StaleLinkNotice firstPage={hrefWith("/leads", filterParams)} />
         ) : "filterError" in page ? (
           <EmptyState title="This custom field filter cannot be applied">{page.filterError}</EmptyState>
         ) : page.data.length === 0 ? (
-          filtered ? (
+          list.filtered ? (
             <EmptyState title="No leads match these filters">
-              Try another search or status, or clear the filters.
+              Try another search or filter, or clear the filters.
             </EmptyState>
           ) : (
             <EmptyState
@@ -155,8 +146,21 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
           )
         ) : (
           <>
-            <LeadsTable leads={page.data} memberNames={new Map(members.map((m) => [m.userId, m.name]))} />
-            <Pager label="Leads" links={pagerLinks("/leads", filters, position, page.meta)} shown={page.data.length} />
+            <LeadsTable
+              leads={page.data}
+              memberNames={new Map(members.map((m) => [m.userId, m.name]))}
+              country={account.defaultCountry}
+              timeZone={member.timeZone}
+              sort={list.sort}
+              sortHref={(sort) =>
+                hrefWith("/leads", { ...filterParams, sort: sort === "-createdAt" ? undefined : sort })
+              }
+            />
+            <Pager
+              label="Leads"
+              links={pagerLinks("/leads", filterParams, position, page.meta)}
+              shown={page.data.length}
+            />
           </>
         )}
       </section>

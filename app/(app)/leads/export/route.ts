@@ -16,7 +16,7 @@ export async function GET(request: Request): Promise<Response> {
   const csv = await withCustomFieldFilterError(
     leadsCsv(
       member.accountId,
-      leadExportFilters(new URL(request.url).searchParams),
+      leadExportFilters(new URL(request.url).searchParams, member),
       userAuditActor(member, requestOrigin(request.headers)),
     ),
   );

@@ -1,0 +1,105 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useEffect, useRef, useState, useTransition, type ReactNode } from "react";
+import { styles } from "@/components/ui/styles";
+
+// A list's filters that apply as you type: each change replaces the URL (no history entry per
+// keystroke) after a pause, and the server renders the filtered list. Without JavaScript it is
+// the same plain GET form with its submit button, so every filtered view is still a link.
+//
+// The fields are uncontrolled, rendered by the server with the URL's values. When the URL
+// changes from elsewhere (a "My leads" link, Back, Clear), the fields are remounted with the new
+// values; when it changes because of typing here, they are left alone (a remount would lose the
+// caret and any keystrokes typed since).
+
+const TYPING_PAUSE_MS = 350;
+const TYPED = new Set(["text", "search", "email", "tel"]);
+
+/** The form's non-empty fields as a query string (an empty field filters nothing). */
+function queryOf(form: HTMLFormElement): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) if (typeof value === "string" && value.trim()) query.set(key, value);
+  return query.toString();
+}
+
+export function LiveFilterForm({
+  label,
+  children,
+  clearHref,
+  submitLabel = "Apply",
+}: {
+  label: string;
+  children: ReactNode;
+  clearHref?: string;
+  submitLabel?: string;
+}) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const current = useSearchParams().toString();
+  const [pending, startTransition] = useTransition();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // `shown`: the query the fields hold. `seen`: the URL's query at the last render.
+  const [shown, setShown] = useState(current);
+  const [seen, setSeen] = useState(current);
+  const [version, setVersion] = useState(0);
+  if (current !== seen) {
+    setSeen(current);
+    if (current !== shown) {
+      setShown(current);
+      setVersion(version + 1);
+    }
+  }
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const apply = (form: HTMLFormElement, delay: number) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const query = queryOf(form);
+      setShown(query);
+      if (query === current) return;
+      startTransition(() => router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false }));
+    }, delay);
+  };
+
+  return (
+    <form
+      method="get"
+      action={pathname}
+      role="search"
+      aria-label={label}
+      className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+      onChange={(event) => {
+        const typed = event.target instanceof HTMLInputElement && TYPED.has(event.target.type);
+        apply(event.currentTarget, typed ? TYPING_PAUSE_MS : 0);
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(event.currentTarget, 0);
+      }}
+    >
+      <div key={version} className="contents">
+        {children}
+      </div>
+      <div className="flex items-center gap-2">
+        <button type="submit" className={styles.primaryButton}>
+          {submitLabel}
+        </button>
+        {clearHref ? (
+          <Link
+            href={clearHref}
+            className={styles.secondaryButton}
+            onClick={() => clearTimeout(timer.current)}
+            scroll={false}
+          >
+            Clear
+          </Link>
+        ) : null}
+        <span role="status" className="text-xs text-slate-500">
+          {pending ? "Updating…" : ""}
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { DateTime } from "luxon";
+import { customFieldListFilter } from "@/lib/custom-fields/custom-field-list-filter";
+import type { LeadWebFilters } from "@/lib/leads/list-leads";
+import { leadListQuery } from "@/lib/schemas/leads";
+import type { Sort } from "@/lib/schemas/common";
+import { searchText } from "./search-params";
+
+// The leads list's filters as the page's URL holds them, read the same way by the page and by
+// its "Export CSV" link (lib/exports/list-export-filters.ts), so the export selects what the
+// list shows. A malformed value is ignored, not an error: the list shows everything it would
+// without it. `assignedTo=me` is the signed-in member ("My leads": one link that means the
+// same for everyone who opens it); `from` and `to` are days (YYYY-MM-DD) in the viewer's zone,
+// both included.
+
+export interface LeadListViewer {
+  userId: string;
+  timeZone: string;
+}
+
+/** The URL's own keys and values, for the form's fields and the page's links. */
+export interface LeadListUrlParams {
+  q?: string;
+  status?: string;
+  source?: string;
+  assignedTo?: string;
+  tag?: string;
+  from?: string;
+  to?: string;
+  sort?: string;
+  cfKey?: string;
+  cfValue?: string;
+}
+
+export interface LeadListParams {
+  /** For the list service (and countLeads, and the export). */
+  filters: LeadWebFilters;
+  sort: Sort;
+  /** What the URL carries, each valid value kept: pager, sort and export links keep them all. */
+  url: LeadListUrlParams;
+  /** Any filter (not the sort) narrows the list. */
+  filtered: boolean;
+}
+
+const shape = leadListQuery.shape;
+const parsed = <T>(schema: { safeParse: (v: unknown) => { data?: T } }, value: string | undefined) =>
+  value === undefined || value === "" ? undefined : schema.safeParse(value).data;
+
+/** A `YYYY-MM-DD` day's start in `zone`, or undefined when it is not a real day. */
+function dayStart(value: string | undefined, zone: string): DateTime | undefined {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
+  const day = DateTime.fromISO(value, { zone });
+  return day.isValid ? day.startOf("day") : undefined;
+}
+
+export function readLeadListParams(params: Record<string, string | undefined>, viewer: LeadListViewer): LeadListParams {
+  const q = searchText(params.q);
+  const status = parsed(shape.status, params.status);
+  const source = parsed(shape.source, params.source?.trim());
+  const tag = parsed(shape.tag, params.tag?.trim());
+  const assignee = parsed(shape.assignedTo, params.assignedTo?.trim());
+  const from = dayStart(params.from, viewer.timeZone);
+  const to = dayStart(params.to, viewer.timeZone);
+  const sortParam = parsed(shape.sort, params.sort);
+  const sort = sortParam ?? "-createdAt";
+  const custom = customFieldListFilter(params);
+  const filters: LeadWebFilters = {
+    q,
+    status,
+    source,
+    tag,
+    assignedTo: assignee === "me" ? viewer.userId : assignee,
+    createdFrom: from?.toJSDate(),
+    // "To" a day includes that whole day: before the start of the next one (in the zone: a day
+    // of a clock change has 23 or 25 hours).
+    createdBefore: to?.plus({ days: 1 }).toJSDate(),
+    cf: custom.cf,
+  };
+  for (const key of Object.keys(filters) as (keyof LeadWebFilters)[])
+    if (filters[key] === undefined) delete filters[key];
+  const url: LeadListUrlParams = {
+    q,
+    status,
+    source,
+    assignedTo: assignee,
+    tag,
+    from: from ? params.from : undefined,
+    to: to ? params.to : undefined,
+    sort: sortParam && sortParam !== "-createdAt" ? sortParam : undefined,
+    ...custom.params,
+  };
+  const filtered = Boolean(q || status || source || tag || assignee || from || to || custom.cf);
+  return { filters, sort, url, filtered };
+}
