@@ -30,6 +30,7 @@ test.describe("working a lead", () => {
     await expect(latestActivity(page)).toContainText(message);
 
     // Opted out: the page says so, and the send button is disabled.
+    await page.getByRole("button", { name: "Edit details" }).click();
     await page.getByLabel("Opted out of SMS").check();
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Lead saved.")).toBeVisible();

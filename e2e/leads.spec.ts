@@ -23,7 +23,8 @@ test.describe("leads", () => {
     await expect(page).toHaveURL(/q=Api\+Lead/);
     const rows = page.getByTestId("lead-row");
     await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText("+14155550177");
+    // Stored as E.164, shown as a US agent dials it.
+    await expect(rows.first()).toContainText("(415) 555-0177");
     await expect(rows.first()).toContainText("website");
     await rows.first().getByRole("link", { name }).click();
 
@@ -81,6 +82,64 @@ test.describe("leads", () => {
     await snap(page, "leads-phone");
   });
 
+  for (const width of [1280, 390]) {
+    test(`filters apply as you type, live in the URL and change the count (${width} px)`, async ({ pageAs }) => {
+      const page = await pageAs(OWNER);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/leads");
+      const count = page.getByTestId("lead-count");
+      const figure = async () => Number(((await count.textContent()) ?? "").replace(/[^\d]/g, ""));
+      await expect(count).toHaveText(/^[\d,]+ leads$/);
+      const all = await figure();
+
+      // Typing filters with no button: the URL follows (replaced, not pushed) and the count drops.
+      await page.getByLabel("Source").fill("website");
+      await expect(page).toHaveURL(/[?&]source=website(&|$)/);
+      await expect(count).toContainText("match these filters");
+      const website = await figure();
+      expect(website).toBeGreaterThan(0);
+      expect(website).toBeLessThan(all);
+
+      // "My leads" narrows further, keeps the source, and shows in the assignee field.
+      await page.getByRole("link", { name: "My leads" }).click();
+      await expect(page).toHaveURL(/assignedTo=me/);
+      await expect(page).toHaveURL(/source=website/);
+      await expect(page.getByLabel("Assigned to")).toHaveValue("me");
+      await expect(page.getByLabel("Source")).toHaveValue("website");
+      await expect.poll(figure).toBeLessThan(website);
+
+      // A reload keeps it all: the filters are the URL.
+      const mine = await figure();
+      await page.reload();
+      expect(await figure()).toBe(mine);
+      await expect(page.getByLabel("Source")).toHaveValue("website");
+
+      // Clear empties the fields and the URL.
+      await page.getByRole("link", { name: "Clear" }).click();
+      await expect(page).toHaveURL(/\/leads$/);
+      await expect(page.getByLabel("Source")).toHaveValue("");
+      expect(await figure()).toBe(all);
+      if (width < 768) await snap(page, "leads-filters-phone");
+    });
+  }
+
+  test("sorting by created and updated keeps the filters and pages through", async ({ pageAs }) => {
+    const page = await pageAs(OWNER);
+    await page.goto("/leads?status=new");
+    await page.getByRole("link", { name: "Created, sort oldest first" }).click();
+    await expect(page).toHaveURL(/sort=createdAt/);
+    await expect(page).toHaveURL(/status=new/);
+    const created = page.getByRole("columnheader", { name: /Created/ });
+    await expect(created).toHaveAttribute("aria-sort", "ascending");
+    const pager = page.getByRole("navigation", { name: "Leads pages" });
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(pager).toContainText("Page 2");
+    await expect(page).toHaveURL(/sort=createdAt/);
+    await page.getByRole("link", { name: "Updated, sort newest first" }).click();
+    await expect(page).toHaveURL(/sort=-updatedAt/);
+    await expect(page.getByRole("columnheader", { name: /Updated/ })).toHaveAttribute("aria-sort", "descending");
+  });
+
   test("staff edit and soft-delete a lead; only the owner sees deleted leads and restores it", async ({ pageAs }) => {
     const staff = await pageAs(STAFF);
     await staff.goto("/leads");
@@ -92,22 +151,33 @@ test.describe("leads", () => {
 
     const name = `Edit Me ${unique()}`;
     const url = await createLeadInUi(staff, { name, phone: "415 555 0150" });
+    // The details are read-only until "Edit details" opens the form.
+    await staff.getByRole("button", { name: "Edit details" }).click();
+    const details = staff.getByRole("form", { name: "Lead details" });
     // Per-field errors from the API's schema, and what was typed is kept.
-    await staff.getByLabel("Email").fill("not-an-email");
-    await staff.getByLabel("Budget (USD)").fill("lots");
-    await staff.getByRole("button", { name: "Save changes" }).click();
+    await details.getByLabel("Email").fill("not-an-email");
+    await details.getByLabel("Budget (USD)").fill("lots");
+    await details.getByRole("button", { name: "Save changes" }).click();
     await expect(staff.getByText("Invalid email")).toBeVisible();
     await expect(staff.getByText("Enter a whole number, e.g. 450000")).toBeVisible();
-    await expect(staff.getByLabel("Budget (USD)")).toHaveValue("lots");
-    await staff.getByLabel("Email").fill("Edit.Me@Example.com");
-    await staff.getByLabel("Budget (USD)").fill("450,000");
-    await staff.getByLabel("Status").selectOption("qualified");
-    await staff.getByRole("button", { name: "Save changes" }).click();
+    await expect(details.getByLabel("Budget (USD)")).toHaveValue("lots");
+    await details.getByLabel("Email").fill("Edit.Me@Example.com");
+    await details.getByLabel("Budget (USD)").fill("450,000");
+    await details.getByLabel("Status").selectOption("qualified");
+    await details.getByRole("button", { name: "Save changes" }).click();
     await expect(staff.getByText("Lead saved.")).toBeVisible();
-    await expect(staff.getByLabel("Email")).toHaveValue("edit.me@example.com");
-    await expect(staff.getByLabel("Status")).toHaveValue("qualified");
+    await expect(details.getByLabel("Email")).toHaveValue("edit.me@example.com");
+    await expect(details.getByLabel("Status")).toHaveValue("qualified");
     await expect(latestActivity(staff)).toHaveAttribute("data-type", "lead_status_changed");
-    await expect(latestActivity(staff)).toContainText("Status changed from new to qualified");
+    // Statuses by their labels, the budget in the account's currency, a note's text once.
+    await expect(latestActivity(staff)).toContainText("New → Qualified");
+    await expect(latestActivity(staff)).toContainText("$450,000");
+    await staff.getByRole("button", { name: "Done editing" }).click();
+    await expect(staff.getByLabel("Lead summary")).toContainText("$450,000");
+    await expect(staff.getByRole("link", { name: /^Email edit\.me@example\.com/ })).toHaveAttribute(
+      "href",
+      "mailto:edit.me@example.com",
+    );
     await expect(latestActivity(staff).getByTestId("activity-actor")).toHaveText("Sam Staff");
 
     await staff.getByRole("button", { name: "Delete lead" }).click();

@@ -2,9 +2,11 @@ import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-label
 import { formatInZone } from "@/lib/ui/format-date";
 import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
 import { spreadCustomFieldChanges } from "@/lib/custom-fields/custom-field-ui";
+import { formatMoney } from "@/lib/ui/format-money";
 
 // `data.changes` of an update, as "Field: old → new" lines. Ids are shown by name where the
-// page knows them (members, properties); anything else is shown as stored.
+// page knows them (members, properties), enum values by their labels ("Negotiating"), a budget
+// in the account's currency ("$900,000"); anything else is shown as stored.
 
 const FIELD_LABELS: Record<string, string> = {
   name: "Name",
@@ -26,15 +28,28 @@ const FIELD_LABELS: Record<string, string> = {
   visitAgentId: "Visit agent",
   visitNotes: "Visit notes",
   "consent.sms": "SMS consent",
+  customFields: "Custom fields",
 };
+
+/** A changed field as the timeline names it ("assignedTo" → "Assigned to"; a custom field by its key). */
+export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replace(/^customFields\./, "");
 
 export interface NameLookups {
   members: Map<string, string>;
   properties: Map<string, string>;
 }
 
-function show(field: string, value: unknown, names: NameLookups, zone: string): string {
+interface ShowContext {
+  names: NameLookups;
+  zone: string;
+  currency: string;
+}
+
+/** One side of a change, readable: "$900,000", "Won", a member's name, a time in the viewer's zone. */
+export function showChangeValue(field: string, value: unknown, { names, zone, currency }: ShowContext): string {
   if (value === null || value === undefined || value === "") return "—";
+  // Budgets are whole units of the account's currency (as the lead form takes them).
+  if (field === "budget" && typeof value === "number") return formatMoney(value, currency);
   // A visit's time, stored in UTC as the API serves it, in the viewer's zone.
   if (field === "visitScheduledAt" && typeof value === "string") return formatInZone(value, zone);
   if (field === "visitDurationMinutes" && typeof value === "number") return `${value} min`;
@@ -64,25 +79,32 @@ export function ActivityChanges({
   data,
   names,
   zone,
+  currency,
+  omit = [],
 }: {
   data: Record<string, unknown>;
   names: NameLookups;
   zone: string;
+  currency: string;
+  /** Fields the entry's summary already reads out (a status change's "New → Won"). */
+  omit?: readonly string[];
 }) {
   const changes = data.changes;
   if (!changes || typeof changes !== "object") return null;
   const entries = Object.entries(spreadCustomFieldChanges(changes as Record<string, unknown>)).filter(
-    (entry): entry is [string, [unknown, unknown]] => Array.isArray(entry[1]) && entry[1].length === 2,
+    (entry): entry is [string, [unknown, unknown]] =>
+      !omit.includes(entry[0]) && Array.isArray(entry[1]) && entry[1].length === 2,
   );
+  const context = { names, zone, currency };
   if (!entries.length) return null;
   return (
     <dl className="mt-1.5 space-y-0.5 text-xs text-slate-600">
       {entries.map(([field, [before, after]]) => (
         <div key={field} className="flex flex-wrap gap-x-1">
-          <dt className="font-medium text-slate-700">{FIELD_LABELS[field] ?? field.replace(/^customFields\./, "")}:</dt>
+          <dt className="font-medium text-slate-700">{fieldLabel(field)}:</dt>
           <dd>
-            <span className="line-through decoration-slate-400">{show(field, before, names, zone)}</span> →{" "}
-            <span className="text-slate-900">{show(field, after, names, zone)}</span>
+            <span className="line-through decoration-slate-400">{showChangeValue(field, before, context)}</span> →{" "}
+            <span className="text-slate-900">{showChangeValue(field, after, context)}</span>
           </dd>
         </div>
       ))}

@@ -1,11 +1,12 @@
 import { type ActivityType } from "@/lib/domain/enums";
 import Link from "next/link";
 import type { PublicActivity } from "@/lib/activities/public-activity";
-import { formatInZone, localizeSummary } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { styles } from "@/components/ui/styles";
 import { ActivityChanges, type NameLookups } from "./activity-changes";
+import { fieldsInSummary, timelineSummary } from "./activity-summary";
 
 const TYPE_LABELS: Record<ActivityType, [string, BadgeTone]> = {
   lead_created: ["Created", "emerald"],
@@ -31,12 +32,14 @@ function actorLabel(actor: PublicActivity["actor"]): string {
   return actor.name;
 }
 
-// A lead's timeline, newest first. Notes show their whole text, SMS their message, updates
-// what changed. Times are in the viewer's zone (`zone`), also those inside summaries.
+// A lead's timeline, newest first. Notes show their whole text (once), SMS their message,
+// updates what changed in readable values. Times are in the viewer's zone (`zone`), also those
+// inside summaries; money in the account's `currency`.
 export function ActivityTimeline({
   activities,
   zone,
   names,
+  currency,
   smsText,
   olderHref,
   newestHref,
@@ -44,6 +47,7 @@ export function ActivityTimeline({
   activities: PublicActivity[];
   zone: string;
   names: NameLookups;
+  currency: string;
   smsText: Map<string, string>;
   olderHref: string | null;
   newestHref: string | null;
@@ -54,6 +58,7 @@ export function ActivityTimeline({
       <ol className="divide-y divide-slate-100" aria-label="Activity">
         {activities.map((activity) => {
           const [label, tone] = TYPE_LABELS[activity.type];
+          const summary = timelineSummary(activity, zone);
           const text =
             activity.type === "note"
               ? activity.data.text
@@ -64,14 +69,20 @@ export function ActivityTimeline({
             <li key={activity.id} data-testid="activity" data-type={activity.type} className="px-4 py-3">
               <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                 <Badge tone={tone}>{label}</Badge>
-                <p className="text-sm font-medium text-slate-900">{localizeSummary(activity.summary, zone)}</p>
+                {summary ? <p className="text-sm font-medium text-slate-900">{summary}</p> : null}
               </div>
               {typeof text === "string" ? (
                 <p className="mt-1.5 whitespace-pre-wrap break-words rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700">
                   {text}
                 </p>
               ) : null}
-              <ActivityChanges data={activity.data} names={names} zone={zone} />
+              <ActivityChanges
+                data={activity.data}
+                names={names}
+                zone={zone}
+                currency={currency}
+                omit={fieldsInSummary(activity)}
+              />
               <p className="mt-1 text-xs text-slate-500">
                 <span data-testid="activity-actor">{actorLabel(activity.actor)}</span> ·{" "}
                 <time dateTime={activity.createdAt}>{formatInZone(activity.createdAt, zone)}</time>

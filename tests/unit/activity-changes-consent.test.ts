@@ -19,6 +19,7 @@ describe("ActivityChanges for a consent change", () => {
         data: { changes: { "consent.sms": [unknown, revoked] } },
         names: { members: new Map(), properties: new Map() },
         zone: "UTC",
+        currency: "USD",
       }),
     );
     expect(html).toContain("SMS consent");

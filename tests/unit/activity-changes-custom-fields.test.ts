@@ -19,6 +19,7 @@ describe("ActivityChanges for custom fields", () => {
         },
         names: { members: new Map(), properties: new Map() },
         zone: "UTC",
+        currency: "USD",
       }),
     );
     expect(html).toContain("stage:");

@@ -19,6 +19,7 @@ describe("ActivityChanges for a rescheduled visit", () => {
           },
           names: { members: new Map([["user_1", "Sam Staff"]]), properties: new Map() },
           zone,
+          currency: "USD",
         }),
       );
     const newYork = render("America/New_York");

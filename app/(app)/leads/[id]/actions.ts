@@ -6,6 +6,7 @@ import { requireMember } from "@/lib/auth/get-current-member";
 import { addNoteForm, deleteLeadForm } from "@/lib/forms/leads/lead-action-forms";
 import { updateLeadForm, type LeadFormState } from "@/lib/forms/leads/save-lead-form";
 import { cancelSmsForm } from "@/lib/forms/leads/cancel-sms-form";
+import { changeLeadOwnerForm, changeLeadStatusForm } from "@/lib/forms/leads/lead-quick-update-form";
 import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
 import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
 import type { FormState } from "@/lib/ui/form-state";
@@ -20,6 +21,19 @@ function refreshLead(formData: FormData) {
 
 export async function updateLeadAction(_previous: LeadFormState, formData: FormData): Promise<LeadFormState> {
   const state = await updateLeadForm(await requireMember(), formData);
+  if (state.status === "success") refreshLead(formData);
+  return state;
+}
+
+// The header's status and owner selects: saved on change, the timeline refreshed.
+export async function changeStatusAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const state = await changeLeadStatusForm(await requireMember(), formData);
+  if (state.status === "success") refreshLead(formData);
+  return state;
+}
+
+export async function changeOwnerAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const state = await changeLeadOwnerForm(await requireMember(), formData);
   if (state.status === "success") refreshLead(formData);
   return state;
 }

@@ -1,0 +1,64 @@
+import Link from "next/link";
+import type { PublicLead } from "@/lib/leads/public-lead";
+import type { FormState } from "@/lib/ui/form-state";
+import { formatDate } from "@/lib/ui/format-date";
+import { styles } from "@/components/ui/styles";
+import { InPlaceSelect } from "./in-place-select";
+import { LeadContactActions } from "./lead-contact-actions";
+
+type Option = { value: string; label: string };
+type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
+
+// The top of the lead page, what an agent acts on first: who it is, where the deal stands and
+// whose it is (both changed in place), and the ways to reach them. Deleting is at the bottom.
+export function LeadHeader({
+  lead,
+  country,
+  statuses,
+  members,
+  statusAction,
+  ownerAction,
+}: {
+  lead: PublicLead;
+  country: string;
+  statuses: readonly Option[];
+  members: readonly Option[];
+  statusAction: Action;
+  ownerAction: Action;
+}) {
+  return (
+    <header className="space-y-3">
+      <Link href="/leads" className={`${styles.link} text-sm`}>
+        ← All leads
+      </Link>
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+        <div className="min-w-0 space-y-2">
+          <h1 className="break-words text-2xl font-semibold tracking-tight text-slate-900">{lead.name}</h1>
+          <p className="text-sm text-slate-600">
+            Lead since {formatDate(new Date(lead.createdAt))}
+            {lead.source ? ` · from ${lead.source}` : ""}
+          </p>
+          <LeadContactActions phone={lead.phone} email={lead.email} country={country} />
+        </div>
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-4">
+          <InPlaceSelect
+            label="Status"
+            name="status"
+            value={lead.status}
+            options={statuses}
+            leadId={lead.id}
+            action={statusAction}
+          />
+          <InPlaceSelect
+            label="Owner"
+            name="assignedTo"
+            value={lead.assignedTo ?? ""}
+            options={members}
+            leadId={lead.id}
+            action={ownerAction}
+          />
+        </div>
+      </div>
+    </header>
+  );
+}
