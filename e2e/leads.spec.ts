@@ -131,10 +131,15 @@ test.describe("leads", () => {
     await expect(page).toHaveURL(/status=new/);
     const created = page.getByRole("columnheader", { name: /Created/ });
     await expect(created).toHaveAttribute("aria-sort", "ascending");
+    // Oldest first across pages: page 2 starts after page 1 ends.
+    await page.goto("/leads?sort=createdAt");
+    const times = () => page.getByTestId("lead-row").locator("time").first().getAttribute("datetime");
+    const lastOnPage1 = await page.getByTestId("lead-row").last().locator("time").first().getAttribute("datetime");
     const pager = page.getByRole("navigation", { name: "Leads pages" });
     await pager.getByRole("link", { name: "Next" }).click();
     await expect(pager).toContainText("Page 2");
     await expect(page).toHaveURL(/sort=createdAt/);
+    expect(Date.parse((await times()) ?? "")).toBeGreaterThanOrEqual(Date.parse(lastOnPage1 ?? ""));
     await page.getByRole("link", { name: "Updated, sort newest first" }).click();
     await expect(page).toHaveURL(/sort=-updatedAt/);
     await expect(page.getByRole("columnheader", { name: /Updated/ })).toHaveAttribute("aria-sort", "descending");

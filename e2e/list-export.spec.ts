@@ -25,6 +25,23 @@ test("Export CSV downloads the filtered leads and properties lists", async ({ pa
   expect(lines.length - 1).toBeGreaterThanOrEqual(shown);
   for (const line of lines.slice(1)) expect(line.split(",")[4]).toBe("Qualified");
 
+  // "My leads" and a source filter ride along too: the file holds exactly the count the list
+  // shows (the staff member's qualified website leads).
+  await page.getByRole("link", { name: "My leads" }).click();
+  await page.getByLabel("Source").fill("website");
+  await expect(page).toHaveURL(/(?=.*assignedTo=me)(?=.*source=website)(?=.*status=qualified)/);
+  const counted = Number(((await page.getByTestId("lead-count").textContent()) ?? "").replace(/[^\d]/g, ""));
+  const [mine] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  const mineLines = (await readFile((await mine.path())!, "utf8"))
+    .replace(/^\uFEFF/, "")
+    .trimEnd()
+    .split("\r\n");
+  expect(mineLines.length - 1).toBe(counted);
+  for (const line of mineLines.slice(1)) expect(line).toContain(",website,");
+
   await page.goto("/properties?listingType=rent");
   const [properties] = await Promise.all([
     page.waitForEvent("download"),

@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/sync";
+import { DateTime } from "luxon";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
@@ -133,6 +134,24 @@ describe("CSV export of the leads and properties lists", () => {
     expect((await download(exportProperties, "/properties/export?q=family")).rows.map((r) => r.Title)).toEqual([
       "Family house",
     ]);
+  });
+
+  it("carries the list's own filters: My leads, tag, source and days in the viewer's zone", async () => {
+    const names = async (path: string) => (await download(exportLeads, path)).rows.map((r) => r.Name);
+    // "me" is whoever downloads: the same link is each member's own leads.
+    signedIn(agency.staff);
+    expect(await names("/leads/export?assignedTo=me")).toEqual(["Ada Lovelace"]);
+    expect(await names("/leads/export?assignedTo=me&tag=vip")).toEqual(["Ada Lovelace"]);
+    expect(await names("/leads/export?assignedTo=me&tag=cash")).toEqual([]);
+    expect(await names("/leads/export?source=%2Bportal")).toEqual(["'=cmd|' /C calc'!A0"]);
+    signedIn(agency.owner);
+    expect(await names("/leads/export?assignedTo=me")).toEqual([]);
+    // Days in the viewer's zone (the account's New York here), both ends included.
+    const today = DateTime.now().setZone(agency.owner.timeZone);
+    const day = (d: DateTime) => d.toISODate() ?? "";
+    expect(await names(`/leads/export?from=${day(today)}&to=${day(today)}`)).toHaveLength(3);
+    expect(await names(`/leads/export?to=${day(today.minus({ days: 1 }))}`)).toEqual([]);
+    expect(await names(`/leads/export?from=${day(today.plus({ days: 1 }))}`)).toEqual([]);
   });
 
   it("records each export in the audit log: who, from where, with which filters", async () => {
