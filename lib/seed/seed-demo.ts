@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { LEAD_STATUSES, LEAD_INTERESTS } from "@/lib/domain/enums";
-import type { Db } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 import { accounts, activities, leads, properties, visits } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import { activityRow, type Actor } from "@/lib/activities/record-activity";
@@ -10,25 +10,44 @@ import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { DEMO_LOGINS } from "./demo-logins";
 import { FIRST_NAMES, LAST_NAMES, NOTES, SOURCES, TAGS, seededRandom } from "./demo-data";
 import { demoListings } from "./demo-listings";
+import { seedAgentDays, type DemoAgent } from "./demo-agent-day";
 
 const DAY = 86_400_000;
 type Log = (message: string) => void;
 
-// Demo data: idempotent (does nothing once the demo owner exists).
+// Demo data: idempotent (does nothing once the demo owner exists). Dates are spread around the
+// moment it runs, and each member of the first account gets a working day (visits today and
+// tomorrow, texts waiting on a reply) so the dashboard is not empty on a fresh start.
 export async function seedDemo(db: Db, log: Log = () => {}): Promise<{ created: boolean }> {
   if (await findUserByEmail(DEMO_LOGINS[0].email, db)) return { created: false };
-  const owners = new Map<string, { accountId: string; userId: string }>();
+  // One transaction under a lock: two processes (or test workers) seeding one database wait for
+  // each other instead of colliding on the demo emails, and a seed cut short leaves nothing that
+  // the check above would take for a finished one.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('leadprop:seed-demo'))`);
+    if (await findUserByEmail(DEMO_LOGINS[0].email, tx)) return { created: false };
+    await seedDemoIn(tx, log);
+    return { created: true };
+  });
+}
+
+async function seedDemoIn(db: Tx, log: Log): Promise<void> {
+  const now = new Date();
+  const demoAccounts = new Map<string, { accountId: string; members: DemoAgent[] }>();
   for (const login of DEMO_LOGINS) {
-    const existing = owners.get(login.account);
+    const existing = demoAccounts.get(login.account);
     if (!existing) {
       const created = await createAccount(
         { name: login.account, ownerName: login.name, email: login.email, password: login.password, plan: login.plan },
         db,
       );
-      owners.set(login.account, created);
+      demoAccounts.set(login.account, {
+        accountId: created.accountId,
+        members: [{ id: created.userId, name: login.name }],
+      });
       log(`seed: account ${login.account} (${login.plan})`);
     } else {
-      await addUserToAccount(
+      const { userId } = await addUserToAccount(
         {
           accountId: existing.accountId,
           email: login.email,
@@ -38,28 +57,36 @@ export async function seedDemo(db: Db, log: Log = () => {}): Promise<{ created: 
         },
         db,
       );
+      existing.members.push({ id: userId, name: login.name });
     }
   }
-  const [main, summit, starter] = [...owners.values()];
-  await seedBusinessData(db, main.accountId, [main.userId], 300, 1, log);
-  await seedBusinessData(db, summit.accountId, [summit.userId], 60, 2, log);
-  await seedBusinessData(db, starter.accountId, [starter.userId], 20, 3, log);
-  return { created: true };
+  const [main, summit, starter] = [...demoAccounts.values()];
+  await seedBusinessData(db, main.accountId, main.members, 300, 1, now, log);
+  await seedBusinessData(db, summit.accountId, summit.members, 60, 2, now, log);
+  await seedBusinessData(db, starter.accountId, starter.members, 20, 3, now, log);
 }
 
 async function seedBusinessData(
-  db: Db,
+  db: Tx,
   accountId: string,
-  userIds: string[],
+  members: DemoAgent[],
   leadCount: number,
   seed: number,
+  at: Date,
   log: Log,
 ) {
   const rnd = seededRandom(seed);
-  const now = Date.now();
+  const now = at.getTime();
+  const userIds = members.map((m) => m.id);
   // Listings in the account's own country, currency and unit of area.
   const [account] = await db
-    .select({ country: accounts.defaultCountry, currency: accounts.currency })
+    .select({
+      name: accounts.name,
+      country: accounts.defaultCountry,
+      currency: accounts.currency,
+      timezone: accounts.timezone,
+      smsNumber: accounts.smsNumber,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId));
   const listings = demoListings(rnd, Math.max(5, Math.round(leadCount / 10)), account.country);
@@ -167,4 +194,18 @@ async function seedBusinessData(
   log(
     `seed: ${leadRows.length} leads, ${propertyRows.length} properties, ${visitRows.length} visits, ${activityRows.length} activities`,
   );
+  // Only an account with a team (the first) gets the working day: the others stay as they were.
+  if (members.length < 2) return;
+  const day = await seedAgentDays(db, {
+    accountId,
+    accountName: account.name,
+    timeZone: account.timezone,
+    smsNumber: account.smsNumber,
+    agents: members,
+    leads: leadRows,
+    propertyIds: propertyRows.map((p) => p.id),
+    rnd: seededRandom(seed + 100),
+    now: at,
+  });
+  log(`seed: today and tomorrow for ${members.length} agents: ${day.visits} visits, ${day.texts} texts`);
 }
