@@ -38,10 +38,18 @@ function lenient<T>(shape: Record<string, z.ZodType>, params: URLSearchParams): 
   return filters as T;
 }
 
-export const leadExportFilters = (params: URLSearchParams, viewer: LeadListViewer): LeadExportFilters => ({
-  ...lenient<LeadExportFilters>(leadListQuery.shape, params),
-  ...readLeadListParams(Object.fromEntries(params), viewer).filters,
-});
+export function leadExportFilters(params: URLSearchParams, viewer: LeadListViewer): LeadExportFilters {
+  // The API's filters the page has no field for (a hand-made link) are read leniently; the
+  // page's own as the page reads them (its `assignedTo` may be "me" or "none").
+  const { externalId, createdAfter, updatedAfter } = lenient<LeadExportFilters>(leadListQuery.shape, params);
+  const filters = {
+    externalId,
+    createdAfter,
+    updatedAfter,
+    ...readLeadListParams(Object.fromEntries(params), viewer).filters,
+  };
+  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as LeadExportFilters;
+}
 
 export const propertyExportFilters = (params: URLSearchParams) =>
   lenient<PropertyExportFilters>(propertyListQuery.shape, params);

@@ -19,6 +19,8 @@ interface LeadListView {
   createdFrom?: Date;
   /** Created strictly before this instant. */
   createdBefore?: Date;
+  /** Only leads nobody is assigned to (the owner's "who takes these?" view). */
+  unassigned?: true;
 }
 export type LeadWebQuery = LeadListQuery & LeadListView;
 export type LeadWebFilters = Omit<LeadWebQuery, "limit" | "cursor" | "sort">;
@@ -31,6 +33,7 @@ function leadFilterConditions(accountId: string, filters: LeadWebFilters, custom
     ifSet(filters.status, (v) => eq(leads.status, v)),
     ifSet(filters.source, (v) => eq(leads.source, v)),
     ifSet(filters.assignedTo, (v) => eq(leads.assignedTo, v)),
+    ifSet(filters.unassigned, () => isNull(leads.assignedTo)),
     ifSet(filters.tag, (v) => arrayContains(leads.tags, [v])),
     ifSet(filters.externalId, (v) => eq(leads.externalId, v)),
     ifSet(filters.createdAfter, (v) => gt(leads.createdAt, v)),

@@ -9,7 +9,7 @@ import { searchText } from "./search-params";
 // its "Export CSV" link (lib/exports/list-export-filters.ts), so the export selects what the
 // list shows. A malformed value is ignored, not an error: the list shows everything it would
 // without it. `assignedTo=me` is the signed-in member ("My leads": one link that means the
-// same for everyone who opens it); `from` and `to` are days (YYYY-MM-DD) in the viewer's zone,
+// same for everyone who opens it), `assignedTo=none` the leads nobody has; `from` and `to` are days (YYYY-MM-DD) in the viewer's zone,
 // both included.
 
 export interface LeadListViewer {
@@ -42,6 +42,8 @@ export interface LeadListParams {
 }
 
 const shape = leadListQuery.shape;
+/** `assignedTo=none`: user ids are `user_…`, so no member is called that. */
+export const UNASSIGNED = "none";
 const parsed = <T>(schema: { safeParse: (v: unknown) => { data?: T } }, value: string | undefined) =>
   value === undefined || value === "" ? undefined : schema.safeParse(value).data;
 
@@ -68,7 +70,8 @@ export function readLeadListParams(params: Record<string, string | undefined>, v
     status,
     source,
     tag,
-    assignedTo: assignee === "me" ? viewer.userId : assignee,
+    assignedTo: assignee === "me" ? viewer.userId : assignee === UNASSIGNED ? undefined : assignee,
+    unassigned: assignee === UNASSIGNED ? true : undefined,
     createdFrom: from?.toJSDate(),
     // "To" a day includes that whole day: before the start of the next one (in the zone: a day
     // of a clock change has 23 or 25 hours).

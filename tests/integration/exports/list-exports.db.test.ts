@@ -146,6 +146,7 @@ describe("CSV export of the leads and properties lists", () => {
     expect(await names("/leads/export?source=%2Bportal")).toEqual(["'=cmd|' /C calc'!A0"]);
     signedIn(agency.owner);
     expect(await names("/leads/export?assignedTo=me")).toEqual([]);
+    expect(await names("/leads/export?assignedTo=none")).toEqual(["'=cmd|' /C calc'!A0", "Bob Cold"]);
     // Days in the viewer's zone (the account's New York here), both ends included.
     const today = DateTime.now().setZone(agency.owner.timeZone);
     const day = (d: DateTime) => d.toISODate() ?? "";

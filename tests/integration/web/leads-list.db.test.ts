@@ -86,6 +86,9 @@ describe("the leads list's filters, count and sorts", () => {
     const staffView = readLeadListParams({ assignedTo: "me" }, agency.staff);
     expect((await allPages(agency, staffView.filters, staffView.sort, 100)).sort()).toEqual([ids.b, ids.e].sort());
     expect(await listed({ assignedTo: agency.staff.userId })).toEqual([ids.b, ids.e].sort());
+    // "Nobody": the leads no one has taken yet.
+    expect(await listed({ assignedTo: "none" })).toEqual([ids.d]);
+    expect(await count({ assignedTo: "none", source: "referral" })).toEqual({ count: 1, capped: false });
   });
 
   it("filters by source (exact), tag and assignee, each with the others", async () => {

@@ -6,11 +6,11 @@ import { formatInZone } from "@/lib/ui/format-date";
 import { formatPhone } from "@/lib/ui/format-phone";
 import { Badge } from "@/components/ui/badge";
 import { styles } from "@/components/ui/styles";
-import { SortHeader } from "./sort-header";
+import { SortHeader, SortLink } from "./sort-header";
 
 // The live leads. Its own table (not components/ui/data-table.tsx) because two headers are sort
-// links. On a phone the name, status and phone stay; the rest appear as room allows. Phones in
-// the account's country read as dialled there (formatPhone); dates in the viewer's zone.
+// links; on a phone each lead is a card. Phones in the account's country read as dialled there
+// (formatPhone); dates are days in the viewer's zone.
 export function LeadsTable({
   leads,
   memberNames,
@@ -28,80 +28,108 @@ export function LeadsTable({
 }) {
   const phoneOf = (lead: PublicLead) => (lead.phone ? formatPhone(lead.phone, country) : null);
   return (
-    <div className="relative overflow-x-auto">
-      <table className={styles.table} aria-label="Leads">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={styles.th}>
-              Name
-            </th>
-            <th scope="col" className={styles.th}>
-              Status
-            </th>
-            <th scope="col" className={`${styles.th} hidden sm:table-cell`}>
-              Phone
-            </th>
-            <th scope="col" className={`${styles.th} hidden md:table-cell`}>
-              Email
-            </th>
-            <th scope="col" className={`${styles.th} hidden lg:table-cell`}>
-              Source
-            </th>
-            <th scope="col" className={`${styles.th} hidden lg:table-cell`}>
-              Assigned to
-            </th>
-            <SortHeader
-              label="Created"
-              field="createdAt"
-              sort={sort}
-              sortHref={sortHref}
-              className="hidden md:table-cell"
-            />
-            <SortHeader
-              label="Updated"
-              field="updatedAt"
-              sort={sort}
-              sortHref={sortHref}
-              className="hidden xl:table-cell"
-            />
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {leads.map((lead) => (
-            <tr key={lead.id} data-testid="lead-row" className="hover:bg-slate-50">
-              <td className={`${styles.td} font-medium text-slate-900`}>
-                <Link href={`/leads/${lead.id}`} className={styles.link}>
-                  {lead.name}
-                </Link>
-                {lead.phone ? (
-                  <span className="block text-xs font-normal text-slate-500 sm:hidden">{phoneOf(lead)}</span>
-                ) : null}
-              </td>
-              <td className={styles.td}>
-                <Badge tone={LEAD_STATUS_TONES[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
-              </td>
-              <td className={`${styles.td} hidden whitespace-nowrap sm:table-cell`}>{phoneOf(lead) ?? <Missing />}</td>
-              <td className={`${styles.td} hidden md:table-cell`}>{lead.email ?? <Missing />}</td>
-              <td className={`${styles.td} hidden lg:table-cell`}>{lead.source ?? <Missing />}</td>
-              <td className={`${styles.td} hidden lg:table-cell`}>
-                {lead.assignedTo ? (
-                  (memberNames.get(lead.assignedTo) ?? "Former member")
-                ) : (
-                  <span className="text-slate-500">Unassigned</span>
-                )}
-              </td>
-              <td className={`${styles.td} hidden whitespace-nowrap md:table-cell`}>
-                <time dateTime={lead.createdAt}>{formatInZone(lead.createdAt, timeZone, "date")}</time>
-              </td>
-              <td className={`${styles.td} hidden whitespace-nowrap xl:table-cell`}>
-                <time dateTime={lead.updatedAt}>{formatInZone(lead.updatedAt, timeZone, "date")}</time>
-              </td>
+    <>
+      {/* On a phone the rows are cards and the header is hidden: its sort links move here. */}
+      <div className="flex items-center gap-3 border-b border-slate-100 px-4 py-2 text-xs text-slate-500 sm:hidden">
+        <span>Sort by</span>
+        <SortLink label="Created" field="createdAt" sort={sort} sortHref={sortHref} />
+        <SortLink label="Updated" field="updatedAt" sort={sort} sortHref={sortHref} />
+      </div>
+      <div className="overflow-x-auto">
+        <table className={`${styles.table} max-sm:block`} aria-label="Leads">
+          <thead className="hidden bg-slate-50 sm:table-header-group">
+            <tr>
+              <th scope="col" className={styles.th}>
+                Name
+              </th>
+              <th scope="col" className={styles.th}>
+                Status
+              </th>
+              <th scope="col" className={`${styles.th} hidden sm:table-cell`}>
+                Phone
+              </th>
+              <th scope="col" className={`${styles.th} hidden md:table-cell`}>
+                Email
+              </th>
+              <th scope="col" className={`${styles.th} hidden lg:table-cell`}>
+                Source
+              </th>
+              <th scope="col" className={`${styles.th} hidden lg:table-cell`}>
+                Assigned to
+              </th>
+              <SortHeader
+                label="Created"
+                field="createdAt"
+                sort={sort}
+                sortHref={sortHref}
+                className="hidden md:table-cell"
+              />
+              <SortHeader
+                label="Updated"
+                field="updatedAt"
+                sort={sort}
+                sortHref={sortHref}
+                className="hidden xl:table-cell"
+              />
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-slate-100 max-sm:block">
+            {leads.map((lead) => (
+              <tr
+                key={lead.id}
+                data-testid="lead-row"
+                className="hover:bg-slate-50 max-sm:block max-sm:px-4 max-sm:py-3"
+              >
+                <td className={`${styles.td} ${CARD_CELL} font-medium text-slate-900`}>
+                  <Link href={`/leads/${lead.id}`} className={styles.link}>
+                    {lead.name}
+                  </Link>
+                </td>
+                <td className={`${styles.td} ${CARD_CELL} max-sm:pb-1`}>
+                  <Badge tone={LEAD_STATUS_TONES[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
+                </td>
+                <td className={`${styles.td} ${CARD_CELL} hidden whitespace-nowrap sm:table-cell`}>
+                  <CardLabel>Phone</CardLabel>
+                  {phoneOf(lead) ?? <Missing />}
+                </td>
+                <td className={`${styles.td} ${CARD_CELL} hidden md:table-cell`}>
+                  <CardLabel>Email</CardLabel>
+                  {lead.email ?? <Missing />}
+                </td>
+                <td className={`${styles.td} ${CARD_CELL} hidden lg:table-cell`}>
+                  <CardLabel>Source</CardLabel>
+                  {lead.source ?? <Missing />}
+                </td>
+                <td className={`${styles.td} ${CARD_CELL} hidden lg:table-cell`}>
+                  <CardLabel>Assigned to</CardLabel>
+                  {lead.assignedTo ? (
+                    (memberNames.get(lead.assignedTo) ?? "Former member")
+                  ) : (
+                    <span className="text-slate-500">Unassigned</span>
+                  )}
+                </td>
+                <td className={`${styles.td} ${CARD_CELL} hidden whitespace-nowrap md:table-cell`}>
+                  <CardLabel>Created</CardLabel>
+                  <time dateTime={lead.createdAt}>{formatInZone(lead.createdAt, timeZone, "date")}</time>
+                </td>
+                <td className={`${styles.td} hidden whitespace-nowrap xl:table-cell`}>
+                  <time dateTime={lead.updatedAt}>{formatInZone(lead.updatedAt, timeZone, "date")}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
+}
+
+// Below 640 px each row is a card: its cells stack, each but the name and status with its
+// column's name (the header row is hidden there). From 640 px up it is the table again.
+const CARD_CELL = "max-sm:block max-sm:px-0 max-sm:py-0.5";
+
+function CardLabel({ children }: { children: string }) {
+  return <span className="mr-1 text-xs font-medium text-slate-500 sm:hidden">{children}:</span>;
 }
 
 function Missing() {

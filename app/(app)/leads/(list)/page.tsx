@@ -4,7 +4,7 @@ import { requireMember } from "@/lib/auth/get-current-member";
 import { listDeletedLeads } from "@/lib/leads/list-deleted-leads";
 import { countLeads, listLeads } from "@/lib/leads/list-leads";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
-import { readLeadListParams } from "@/lib/ui/lead-list-params";
+import { readLeadListParams, UNASSIGNED } from "@/lib/ui/lead-list-params";
 import { listMembers } from "@/lib/users/list-members";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
@@ -57,6 +57,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
   const assigneeOptions = [
     { value: "", label: "Anyone" },
     { value: "me", label: "Me" },
+    { value: UNASSIGNED, label: "Nobody (unassigned)" },
     ...members.filter((m) => m.userId !== member.userId).map((m) => ({ value: m.userId, label: m.name })),
   ];
   return (
