@@ -40,14 +40,18 @@ export function LiveFilterForm({
   const current = useSearchParams().toString();
   const [pending, startTransition] = useTransition();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // `shown`: the query the fields hold. `seen`: the URL's query at the last render.
+  // `shown`: the query the fields hold. `seen`: the URL's query at the last render. `ours`: the
+  // queries typing here asked for since the last remount (an older one may still land after a
+  // newer one was asked for: the fields already hold the newer, so that is no reason to reset).
   const [shown, setShown] = useState(current);
   const [seen, setSeen] = useState(current);
+  const [ours, setOurs] = useState<string[]>([]);
   const [version, setVersion] = useState(0);
   if (current !== seen) {
     setSeen(current);
-    if (current !== shown) {
+    if (current !== shown && !ours.includes(current)) {
       setShown(current);
+      setOurs([]);
       setVersion(version + 1);
     }
   }
@@ -59,6 +63,7 @@ export function LiveFilterForm({
       const query = queryOf(form);
       setShown(query);
       if (query === current) return;
+      setOurs((asked) => [...asked.slice(-9), query]);
       startTransition(() => router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false }));
     }, delay);
   };
