@@ -84,7 +84,8 @@ export function readLeadListParams(params: Record<string, string | undefined>, v
     q,
     status,
     source,
-    assignedTo: assignee,
+    // The viewer's own id reads as "me", as the assignee field offers it.
+    assignedTo: assignee === viewer.userId ? "me" : assignee,
     tag,
     from: from ? params.from : undefined,
     to: to ? params.to : undefined,

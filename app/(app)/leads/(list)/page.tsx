@@ -52,7 +52,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
     listCustomFieldDefinitions(member.accountId, "lead"),
     getAccountOrThrow(member.accountId),
   ]);
-  const mine = url.assignedTo === "me" || url.assignedTo === member.userId;
+  const mine = url.assignedTo === "me";
   const filterParams = { ...url };
   const assigneeOptions = [
     { value: "", label: "Anyone" },
