@@ -92,9 +92,14 @@ describe("webhook delivery", () => {
     expect(() => verify(leads.secret, toAll[0])).toThrow(); // each endpoint has its own secret
 
     // The body is the event as GET /events lists it, and webhook-id is its id.
-    const feed = (await callApi<ListBody<Event>>("GET", "/api/v1/events", { key: t.key })).body.data;
+    // Polled: the feed holds back what is younger than the oldest transaction still open.
+    const listedCreated = async () =>
+      (await callApi<ListBody<Event>>("GET", "/api/v1/events", { key: t.key })).body.data.find(
+        (e) => e.type === "lead.created",
+      );
+    await expect.poll(listedCreated, { timeout: 20_000, interval: 100 }).toBeDefined();
     const created = toAll.find((hook) => typeOf(hook) === "lead.created")!;
-    const listed = feed.find((e) => e.type === "lead.created")!;
+    const listed = (await listedCreated())!;
     expect(JSON.parse(created.body)).toEqual(listed);
     expect(created.headers["webhook-id"]).toBe(listed.id);
     expect(created.headers["content-type"]).toBe("application/json");
