@@ -2,7 +2,8 @@ import Link from "next/link";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { homePathFor } from "@/lib/auth/home-path";
 import { PLAN_LABELS } from "@/lib/accounts/plan-labels";
-import { AppNav } from "@/components/app-nav";
+import { AppNav, mainSections } from "@/components/app-nav";
+import { MobileNav } from "@/components/mobile-nav";
 import { SignOutButton } from "@/components/sign-out-button";
 import { styles } from "@/components/ui/styles";
 
@@ -12,6 +13,8 @@ export const dynamic = "force-dynamic";
 // the proxy is the first guard, this the second.
 export default async function AppLayout({ children }: { children: React.ReactNode }) {
   const member = await requireMember();
+  const isOwner = member.role === "owner";
+  const userSummary = `${member.accountName} · ${PLAN_LABELS[member.plan]} · ${isOwner ? "Owner" : "Staff"}`;
   return (
     <div className="min-h-screen">
       <a
@@ -28,7 +31,8 @@ export default async function AppLayout({ children }: { children: React.ReactNod
           >
             LeadProp CRM
           </Link>
-          <div className="flex min-w-0 items-center gap-3">
+          {/* From tablet width up: who is signed in, their links and Sign out; on a phone they are in the menu. */}
+          <div className="hidden min-w-0 items-center gap-3 md:flex">
             <div className="min-w-0 text-right text-sm leading-tight" data-testid="current-user">
               <p className="truncate font-medium text-slate-900">
                 <Link
@@ -39,18 +43,17 @@ export default async function AppLayout({ children }: { children: React.ReactNod
                   {member.name}
                 </Link>
               </p>
-              <p className="truncate text-slate-500">
-                {member.accountName} · {PLAN_LABELS[member.plan]} · {member.role === "owner" ? "Owner" : "Staff"}
-              </p>
+              <p className="truncate text-slate-500">{userSummary}</p>
               <Link href="/profile/password" className={`${styles.link} text-xs font-normal`}>
                 Change password
               </Link>
             </div>
             <SignOutButton />
           </div>
+          <MobileNav sections={mainSections(isOwner)} userName={member.name} userSummary={userSummary} />
         </div>
         <div className="mx-auto max-w-6xl px-4 pt-3 sm:px-6">
-          <AppNav isOwner={member.role === "owner"} />
+          <AppNav isOwner={isOwner} />
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">

@@ -14,16 +14,19 @@ export function NavLink({
   href: string;
   children: React.ReactNode;
   exact?: boolean;
-  variant?: "bar" | "tab";
+  /** bar: the desktop header; tab: a section's tabs; sheet: the phone menu (a full-width row). */
+  variant?: "bar" | "tab" | "sheet";
 }) {
   const pathname = usePathname();
   const active = exact ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
   const base =
     variant === "bar"
       ? "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium"
-      : "whitespace-nowrap border-b-2 px-1 pb-2.5 pt-1 text-sm font-medium";
+      : variant === "sheet"
+        ? "block rounded-md px-3 py-2.5 text-base font-medium"
+        : "whitespace-nowrap border-b-2 px-1 pb-2.5 pt-1 text-sm font-medium";
   const tone =
-    variant === "bar"
+    variant !== "tab"
       ? active
         ? "bg-indigo-50 text-indigo-700"
         : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
