@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { DateTime } from "luxon";
 import { LEAD_STATUSES, LEAD_INTERESTS } from "@/lib/domain/enums";
 import type { Db, Tx } from "@/db/client";
 import { accounts, activities, leads, properties, visits } from "@/db/schema";
@@ -162,10 +163,15 @@ async function seedBusinessData(
     }
     return rows;
   });
+  const today = DateTime.fromJSDate(at).setZone(account.timezone).startOf("day");
   const visitRows = leadRows
     .filter(() => rnd.chance(0.25))
     .map((lead) => {
-      const scheduledAt = new Date(now + rnd.int(-30, 30) * DAY + rnd.int(9, 17) * 3_600_000);
+      // On the hour in office hours, in the account's zone: a viewing at 00:50 reads as a bug.
+      const scheduledAt = today
+        .plus({ days: rnd.int(-30, 30) })
+        .set({ hour: rnd.int(9, 17) })
+        .toJSDate();
       return {
         id: newId("visit"),
         accountId,
