@@ -28,11 +28,10 @@ const FIELD_LABELS: Record<string, string> = {
   visitAgentId: "Visit agent",
   visitNotes: "Visit notes",
   "consent.sms": "SMS consent",
-  customFields: "Custom fields",
 };
 
 /** A changed field as the timeline names it ("assignedTo" → "Assigned to"; a custom field by its key). */
-export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replace(/^customFields\./, "");
+const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field.replace(/^customFields\./, "");
 
 export interface NameLookups {
   members: Map<string, string>;

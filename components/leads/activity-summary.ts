@@ -1,12 +1,10 @@
 import type { PublicActivity } from "@/lib/activities/public-activity";
 import { LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
 import { localizeSummary } from "@/lib/ui/format-date";
-import { fieldLabel } from "./activity-changes";
 
 // The headline of a timeline entry. Summaries are stored as the API serves them ("Status
 // changed from negotiating to won", "Updated budget, assignedTo", times in UTC); the page reads
-// them out for a person: "Negotiating → Won", "Updated budget, assigned to", times in the
-// viewer's zone.
+// them out for a person: "Negotiating → Won", no list of field keys, times in the viewer's zone.
 
 type Entry = Pick<PublicActivity, "type" | "summary" | "data">;
 
@@ -19,8 +17,8 @@ function changesOf(entry: Entry): Record<string, unknown> | null {
 }
 
 /**
- * The entry's headline, or null for a note: a note's summary is its first line, and the note's
- * whole text is shown under the badge anyway (showing both repeated the first line).
+ * The entry's headline, or null when the entry shows it in full below the badge: a note's
+ * summary is its first line of the text shown whole (showing both repeated the first line).
  */
 export function timelineSummary(entry: Entry, zone: string): string | null {
   if (entry.type === "note") return null;
@@ -29,11 +27,11 @@ export function timelineSummary(entry: Entry, zone: string): string | null {
   if (entry.type === "lead_status_changed" && Array.isArray(status) && status.length === 2) {
     return `${statusLabel(status[0])} → ${statusLabel(status[1])}`;
   }
-  // "Updated budget, tags": only when the summary is that list (a visit's update words its own).
+  // "Updated budget, assignedTo" is only the list of keys the change lines below read out in
+  // full ("Budget: $450,000 → $900,000"): the "Updated" badge is headline enough. A restore or a
+  // visit's update words its own summary, which stays.
   if (entry.type === "lead_updated" && changes && entry.summary === `Updated ${Object.keys(changes).join(", ")}`) {
-    return `Updated ${Object.keys(changes)
-      .map((field) => fieldLabel(field).toLowerCase())
-      .join(", ")}`;
+    return null;
   }
   return localizeSummary(entry.summary, zone);
 }

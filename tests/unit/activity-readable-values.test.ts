@@ -61,11 +61,11 @@ describe("timeline headlines", () => {
     expect(html).toContain("$900,000");
   });
 
-  it("names updated fields in words, and keeps a restore's or a visit's own summary", () => {
+  it("drops the list of updated keys (the change lines say it), and keeps a restore's or a visit's own summary", () => {
     const updated = entry("lead_updated", "Updated budget, assignedTo", {
       changes: { budget: [1, 2], assignedTo: [null, "user_1"] },
     });
-    expect(timelineSummary(updated, "UTC")).toBe("Updated budget, assigned to");
+    expect(timelineSummary(updated, "UTC")).toBeNull();
     const restored = entry("lead_updated", "Lead restored", { changes: { deleted: [true, false] } });
     expect(timelineSummary(restored, "UTC")).toBe("Lead restored");
     const visit = entry("visit_scheduled", "Visit scheduled for 2026-11-25 15:00 UTC", {});
