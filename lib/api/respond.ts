@@ -1,6 +1,7 @@
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import type { RateLimitResult } from "@/lib/rate-limit/limit-api-key";
+import { describeError } from "@/lib/log/describe-error";
 
 // The only places API responses are built: the success envelopes and the one error envelope.
 
@@ -74,16 +75,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (e instanceof Error && /embedded database is in use/.test(e.message)) return true;
   }
   return false;
-}
-
-/** The root cause's code and message, for logs: never the query text or its parameters
- * (Drizzle's wrapper error carries both, and a parameter may be a key hash or a body field). */
-export function describeError(error: unknown): string {
-  let root = error as { cause?: unknown; code?: unknown; name?: string; message?: string } | undefined;
-  for (let depth = 0; root?.cause && depth < 5; depth++) root = root.cause as typeof root;
-  if (!(root instanceof Error)) return String(root);
-  const code = (root as { code?: unknown }).code;
-  return `${typeof code === "string" ? code : root.name}: ${root.message}`;
 }
 
 /** Any thrown thing → an ApiError. Unknown errors are logged here and never echoed. */

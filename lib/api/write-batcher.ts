@@ -1,5 +1,5 @@
 import { logger } from "@/lib/log/logger";
-import { describeError } from "./respond";
+import { describeError } from "@/lib/log/describe-error";
 
 // Collects small writes made after API responses (request log rows, lastUsedAt touches) and
 // runs them together: one statement per batch instead of one per request. A batch goes when it

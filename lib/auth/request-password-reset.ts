@@ -14,6 +14,7 @@ import { normalizeEmail } from "./login-throttle";
 import { passwordResetEmail } from "./password-reset-email";
 import { checkAndRecordResetRequest } from "./password-reset-throttle";
 import { newResetToken, RESET_TOKEN_TTL_MINUTES } from "./reset-token";
+import { describeError } from "@/lib/log/describe-error";
 
 const RESET_PASSWORD_PATH = "/reset-password";
 
@@ -56,7 +57,7 @@ export async function requestPasswordReset(
       const issued = await issueResetLink(conn, email, input, now);
       if (issued) await sendResetMail(options.mailer ?? getMailSender(), issued.userId, issued.message);
     } catch (error) {
-      logger.error("password reset failed", { error: error instanceof Error ? error.message : String(error) });
+      logger.error("password reset failed", { error: describeError(error) });
     }
   };
   if (options.defer) options.defer(issueAndSend);
@@ -103,7 +104,7 @@ async function sendResetMail(mailer: MailSender, userId: string, message: MailMe
     logger.error("password reset mail failed", {
       userId,
       via: mailer.kind,
-      error: error instanceof Error ? error.message : String(error),
+      error: describeError(error),
     });
   }
 }

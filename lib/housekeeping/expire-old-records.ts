@@ -13,6 +13,7 @@ import {
   webhookDeliveries,
 } from "@/db/schema";
 import { logger } from "@/lib/log/logger";
+import { describeError } from "@/lib/log/describe-error";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const THIRTY_DAYS_MS = 30 * DAY_MS;
@@ -48,7 +49,7 @@ const globalForHousekeeping = globalThis as unknown as { __lpmHousekeeping?: Nod
 export function scheduleHousekeeping(): void {
   if (globalForHousekeeping.__lpmHousekeeping) return;
   const run = () =>
-    expireOldRecords().catch((error) => logger.warn("housekeeping failed", { error: (error as Error).message }));
+    expireOldRecords().catch((error) => logger.warn("housekeeping failed", { error: describeError(error) }));
   globalForHousekeeping.__lpmHousekeeping = setInterval(run, EVERY_MS);
   globalForHousekeeping.__lpmHousekeeping.unref();
   setTimeout(run, 30_000).unref();

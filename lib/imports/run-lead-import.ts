@@ -9,6 +9,7 @@ import { importMappingSchema, importOnMatchSchema } from "@/lib/schemas/lead-imp
 import { rowReaderOf } from "./lead-of-row";
 import { parseCsv } from "./parse-csv";
 import { processNextChunk } from "./process-import-chunk";
+import { describeError } from "@/lib/log/describe-error";
 
 // The import-leads job: parses the stored file again and processes it chunk by chunk from its
 // checkpoint (process-import-chunk.ts) until no row is left, then marks the import completed.
@@ -81,7 +82,7 @@ export async function runLeadImport(importId: string): Promise<void> {
       })
       .where(and(eq(leadImports.id, importId), eq(leadImports.status, "running")))
       .returning({ processedRows: leadImports.processedRows });
-    logger.error("lead import failed", { importId, at: state?.processedRows, error: (error as Error).message });
+    logger.error("lead import failed", { importId, at: state?.processedRows, error: describeError(error) });
     return;
   }
   const [done] = await db

@@ -4,6 +4,7 @@ import { logger } from "@/lib/log/logger";
 import { Activity } from "./activity";
 import { connectionExecutor, type ConnectionExecutor } from "./connection-executor";
 import { jobsConfig } from "./jobs-config";
+import { describeError } from "@/lib/log/describe-error";
 
 // One pg-boss per process, over the app's own connection (db/client.ts), started on first use.
 
@@ -38,7 +39,7 @@ async function startJobs(): Promise<Jobs> {
   });
   // pg-boss reports failed polls and maintenance as events; an EventEmitter with no "error"
   // listener would throw them at the process instead.
-  boss.on("error", (error: Error) => logger.warn("jobs error", { error: error.message }));
+  boss.on("error", (error: Error) => logger.warn("jobs error", { error: describeError(error) }));
   await boss.start();
   logger.info("jobs ready", { engine: handle.engine, ms: Date.now() - started });
   return { boss, queues: new Set(), workers: new Map(), activity, executor };
@@ -84,7 +85,7 @@ async function stopJobs(starting: Promise<Jobs>): Promise<void> {
     // Waits for running handlers up to the timeout, then fails their jobs so they are retried.
     await jobs.boss.stop({ graceful: true, timeout: timeoutMs });
   } catch (error) {
-    logger.warn("jobs stop failed", { error: (error as Error).message });
+    logger.warn("jobs stop failed", { error: describeError(error) });
   }
   if (!(await jobs.activity.settled(Math.max(1000, deadline - Date.now())))) {
     logger.warn("jobs stopped with a handler still running: its job is retried, maybe while it still runs");

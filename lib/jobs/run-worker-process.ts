@@ -3,6 +3,7 @@ import { logger } from "@/lib/log/logger";
 import type { AnyJobQueue } from "./define-queue";
 import { jobsConfig } from "./jobs-config";
 import { startWorkers } from "./start-workers";
+import { describeError } from "@/lib/log/describe-error";
 
 // A process that only runs workers (`npm run worker`), beside web processes started with
 // RUN_WORKERS=0 or not. Any number of them may share one database: pg-boss fetches with
@@ -19,14 +20,12 @@ export async function runWorkerProcess(queues: readonly AnyJobQueue[]): Promise<
   }
   // pg-boss does not await the completion it writes after a handler; if that write fails (the
   // database went away), the job is retried after it expires. Say so and keep working.
-  process.on("unhandledRejection", (error) =>
-    logger.error("unhandled rejection", { error: error instanceof Error ? error.message : String(error) }),
-  );
+  process.on("unhandledRejection", (error) => logger.error("unhandled rejection", { error: describeError(error) }));
   const started = Date.now();
   try {
     await startWorkers(queues);
   } catch (error) {
-    logger.error("worker not started", { error: (error as Error).message });
+    logger.error("worker not started", { error: describeError(error) });
     await closeDb().catch(() => {});
     process.exit(1);
   }
@@ -41,7 +40,7 @@ export async function runWorkerProcess(queues: readonly AnyJobQueue[]): Promise<
   const stop = async (signal: NodeJS.Signals) => {
     logger.info("worker stopping", { pid: process.pid, signal });
     // Stops pg-boss first: running handlers get JOBS_SHUTDOWN_TIMEOUT_SECONDS to finish.
-    await closeDb().catch((error) => logger.error("worker stop failed", { error: (error as Error).message }));
+    await closeDb().catch((error) => logger.error("worker stop failed", { error: describeError(error) }));
     process.exit(0);
   };
   process.once("SIGTERM", stop);

@@ -2,6 +2,7 @@ import { getDbHandle } from "@/db/client";
 import { logger } from "@/lib/log/logger";
 import { webProcessRunsWorkers } from "./jobs-config";
 import { createQueues, startWorkers } from "./start-workers";
+import { describeError } from "@/lib/log/describe-error";
 
 const RETRY_MS = 10_000;
 
@@ -22,7 +23,7 @@ export async function startJobsInServer(): Promise<void> {
   try {
     await attempt();
   } catch (error) {
-    logger.error("jobs not started", { error: (error as Error).message, retryInMs: RETRY_MS });
+    logger.error("jobs not started", { error: describeError(error), retryInMs: RETRY_MS });
     const retry = () => setTimeout(() => attempt().catch(retry), RETRY_MS).unref();
     retry();
   }

@@ -2,6 +2,7 @@ import { getDbHandle } from "@/db/client";
 import { seedDemo } from "@/lib/seed/seed-demo";
 import { logger } from "@/lib/log/logger";
 import { scheduleHousekeeping } from "@/lib/housekeeping/expire-old-records";
+import { describeError } from "@/lib/log/describe-error";
 
 // Embedded default: migrate and seed once. With DATABASE_URL: migrate only (production data is
 // never seeded implicitly; `npm run cli -- db seed` does it on purpose). Answers whether the demo
@@ -18,7 +19,7 @@ export async function prepareDatabase(): Promise<{ demo: boolean }> {
     return { demo };
   } catch (error) {
     // The server keeps running: requests answer 503 until the database can be opened.
-    logger.error("database not ready", { error: (error as Error).message });
+    logger.error("database not ready", { error: describeError(error) });
   }
   return { demo: false };
 }

@@ -2,6 +2,7 @@ import { ZodError } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
 import type { FormState } from "./form-state";
+import { describeError } from "@/lib/log/describe-error";
 
 // Server side of the forms: turns what a server action met into a FormState.
 
@@ -44,6 +45,6 @@ export function errorState(error: unknown, values?: Record<string, string>): For
         : error.message;
     return { status: "error", message, fieldErrors, values };
   }
-  logger.error("form action failed", { error: error instanceof Error ? error.message : String(error) });
+  logger.error("form action failed", { error: describeError(error) });
   return { status: "error", message: "Something went wrong on our side. Please try again.", values };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, ERROR_STATUS } from "@/lib/errors/api-error";
-import { describeError, errorBody, isDatabaseUnavailable, toApiError } from "@/lib/api/respond";
+import { errorBody, isDatabaseUnavailable, toApiError } from "@/lib/api/respond";
+import { describeError } from "@/lib/log/describe-error";
 
 describe("error mapping", () => {
   it("a 500 never echoes the real message, SQL or stack", () => {

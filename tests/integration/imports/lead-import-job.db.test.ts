@@ -230,6 +230,11 @@ describe("lead CSV import", () => {
       begin raise exception 'refused' using errcode = '23514'; end $$`);
     await db.execute(sql`create trigger import_test_refuse before insert on leads for each row
       when (new.name = 'Refused by the database') execute function import_test_refuse()`);
+    // The failure is logged without the query's parameters: they are the file's rows.
+    let logged = "";
+    const capture = (chunk: unknown) => ((logged += String(chunk)), true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(capture);
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(capture);
     try {
       const rows = Array.from({ length: 300 }, (_, i) => (i === 280 ? "Refused by the database" : `Row ${i}`));
       const id = await upload(agency.staff, `Name\n${rows.join("\n")}\n`);
@@ -238,7 +243,12 @@ describe("lead CSV import", () => {
       expect(done).toMatchObject({ status: "failed", processedRows: 250, createdCount: 250 });
       expect(done.error).toMatch(/^The import stopped after an unexpected error/);
       expect(await liveLeads(agency.accountId)).toHaveLength(250);
+      await vi.waitFor(() => expect(logged).toContain("lead import failed"));
+      expect(logged).toContain("23514: refused");
+      expect(logged).not.toMatch(/Row 2\d\d|Refused by the database|Failed query/);
     } finally {
+      err.mockRestore();
+      out.mockRestore();
       await db.execute(sql`drop trigger import_test_refuse on leads`);
       await db.execute(sql`drop function import_test_refuse()`);
     }
