@@ -1,12 +1,5 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { formatPhone } from "@/lib/ui/format-phone";
 import { styles } from "@/components/ui/styles";
-
-/** A phone as the agent dials it: national format at home ("(415) 555-0123"), else international. */
-function displayPhone(phone: string, country: string): string {
-  const parsed = parsePhoneNumberFromString(phone);
-  if (!parsed) return phone;
-  return parsed.country === country ? parsed.formatNational() : parsed.formatInternational();
-}
 
 // The header's one-tap actions: call and email open the phone's or computer's own apps (tel:,
 // mailto:); "Text" jumps to the SMS panel on this page, where sending is logged and
@@ -25,7 +18,7 @@ export function LeadContactActions({
     <div className="flex flex-wrap gap-2">
       {phone ? (
         <a href={`tel:${phone}`} className={styles.secondaryButton}>
-          Call <span className="font-normal text-slate-600">{displayPhone(phone, country)}</span>
+          Call <span className="font-normal text-slate-600">{formatPhone(phone, country)}</span>
         </a>
       ) : null}
       {phone ? (
