@@ -57,7 +57,7 @@ export function showChangeValue(field: string, value: unknown, { names, zone, cu
   // A consent record (sms_consent_changed): its status, how and when, not its JSON.
   if (field === "consent.sms" && typeof value === "object" && "status" in value) {
     const c = value as { status: string; source?: string | null; at?: string | null };
-    return [c.status, c.source, c.at?.slice(0, 16).replace("T", " ")].filter(Boolean).join(" · ");
+    return [c.status, c.source, c.at ? formatInZone(c.at, zone) : null].filter(Boolean).join(" · ");
   }
   const text = typeof value === "string" ? value : JSON.stringify(value);
   const labels: Record<string, Record<string, string> | Map<string, string>> = {

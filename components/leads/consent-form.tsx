@@ -14,7 +14,7 @@ const STATUS_OPTIONS = [
   { value: "revoked", label: "Revoked: they asked not to be texted" },
 ];
 
-// "Record consent": what the lead said, how, and when (in the account's zone; empty is now).
+// "Record consent": what the lead said, how, and when (in the viewer's zone; empty is now).
 export function ConsentForm({
   leadId,
   action,

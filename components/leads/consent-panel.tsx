@@ -1,6 +1,6 @@
 import { listActivities } from "@/lib/activities/list-activities";
 import type { LeadConsent, SmsConsent } from "@/lib/domain/enums";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import type { FormState } from "@/lib/ui/form-state";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { DetailRow } from "@/components/ui/detail-row";
@@ -13,9 +13,9 @@ const STATUS: Record<SmsConsent["status"], { label: string; tone: BadgeTone }> =
 };
 const HISTORY_LENGTH = 10;
 
-/** One line of the record's history: "Granted · web form · Nov 24, 2026, 7:30 PM UTC · by Ada". */
-function historyLine(record: SmsConsent): string {
-  return [STATUS[record.status].label, record.source, record.at ? formatDateTime(new Date(record.at)) : null]
+/** One line of the record's history: "Granted · web form · Tue 24 Nov, 14:30 EST". */
+function historyLine(record: SmsConsent, zone: string): string {
+  return [STATUS[record.status].label, record.source, record.at ? formatInZone(record.at, zone) : null]
     .filter(Boolean)
     .join(" · ");
 }
@@ -50,7 +50,7 @@ export async function ConsentPanel({
         <DetailRow term="Status">
           <Badge tone={STATUS[sms.status].tone}>{STATUS[sms.status].label}</Badge>
         </DetailRow>
-        {sms.at ? <DetailRow term="When">{formatDateTime(new Date(sms.at))}</DetailRow> : null}
+        {sms.at ? <DetailRow term="When">{formatInZone(sms.at, zone)}</DetailRow> : null}
         {sms.source ? <DetailRow term="How">{sms.source}</DetailRow> : null}
         {sms.text ? <DetailRow term="Words">{sms.text}</DetailRow> : null}
         {sms.ip ? <DetailRow term="From address">{sms.ip}</DetailRow> : null}
@@ -63,10 +63,10 @@ export async function ConsentPanel({
               const change = activity.data.changes?.["consent.sms"] as [SmsConsent, SmsConsent] | undefined;
               return (
                 <li key={activity.id}>
-                  {change ? historyLine(change[1]) : activity.summary}
+                  {change ? historyLine(change[1], zone) : activity.summary}
                   <span className="text-slate-400">
                     {" "}
-                    · recorded {formatDateTime(new Date(activity.createdAt))} by {activity.actor.name}
+                    · recorded {formatInZone(activity.createdAt, zone)} by {activity.actor.name}
                   </span>
                 </li>
               );

@@ -24,7 +24,7 @@ describe("ActivityChanges for a consent change", () => {
     );
     expect(html).toContain("SMS consent");
     expect(html).toContain("unknown");
-    expect(html).toContain("revoked · SMS reply STOP · 2026-11-22 09:30");
+    expect(html).toContain("revoked · SMS reply STOP · Sun 22 Nov, 09:30 UTC");
     expect(html).not.toContain("{");
   });
 });

@@ -13,7 +13,7 @@ import { userActor } from "@/lib/forms/user-actor";
 
 const LOCAL_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
-/** The form's "When" (a datetime-local, in the account's zone) as ISO UTC; empty is now. */
+/** The form's "When" (a datetime-local, in the viewer's zone) as ISO UTC; empty is now. */
 function whenOf(value: string, zone: string): string | null | "invalid" {
   if (!value) return null;
   if (!LOCAL_MINUTE.test(value)) return "invalid";
@@ -24,7 +24,7 @@ function whenOf(value: string, zone: string): string | null | "invalid" {
 export async function recordConsentForm(member: Member, formData: FormData): Promise<FormState> {
   const values = formValues(formData);
   const account = await getAccountOrThrow(member.accountId);
-  const at = whenOf(values["sms.at"] ?? "", account.timezone);
+  const at = whenOf(values["sms.at"] ?? "", member.timeZone);
   if (at === "invalid")
     return errorState(
       new z.ZodError([

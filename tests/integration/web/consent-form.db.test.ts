@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { accounts, activities } from "@/db/schema";
+import { activities } from "@/db/schema";
 import { recordConsentForm } from "@/lib/forms/leads/record-consent-form";
 import { getLead } from "@/lib/leads/get-lead";
 import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
@@ -10,12 +10,11 @@ import { agencyWithStaff, form, leadOf } from "./web-fixtures";
 // The lead page's "Record consent": staff write down a consent given by phone or on paper, at a
 // time in the account's zone; the lead's STOP can only be undone by the lead.
 describe(`the consent form on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
-  it("records a consent at a time in the account's zone, signed by the staff member", async () => {
+  it("records a consent at a time in the viewer's zone, signed by the staff member", async () => {
     const a = await agencyWithStaff("Consent Form Homes");
-    await (await getDb()).update(accounts).set({ timezone: "Europe/Paris" }).where(eq(accounts.id, a.accountId));
     const lead = await leadOf(a);
     const state = await recordConsentForm(
-      a.staff,
+      { ...a.staff, timeZone: "Europe/Paris" },
       form({
         leadId: lead.id,
         "sms.status": "granted",

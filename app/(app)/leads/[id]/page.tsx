@@ -188,7 +188,7 @@ export default async function LeadPage({
               accountId={member.accountId}
               leadId={lead.id}
               consent={lead.consent}
-              zone={account.timezone}
+              zone={member.timeZone}
               grantBlocked={optOutByRecipient}
               action={recordConsentAction}
             />
