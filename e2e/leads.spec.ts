@@ -129,8 +129,8 @@ test.describe("leads", () => {
     await page.getByRole("link", { name: "Created, sort oldest first" }).click();
     await expect(page).toHaveURL(/sort=createdAt/);
     await expect(page).toHaveURL(/status=new/);
-    const created = page.getByRole("columnheader", { name: /Created/ });
-    await expect(created).toHaveAttribute("aria-sort", "ascending");
+    const dates = page.getByRole("columnheader", { name: /Created/ });
+    await expect(dates).toHaveAttribute("aria-sort", "ascending");
     // Oldest first across pages: page 2 starts after page 1 ends.
     await page.goto("/leads?sort=createdAt");
     const times = () => page.getByTestId("lead-row").locator("time").first().getAttribute("datetime");
@@ -142,7 +142,8 @@ test.describe("leads", () => {
     expect(Date.parse((await times()) ?? "")).toBeGreaterThanOrEqual(Date.parse(lastOnPage1 ?? ""));
     await page.getByRole("link", { name: "Updated, sort newest first" }).click();
     await expect(page).toHaveURL(/sort=-updatedAt/);
-    await expect(page.getByRole("columnheader", { name: /Updated/ })).toHaveAttribute("aria-sort", "descending");
+    await expect(dates).toHaveAttribute("aria-sort", "descending");
+    await expect(dates.getByRole("link", { name: /^Updated/ })).toHaveAttribute("aria-current", "true");
   });
 
   test("staff edit and soft-delete a lead; only the owner sees deleted leads and restores it", async ({ pageAs }) => {

@@ -28,6 +28,7 @@ test("Export CSV downloads the filtered leads and properties lists", async ({ pa
   // "My leads" and a source filter ride along too: the file holds exactly the count the list
   // shows (the staff member's qualified website leads).
   await page.getByRole("link", { name: "My leads" }).click();
+  await expect(page.getByLabel("Assigned to")).toHaveValue("me");
   await page.getByLabel("Source").fill("website");
   await expect(page).toHaveURL(/(?=.*assignedTo=me)(?=.*source=website)(?=.*status=qualified)/);
   const counted = Number(((await page.getByTestId("lead-count").textContent()) ?? "").replace(/[^\d]/g, ""));

@@ -8,9 +8,10 @@ import { Badge } from "@/components/ui/badge";
 import { styles } from "@/components/ui/styles";
 import { SortHeader, SortLink } from "./sort-header";
 
-// The live leads. Its own table (not components/ui/data-table.tsx) because two headers are sort
-// links; on a phone each lead is a card. Phones in the account's country read as dialled there
-// (formatPhone); dates are days in the viewer's zone.
+// The live leads. Its own table (not components/ui/data-table.tsx) because the date column's
+// header holds sort links (Created, Updated: the column shows the sorted-by date; a column each
+// would not fit the page's width); on a phone each lead is a card. Phones in the account's
+// country read as dialled there (formatPhone); dates are days in the viewer's zone.
 export function LeadsTable({
   leads,
   memberNames,
@@ -26,11 +27,13 @@ export function LeadsTable({
   sort: Sort;
   sortHref: (sort: Sort) => string;
 }) {
+  const byUpdated = sort.endsWith("updatedAt");
   const phoneOf = (lead: PublicLead) => (lead.phone ? formatPhone(lead.phone, country) : null);
   return (
     <>
-      {/* On a phone the rows are cards and the header is hidden: its sort links move here. */}
-      <div className="flex items-center gap-3 border-b border-slate-100 px-4 py-2 text-xs text-slate-500 sm:hidden">
+      {/* Below 768 px the date column's header is hidden (on a phone the rows are cards with no
+          header): its sort links sit above the rows. */}
+      <div className="flex items-center gap-3 border-b border-slate-100 px-4 py-2 text-xs text-slate-500 md:hidden">
         <span>Sort by</span>
         <SortLink label="Created" field="createdAt" sort={sort} sortHref={sortHref} />
         <SortLink label="Updated" field="updatedAt" sort={sort} sortHref={sortHref} />
@@ -57,66 +60,53 @@ export function LeadsTable({
               <th scope="col" className={`${styles.th} hidden lg:table-cell`}>
                 Assigned to
               </th>
-              <SortHeader
-                label="Created"
-                field="createdAt"
-                sort={sort}
-                sortHref={sortHref}
-                className="hidden md:table-cell"
-              />
-              <SortHeader
-                label="Updated"
-                field="updatedAt"
-                sort={sort}
-                sortHref={sortHref}
-                className="hidden xl:table-cell"
-              />
+              <SortHeader sort={sort} sortHref={sortHref} className="hidden md:table-cell" />
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100 max-sm:block">
-            {leads.map((lead) => (
-              <tr
-                key={lead.id}
-                data-testid="lead-row"
-                className="hover:bg-slate-50 max-sm:block max-sm:px-4 max-sm:py-3"
-              >
-                <td className={`${styles.td} ${CARD_CELL} font-medium text-slate-900`}>
-                  <Link href={`/leads/${lead.id}`} className={styles.link}>
-                    {lead.name}
-                  </Link>
-                </td>
-                <td className={`${styles.td} ${CARD_CELL} max-sm:pb-1`}>
-                  <Badge tone={LEAD_STATUS_TONES[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
-                </td>
-                <td className={`${styles.td} ${CARD_CELL} hidden whitespace-nowrap sm:table-cell`}>
-                  <CardLabel>Phone</CardLabel>
-                  {phoneOf(lead) ?? <Missing />}
-                </td>
-                <td className={`${styles.td} ${CARD_CELL} hidden md:table-cell`}>
-                  <CardLabel>Email</CardLabel>
-                  {lead.email ?? <Missing />}
-                </td>
-                <td className={`${styles.td} ${CARD_CELL} hidden lg:table-cell`}>
-                  <CardLabel>Source</CardLabel>
-                  {lead.source ?? <Missing />}
-                </td>
-                <td className={`${styles.td} ${CARD_CELL} hidden lg:table-cell`}>
-                  <CardLabel>Assigned to</CardLabel>
-                  {lead.assignedTo ? (
-                    (memberNames.get(lead.assignedTo) ?? "Former member")
-                  ) : (
-                    <span className="text-slate-500">Unassigned</span>
-                  )}
-                </td>
-                <td className={`${styles.td} ${CARD_CELL} hidden whitespace-nowrap md:table-cell`}>
-                  <CardLabel>Created</CardLabel>
-                  <time dateTime={lead.createdAt}>{formatInZone(lead.createdAt, timeZone, "date")}</time>
-                </td>
-                <td className={`${styles.td} hidden whitespace-nowrap xl:table-cell`}>
-                  <time dateTime={lead.updatedAt}>{formatInZone(lead.updatedAt, timeZone, "date")}</time>
-                </td>
-              </tr>
-            ))}
+            {leads.map((lead) => {
+              const date = byUpdated ? lead.updatedAt : lead.createdAt;
+              return (
+                <tr
+                  key={lead.id}
+                  data-testid="lead-row"
+                  className="hover:bg-slate-50 max-sm:block max-sm:px-4 max-sm:py-3"
+                >
+                  <td className={`${styles.td} ${CARD_CELL} font-medium text-slate-900`}>
+                    <Link href={`/leads/${lead.id}`} className={styles.link}>
+                      {lead.name}
+                    </Link>
+                  </td>
+                  <td className={`${styles.td} ${CARD_CELL} max-sm:pb-1`}>
+                    <Badge tone={LEAD_STATUS_TONES[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
+                  </td>
+                  <td className={`${styles.td} ${CARD_CELL} hidden whitespace-nowrap sm:table-cell`}>
+                    <CardLabel>Phone</CardLabel>
+                    {phoneOf(lead) ?? <Missing />}
+                  </td>
+                  <td className={`${styles.td} ${CARD_CELL} hidden md:table-cell`}>
+                    <CardLabel>Email</CardLabel>
+                    {lead.email ?? <Missing />}
+                  </td>
+                  <td className={`${styles.td} ${CARD_CELL} hidden lg:table-cell`}>
+                    <CardLabel>Source</CardLabel>
+                    {lead.source ?? <Missing />}
+                  </td>
+                  <td className={`${styles.td} ${CARD_CELL} hidden lg:table-cell`}>
+                    <CardLabel>Assigned to</CardLabel>
+                    {lead.assignedTo ? (
+                      (memberNames.get(lead.assignedTo) ?? "Former member")
+                    ) : (
+                      <span className="text-slate-500">Unassigned</span>
+                    )}
+                  </td>
+                  <td className={`${styles.td} ${CARD_CELL} hidden whitespace-nowrap md:table-cell`}>
+                    <CardLabel>{byUpdated ? "Updated" : "Created"}</CardLabel>
+                    <time dateTime={date}>{formatInZone(date, timeZone, "date")}</time>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

@@ -2,9 +2,9 @@ import Link from "next/link";
 import type { Sort } from "@/lib/schemas/common";
 import { styles } from "@/components/ui/styles";
 
-// A sortable column's header: a link to the list sorted by it (newest first, then oldest first
-// on a second click), with aria-sort telling screen readers the current order. Links, not
-// buttons: each sort is a URL, and works without JavaScript.
+// Sort links: each to the list sorted by its field (newest first, then oldest first on a
+// second click), the active one marked with its direction. Links, not buttons: each sort is a
+// URL, and works without JavaScript.
 type SortLinkProps = {
   label: string;
   field: "createdAt" | "updatedAt";
@@ -25,6 +25,7 @@ export function SortLink({ label, field, sort, sortHref }: SortLinkProps) {
     <Link
       href={sortHref(next)}
       scroll={false}
+      aria-current={active ? "true" : undefined}
       className={`inline-flex items-center gap-1 rounded-sm hover:text-slate-900 ${active ? "font-semibold text-slate-800" : ""} ${styles.focusRing}`}
       aria-label={`${label}, sort ${next.startsWith("-") ? "newest first" : "oldest first"}`}
     >
@@ -34,15 +35,27 @@ export function SortLink({ label, field, sort, sortHref }: SortLinkProps) {
   );
 }
 
-export function SortHeader({ className, ...link }: SortLinkProps & { className: string }) {
-  const { active, descending } = orderOf(link.field, link.sort);
+/** The date column's header: sorted by created or updated, each a link; aria-sort says the
+ * column's order (it shows the date it is sorted by). */
+export function SortHeader({
+  sort,
+  sortHref,
+  className,
+}: {
+  sort: Sort;
+  sortHref: (sort: Sort) => string;
+  className: string;
+}) {
   return (
     <th
       scope="col"
       className={`${styles.th} ${className}`}
-      aria-sort={active ? (descending ? "descending" : "ascending") : undefined}
+      aria-sort={sort.startsWith("-") ? "descending" : "ascending"}
     >
-      <SortLink {...link} />
+      <span className="inline-flex flex-col items-start gap-1">
+        <SortLink label="Created" field="createdAt" sort={sort} sortHref={sortHref} />
+        <SortLink label="Updated" field="updatedAt" sort={sort} sortHref={sortHref} />
+      </span>
     </th>
   );
 }
