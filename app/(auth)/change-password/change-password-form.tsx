@@ -6,7 +6,7 @@ import { signIn } from "next-auth/react";
 import { TextField } from "@/components/ui/text-field";
 import { FormStateMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
-import { MIN_PASSWORD_LENGTH } from "@/lib/accounts/password-rules";
+import { NewPasswordFields } from "@/components/ui/new-password-fields";
 import { IDLE, type FormState } from "@/lib/ui/form-state";
 import { changePasswordAction } from "./actions";
 
@@ -64,24 +64,7 @@ export function ChangePasswordForm({
         required
         error={errors.currentPassword}
       />
-      <TextField
-        label="New password"
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={MIN_PASSWORD_LENGTH}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-        error={errors.newPassword}
-      />
-      <TextField
-        label="Confirm new password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword}
-      />
+      <NewPasswordFields name="newPassword" errors={errors} />
       <button type="submit" disabled={pending} className={`${styles.primaryButton} w-full sm:w-auto`}>
         {pending ? "Changing…" : "Change password"}
       </button>
