@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { listDeletedLeads } from "@/lib/leads/list-deleted-leads";
 import { countLeads, listLeads } from "@/lib/leads/list-leads";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { readLeadListParams, UNASSIGNED } from "@/lib/ui/lead-list-params";
@@ -12,18 +11,14 @@ import { CustomFieldFilterFields } from "@/components/custom-fields/custom-field
 import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
 import { loadListPage } from "@/lib/ui/load-list-page";
 import { searchText, singleParams, type RawSearchParams } from "@/lib/ui/search-params";
-import type { Member } from "@/lib/users/get-member";
 import { EmptyState } from "@/components/ui/empty-state";
-import { FilterBar } from "@/components/ui/filter-bar";
 import { FlashNotice } from "@/components/ui/flash-notice";
-import { FormMessage } from "@/components/ui/form-message";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { StaleLinkNotice } from "@/components/ui/stale-link-notice";
 import { styles } from "@/components/ui/styles";
-import { TextField } from "@/components/ui/text-field";
 import { LiveFilterForm } from "@/components/leads/live-filter-form";
-import { DeletedLeadsTable } from "./deleted-leads-table";
+import { DeletedLeads } from "./deleted-leads";
 import { LeadCountHeading } from "./lead-count-heading";
 import { LeadFilterFields } from "./lead-filter-fields";
 import { LeadsTable } from "./leads-table";
@@ -37,7 +32,8 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
   const params = singleParams(await searchParams);
   const position = readPagePosition(params);
   const isOwner = member.role === "owner";
-  if (params.view === "deleted") return <DeletedLeads member={member} q={searchText(params.q)} position={position} />;
+  if (params.view === "deleted")
+    return <DeletedLeads member={member} q={searchText(params.q)} position={position} pageSize={PAGE_SIZE} />;
 
   const list = readLeadListParams(params, member);
   const { url } = list;
@@ -160,87 +156,6 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
             <Pager
               label="Leads"
               links={pagerLinks("/leads", filterParams, position, page.meta)}
-              shown={page.data.length}
-            />
-          </>
-        )}
-      </section>
-    </div>
-  );
-}
-
-// The owners' view of soft-deleted leads. The service checks the role again.
-async function DeletedLeads({
-  member,
-  q,
-  position,
-}: {
-  member: Member;
-  q?: string;
-  position: ReturnType<typeof readPagePosition>;
-}) {
-  const header = (
-    <PageHeader
-      title="Deleted leads"
-      description="Deleted leads are hidden from the team and the API. Restoring one brings it back with its whole timeline."
-      actions={
-        <Link href="/leads" className={styles.secondaryButton}>
-          Back to leads
-        </Link>
-      }
-    />
-  );
-  if (member.role !== "owner") {
-    return (
-      <div className="space-y-5">
-        {header}
-        <FormMessage tone="error">Only account owners can see deleted leads.</FormMessage>
-      </div>
-    );
-  }
-  const filters = { view: "deleted", q };
-  const page = await loadListPage(
-    listDeletedLeads(
-      { accountId: member.accountId, actorUserId: member.userId },
-      { q, limit: PAGE_SIZE, cursor: position.cursor },
-    ),
-  );
-  return (
-    <div className="space-y-5">
-      {header}
-      <FilterBar
-        action="/leads"
-        label="Filter deleted leads"
-        submitLabel="Search"
-        hidden={{ view: "deleted" }}
-        clearHref={q ? "/leads?view=deleted" : undefined}
-      >
-        <div className="sm:w-72">
-          <TextField
-            label="Search"
-            name="q"
-            type="search"
-            defaultValue={q}
-            placeholder="Name, email or phone"
-            maxLength={200}
-            autoComplete="off"
-            idPrefix="filter"
-          />
-        </div>
-      </FilterBar>
-      <section className={`${styles.card} overflow-hidden`}>
-        {page === "invalid_cursor" ? (
-          <StaleLinkNotice firstPage={hrefWith("/leads", filters)} />
-        ) : page.data.length === 0 ? (
-          <EmptyState title={q ? "No deleted leads match this search" : "No deleted leads"}>
-            Leads deleted in the app or through the API appear here.
-          </EmptyState>
-        ) : (
-          <>
-            <DeletedLeadsTable leads={page.data} />
-            <Pager
-              label="Deleted leads"
-              links={pagerLinks("/leads", filters, position, page.meta)}
               shown={page.data.length}
             />
           </>
