@@ -26,8 +26,10 @@ export function recordingQueue(name: string, expireInSeconds: number): JobQueue<
         await db.execute(
           sql`insert into jobs_test_runs (queue, job_id, data, pid) values (${name}, ${job.id}, ${JSON.stringify(job.data)}::jsonb, ${process.pid})`,
         );
-        // A little work per job, so two workers' polls interleave.
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        // Some work per job, so two workers' polls interleave: a batch of 10 takes about 0.4 s, and
+        // 60 jobs keep a worker busy for about 2.4 s, several of the other's 0.5 s polls. At 5 ms a
+        // job, one worker could drain all 60 between two polls of the other (seen in CI).
+        await new Promise((resolve) => setTimeout(resolve, 40));
       }
       if (process.env.JOBS_TEST_HANG === "1") await new Promise(() => {});
     },
