@@ -66,6 +66,11 @@ export const leads = pgTable(
     index("leads_account_updated_idx")
       .on(t.accountId, t.updatedAt, t.id)
       .where(sql`${t.deletedAt} is null`),
+    // The web UI's leads list sorted by name, A→Z or Z→A (keyset on the name key, id): the key
+    // is lib/pagination/keyset.ts's nameKey, the same expression with the same length.
+    index("leads_account_name_idx")
+      .on(t.accountId, sql`left(lower(${t.name}), 64)`, t.id)
+      .where(sql`${t.deletedAt} is null`),
     // GET /leads?status=… (pipeline views) paged by createdAt.
     index("leads_account_status_created_idx")
       .on(t.accountId, t.status, t.createdAt, t.id)

@@ -6,6 +6,7 @@ import { ifSet } from "@/lib/query/if-set";
 import { cursorScope } from "@/lib/pagination/cursor";
 import { keyset, type Page } from "@/lib/pagination/keyset";
 import type { LeadListQuery } from "@/lib/schemas/leads";
+import type { ListSort } from "@/lib/schemas/common";
 import { canonicalCustomFieldFilter, customFieldFilterCondition } from "@/lib/custom-fields/custom-field-filter";
 import { leadSearchCondition } from "./lead-search";
 import { publicLeadJson, toPublicLead, type PublicLead } from "./public-lead";
@@ -22,7 +23,8 @@ interface LeadListView {
   /** Only leads nobody is assigned to (the owner's "who takes these?" view). */
   unassigned?: true;
 }
-export type LeadWebQuery = LeadListQuery & LeadListView;
+/** The web UI's query: the API's, plus its own filters and the name sort (ListSort). */
+export type LeadWebQuery = Omit<LeadListQuery, "sort"> & LeadListView & { sort: ListSort };
 export type LeadWebFilters = Omit<LeadWebQuery, "limit" | "cursor" | "sort">;
 
 /** The filters' conditions (account, live leads, each filter given), without any paging. */
@@ -122,9 +124,10 @@ export async function listLeadsJson(accountId: string, query: LeadListQuery): Pr
 }
 
 /** The page query GET /leads runs, unexecuted: the bench and tests/integration/lead-query-plans
- * EXPLAIN it (`custom`: the cf filters' SQL, from customFieldFilterCondition). The serialization is a subplan above the sort and limit: it runs for the page's
+ * EXPLAIN it (`custom`: the cf filters' SQL, from customFieldFilterCondition; the web UI's query,
+ * so the plan of its name sort can be read too). The serialization is a subplan above the sort and limit: it runs for the page's
  * rows only, and the plan is leadListSelect's. */
-export function leadListJsonSelect(db: DbOrTx, accountId: string, query: LeadListQuery, custom?: SQL) {
+export function leadListJsonSelect(db: DbOrTx, accountId: string, query: LeadWebQuery, custom?: SQL) {
   const { where, page } = leadListConditions(accountId, query, custom);
   return {
     select: db

@@ -13,6 +13,12 @@ export interface CursorPosition {
   id: string;
 }
 
+/** A position in a list sorted by text (the leads list by name): the sort value is that text. */
+export interface TextCursorPosition {
+  text: string;
+  id: string;
+}
+
 interface Payload {
   /** The scope's fingerprint (cursorScope) and the sort. */
   f: string;
@@ -31,25 +37,38 @@ export function cursorScope(list: string, accountId: string, filters: Record<str
   return createHash("sha256").update(`${list}\n${accountId}\n${canonical}`).digest("base64url").slice(0, 16);
 }
 
-export function encodeCursor(sort: string, scope: string, position: CursorPosition): string {
-  return sealSecret(
-    JSON.stringify({ f: scope, s: sort, t: position.at.toISOString(), i: position.id } satisfies Payload),
-  );
+export function encodeCursor(sort: string, scope: string, position: CursorPosition | TextCursorPosition): string {
+  const t = "at" in position ? position.at.toISOString() : position.text;
+  return sealSecret(JSON.stringify({ f: scope, s: sort, t, i: position.id } satisfies Payload));
 }
 
-export function decodeCursor(cursor: string, sort: string, scope: string): CursorPosition {
-  const invalid = new ApiError(
+const invalidCursor = () =>
+  new ApiError(
     "invalid_cursor",
     "The cursor is invalid, or was made for another list, another sort or other filters. Start again from the first page.",
   );
+
+/** The cursor's sort value (as written) and id, if it was made for this sort and scope. */
+function openCursor(cursor: string, sort: string, scope: string): { t: string; id: string } {
   let payload: Payload;
   try {
     payload = JSON.parse(openSecret(cursor)) as Payload;
   } catch {
-    throw invalid;
+    throw invalidCursor();
   }
-  const at = new Date(payload.t);
-  if (payload.s !== sort || payload.f !== scope || Number.isNaN(at.getTime()) || typeof payload.i !== "string")
-    throw invalid;
-  return { at, id: payload.i };
+  if (payload.s !== sort || payload.f !== scope || typeof payload.t !== "string" || typeof payload.i !== "string")
+    throw invalidCursor();
+  return { t: payload.t, id: payload.i };
+}
+
+export function decodeCursor(cursor: string, sort: string, scope: string): CursorPosition {
+  const { t, id } = openCursor(cursor, sort, scope);
+  const at = new Date(t);
+  if (Number.isNaN(at.getTime())) throw invalidCursor();
+  return { at, id };
+}
+
+export function decodeTextCursor(cursor: string, sort: string, scope: string): TextCursorPosition {
+  const { t, id } = openCursor(cursor, sort, scope);
+  return { text: t, id };
 }

@@ -1,13 +1,13 @@
 import { asc, desc, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { decodeCursor, encodeCursor, type CursorPosition } from "./cursor";
+import { decodeCursor, decodeTextCursor, encodeCursor, type CursorPosition, type TextCursorPosition } from "./cursor";
 import { JsonText } from "@/lib/query/json-text";
-import type { Sort } from "@/lib/schemas/common";
+import type { ListSort } from "@/lib/schemas/common";
 
 export interface PageRequest {
   limit: number;
   cursor?: string;
-  sort: Sort;
+  sort: ListSort;
 }
 
 export interface Page<T> {
@@ -18,29 +18,63 @@ export interface Page<T> {
 interface SortColumns {
   createdAt: PgColumn;
   updatedAt?: PgColumn;
+  /** Only lists that offer the name sort (the leads list). */
+  name?: PgColumn;
   id: PgColumn;
 }
 
+/** The name sort's key: case-insensitive, and only the name's first NAME_KEY_CHARS characters,
+ * so the cursor that carries it stays within 512 characters whatever the name (200 characters
+ * of 4-byte script would not). Names alike that far are ordered by id, as exact ties are. The
+ * index leads_account_name_idx is on this very expression, with the literal length, so the
+ * planner matches it. */
+const NAME_KEY_CHARS = 64;
+const nameKey = (value: PgColumn | SQL) => sql`left(lower(${value}), ${sql.raw(String(NAME_KEY_CHARS))})`;
+/** The part of a name the key reads (in code points, as PostgreSQL counts characters). */
+const namePrefix = (name: string) => [...name].slice(0, NAME_KEY_CHARS).join("");
+
+/** The sort's key in SQL: a time column, or the name key. */
+function sortKey(field: "createdAt" | "updatedAt" | "name", columns: SortColumns): PgColumn | SQL {
+  if (field !== "name") return (field === "updatedAt" ? columns.updatedAt : columns.createdAt) ?? columns.createdAt;
+  if (!columns.name) throw new Error("keyset: this list has no name to sort by");
+  return nameKey(columns.name);
+}
+
+/** The cursor's position as SQL values to compare (sort key, id) with. */
+function cursorBound(page: PageRequest & { cursor: string }, byName: boolean, scope: string) {
+  if (byName) {
+    const { text, id } = decodeTextCursor(page.cursor, page.sort, scope);
+    return { value: nameKey(sql`${text}::text`), id };
+  }
+  const { at, id } = decodeCursor(page.cursor, page.sort, scope);
+  return { value: sql`${at.toISOString()}::timestamptz`, id };
+}
+
 /**
- * Keyset pagination on (sortColumn, id): no OFFSET, so a page deep in a million rows costs
+ * Keyset pagination on (sort key, id): no OFFSET, so a page deep in a million rows costs
  * what the first page costs, and rows inserted meanwhile neither repeat nor vanish.
  */
 /** `scope` (cursorScope: the list, the account, the filters) is what its cursors are bound to. */
 export function keyset(page: PageRequest, columns: SortColumns, scope: string) {
   const descending = page.sort.startsWith("-");
-  const field = page.sort.replace("-", "") as "createdAt" | "updatedAt";
-  const column = (field === "updatedAt" ? columns.updatedAt : columns.createdAt) ?? columns.createdAt;
+  const field = page.sort.replace("-", "") as "createdAt" | "updatedAt" | "name";
+  const byName = field === "name";
+  const column = sortKey(field, columns);
   let where: SQL | undefined;
   if (page.cursor) {
-    const { at, id } = decodeCursor(page.cursor, page.sort, scope);
-    const atParam = sql`${at.toISOString()}::timestamptz`;
+    const bound = cursorBound({ ...page, cursor: page.cursor }, byName, scope);
     where = descending
-      ? sql`(${column}, ${columns.id}) < (${atParam}, ${id})`
-      : sql`(${column}, ${columns.id}) > (${atParam}, ${id})`;
+      ? sql`(${column}, ${columns.id}) < (${bound.value}, ${bound.id})`
+      : sql`(${column}, ${columns.id}) > (${bound.value}, ${bound.id})`;
   }
+  // Where a row stands in the order, for the cursor after it: its time, or its name's key part.
+  const positionOf = (row: { id: string; createdAt: Date | string; updatedAt?: Date | string; name?: string }) =>
+    byName
+      ? { text: namePrefix(row.name ?? ""), id: row.id }
+      : { at: new Date((field === "updatedAt" && row.updatedAt) || row.createdAt), id: row.id };
   // The page's rows (one more was fetched to tell whether more follow) and its meta, the cursor
   // pointing after the last row kept.
-  const cut = <R>(rows: R[], positionOf: (row: R) => CursorPosition) => {
+  const cut = <R>(rows: R[], positionOf: (row: R) => CursorPosition | TextCursorPosition) => {
     const hasMore = rows.length > page.limit;
     const items = hasMore ? rows.slice(0, page.limit) : rows;
     const last = items.at(-1);
@@ -57,24 +91,20 @@ export function keyset(page: PageRequest, columns: SortColumns, scope: string) {
     orderBy,
     /** Fetch one more than the page to know whether more follow. */
     fetch: page.limit + 1,
-    toPage<Row extends { id: string; createdAt: Date; updatedAt?: Date }, T>(
+    toPage<Row extends { id: string; createdAt: Date; updatedAt?: Date; name?: string }, T>(
       rows: Row[],
       toPublic: (row: Row) => T,
     ): Page<T> {
-      const { items, meta } = cut(rows, (row) => ({
-        at: (field === "updatedAt" && row.updatedAt) || row.createdAt,
-        id: row.id,
-      }));
+      const { items, meta } = cut(rows, positionOf);
       return { data: items.map(toPublic), meta };
     },
     /** The same page as JSON text, from rows the database serialized in their public shape: byte
      * for byte what JSON.stringify(toPage(…)) makes. The cursor's sort value and id are read back
      * from the last row kept, the only one that needs parsing. */
     toJsonPage<T>(rows: JsonText<T>[]): JsonText<Page<T>> {
-      const { items, meta } = cut(rows, ({ text }) => {
-        const row = JSON.parse(text) as { id: string; createdAt: string; updatedAt?: string };
-        return { at: new Date((field === "updatedAt" && row.updatedAt) || row.createdAt), id: row.id };
-      });
+      const { items, meta } = cut(rows, ({ text }) =>
+        positionOf(JSON.parse(text) as { id: string; createdAt: string; updatedAt?: string; name?: string }),
+      );
       return new JsonText(`{"data":[${items.map((item) => item.text).join(",")}],"meta":${JSON.stringify(meta)}}`);
     },
   };

@@ -4,6 +4,10 @@ import { z } from "zod";
 
 const SORTS = ["-createdAt", "createdAt", "-updatedAt", "updatedAt"] as const;
 export type Sort = (typeof SORTS)[number];
+/** The web UI's leads list also sorts by name (case-insensitive, A→Z or Z→A); the API's lists
+ * sort by time only, so this is in no API query and no OpenAPI document. */
+export const listSortSchema = z.enum([...SORTS, "name", "-name"]);
+export type ListSort = z.output<typeof listSortSchema>;
 
 // What the API stores and answers in (ISO 8601 UTC, four-digit years): an offset may carry a time
 // out of it ("0000-01-01T00:00:00+14:00" is in the year -1), which no response could write.

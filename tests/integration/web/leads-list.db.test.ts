@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { leads } from "@/db/schema";
 import { countLeads, LEAD_COUNT_CAP, listLeads, type LeadWebFilters } from "@/lib/leads/list-leads";
 import { leadExportFilters } from "@/lib/exports/list-export-filters";
-import type { Sort } from "@/lib/schemas/common";
+import type { ListSort, Sort } from "@/lib/schemas/common";
 import { readLeadListParams } from "@/lib/ui/lead-list-params";
 import { agencyWithStaff, leadOf, type Agency } from "./web-fixtures";
 
@@ -25,7 +25,7 @@ async function setTimes(id: string, createdAt: string, updatedAt = createdAt) {
 }
 
 /** Every lead the filters select, page by page (`limit` a page), as ids in the list's order. */
-async function allPages(agency: Agency, filters: LeadWebFilters, sort: Sort, limit = 2) {
+async function allPages(agency: Agency, filters: LeadWebFilters, sort: ListSort, limit = 2) {
   const ids: string[] = [];
   let cursor: string | undefined;
   for (let guard = 0; guard < 50; guard++) {

@@ -1,16 +1,16 @@
 import Link from "next/link";
 import type { PublicLead } from "@/lib/leads/public-lead";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_TONES } from "@/lib/leads/lead-labels";
-import type { Sort } from "@/lib/schemas/common";
+import type { ListSort } from "@/lib/schemas/common";
 import { formatInZone } from "@/lib/ui/format-date";
 import { formatPhone } from "@/lib/ui/format-phone";
 import { Badge } from "@/components/ui/badge";
 import { styles } from "@/components/ui/styles";
-import { SortHeader, SortLink } from "./sort-header";
+import { NameSortHeader, SortHeader, SortLink } from "./sort-header";
 
-// The live leads. Its own table (not components/ui/data-table.tsx) because the date column's
-// header holds sort links (Created, Updated: the column shows the sorted-by date; a column each
-// would not fit the page's width); on a phone each lead is a card. Phones in the account's
+// The live leads. Its own table (not components/ui/data-table.tsx) because its headers hold sort
+// links: Name, and the date column's Created and Updated (the column shows the sorted-by date; a
+// column each would not fit the page's width); on a phone each lead is a card. Phones in the account's
 // country read as dialled there (formatPhone); dates are days in the viewer's zone.
 export function LeadsTable({
   leads,
@@ -24,8 +24,8 @@ export function LeadsTable({
   memberNames: Map<string, string>;
   country: string;
   timeZone: string;
-  sort: Sort;
-  sortHref: (sort: Sort) => string;
+  sort: ListSort;
+  sortHref: (sort: ListSort) => string;
 }) {
   const byUpdated = sort.endsWith("updatedAt");
   const phoneOf = (lead: PublicLead) => (lead.phone ? formatPhone(lead.phone, country) : null);
@@ -35,6 +35,7 @@ export function LeadsTable({
           header): its sort links sit above the rows. */}
       <div className="flex items-center gap-3 border-b border-slate-100 px-4 py-2 text-xs text-slate-500 md:hidden">
         <span>Sort by</span>
+        <SortLink label="Name" field="name" sort={sort} sortHref={sortHref} />
         <SortLink label="Created" field="createdAt" sort={sort} sortHref={sortHref} />
         <SortLink label="Updated" field="updatedAt" sort={sort} sortHref={sortHref} />
       </div>
@@ -42,9 +43,7 @@ export function LeadsTable({
         <table className={`${styles.table} max-sm:block`} aria-label="Leads">
           <thead className="hidden bg-slate-50 sm:table-header-group">
             <tr>
-              <th scope="col" className={styles.th}>
-                Name
-              </th>
+              <NameSortHeader sort={sort} sortHref={sortHref} />
               <th scope="col" className={styles.th}>
                 Status
               </th>

@@ -1,23 +1,39 @@
 import Link from "next/link";
-import type { Sort } from "@/lib/schemas/common";
+import type { ListSort } from "@/lib/schemas/common";
 import { styles } from "@/components/ui/styles";
 
-// Sort links: each to the list sorted by its field (newest first, then oldest first on a
-// second click), the active one marked with its direction. Links, not buttons: each sort is a
-// URL, and works without JavaScript.
+// Sort links: each to the list sorted by its field, the active one marked with its direction.
+// A date starts newest first, a name A to Z; a second click on the active one reverses it.
+// Links, not buttons: each sort is a URL, and works without JavaScript.
+type SortField = "createdAt" | "updatedAt" | "name";
 type SortLinkProps = {
   label: string;
-  field: "createdAt" | "updatedAt";
-  sort: Sort;
-  sortHref: (sort: Sort) => string;
+  field: SortField;
+  sort: ListSort;
+  sortHref: (sort: ListSort) => string;
 };
 
-const orderOf = (field: SortLinkProps["field"], sort: Sort) => {
+const orderOf = (field: SortField, sort: ListSort) => {
   const active = sort.replace("-", "") === field;
   const descending = sort.startsWith("-");
-  const next: Sort = active && descending ? field : `-${field}`;
+  const first: ListSort = field === "name" ? "name" : `-${field}`;
+  const next: ListSort = !active ? first : descending ? field : `-${field}`;
   return { active, descending, next };
 };
+
+/** How a sort reads aloud: "newest first", "Z to A"… */
+const orderName = (sort: ListSort) =>
+  sort.endsWith("name")
+    ? sort.startsWith("-")
+      ? "Z to A"
+      : "A to Z"
+    : sort.startsWith("-")
+      ? "newest first"
+      : "oldest first";
+
+/** aria-sort of a column that shows `fields`: its order when the list is sorted by one of them. */
+const ariaSortOf = (sort: ListSort, fields: SortField[]) =>
+  fields.includes(sort.replace("-", "") as SortField) ? (sort.startsWith("-") ? "descending" : "ascending") : undefined;
 
 export function SortLink({ label, field, sort, sortHref }: SortLinkProps) {
   const { active, descending, next } = orderOf(field, sort);
@@ -27,7 +43,7 @@ export function SortLink({ label, field, sort, sortHref }: SortLinkProps) {
       scroll={false}
       aria-current={active ? "true" : undefined}
       className={`inline-flex items-center gap-1 rounded-sm hover:text-slate-900 ${active ? "font-semibold text-slate-800" : ""} ${styles.focusRing}`}
-      aria-label={`${label}, sort ${next.startsWith("-") ? "newest first" : "oldest first"}`}
+      aria-label={`${label}, sort ${orderName(next)}`}
     >
       {label}
       <span aria-hidden="true">{active ? (descending ? "↓" : "↑") : "↕"}</span>
@@ -35,23 +51,28 @@ export function SortLink({ label, field, sort, sortHref }: SortLinkProps) {
   );
 }
 
+/** The name column's header: a link that sorts by name. */
+export function NameSortHeader({ sort, sortHref }: { sort: ListSort; sortHref: (sort: ListSort) => string }) {
+  return (
+    <th scope="col" className={styles.th} aria-sort={ariaSortOf(sort, ["name"])}>
+      <SortLink label="Name" field="name" sort={sort} sortHref={sortHref} />
+    </th>
+  );
+}
+
 /** The date column's header: sorted by created or updated, each a link; aria-sort says the
- * column's order (it shows the date it is sorted by). */
+ * column's order when the list is sorted by one of its dates (it shows the date it is sorted by). */
 export function SortHeader({
   sort,
   sortHref,
   className,
 }: {
-  sort: Sort;
-  sortHref: (sort: Sort) => string;
+  sort: ListSort;
+  sortHref: (sort: ListSort) => string;
   className: string;
 }) {
   return (
-    <th
-      scope="col"
-      className={`${styles.th} ${className}`}
-      aria-sort={sort.startsWith("-") ? "descending" : "ascending"}
-    >
+    <th scope="col" className={`${styles.th} ${className}`} aria-sort={ariaSortOf(sort, ["createdAt", "updatedAt"])}>
       <span className="inline-flex flex-col items-start gap-1">
         <SortLink label="Created" field="createdAt" sort={sort} sortHref={sortHref} />
         <SortLink label="Updated" field="updatedAt" sort={sort} sortHref={sortHref} />

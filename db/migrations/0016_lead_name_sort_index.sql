@@ -1,0 +1,1 @@
+CREATE INDEX "leads_account_name_idx" ON "leads" USING btree ("account_id",left(lower("name"), 64),"id") WHERE "leads"."deleted_at" is null;
