@@ -78,10 +78,36 @@ test("a visit at 10:00 in New York is 16:00 for a user in Paris", async ({ pageA
   try {
     await staff.goto(visitUrl);
     await expect(staff.getByTestId("visit-when")).toContainText("Mon 25 Nov, 16:00 GMT+1");
-    // The week view places it on its Paris day and time.
+    // The week view places it on its Paris day and time: in Monday's column, at the 16:00 row.
     await staff.goto("/visits?view=week&day=2030-11-25");
-    await expect(staff.getByTestId("calendar-visit").filter({ hasText: name })).toContainText("16:00–16:30");
+    await expect(staff.getByTestId("calendar-zone")).toContainText("Europe/Paris (GMT+1)");
+    const monday = staff.locator('[data-testid=calendar-day][data-day="2030-11-25"]');
+    const block = monday.getByTestId("calendar-visit").filter({ hasText: name });
+    await expect(block).toContainText("16:00–16:30");
+    await expect(staff.getByTestId("calendar-visit").filter({ hasText: name })).toHaveCount(1);
+    const [box, column, heading, hour] = await Promise.all([
+      block.boundingBox(),
+      monday.boundingBox(),
+      staff.getByTestId("calendar-day-heading").filter({ hasText: "Mon 25 Nov" }).boundingBox(),
+      staff.locator('[data-testid=calendar-hour][data-hour="16:00"]').boundingBox(),
+    ]);
+    if (!box || !column || !heading || !hour) throw new Error("the week grid is not laid out");
+    expect(Math.abs(box.y - hour.y)).toBeLessThan(2);
+    // 30 minutes: half an hour row.
+    expect(Math.abs(box.height - hour.height / 2)).toBeLessThan(2);
+    expect(box.x).toBeGreaterThanOrEqual(heading.x - 1);
+    expect(box.x + box.width).toBeLessThanOrEqual(heading.x + heading.width + 1);
+    expect(Math.abs(column.x - heading.x)).toBeLessThan(2);
     await snap(staff, "visits-week");
+
+    // On a phone the week is a list of days: the visit is under Monday.
+    await staff.setViewportSize({ width: 390, height: 844 });
+    const mondayCard = staff.locator('[data-testid=agenda-day][data-day="2030-11-25"]');
+    await expect(mondayCard.getByTestId("agenda-visit").filter({ hasText: name })).toContainText("16:00–16:30");
+    // …and the day view is the same grid, one column wide.
+    await staff.goto("/visits?view=day&day=2030-11-25");
+    await expect(staff.getByTestId("calendar-day")).toHaveCount(1);
+    await expect(staff.getByTestId("calendar-visit").filter({ hasText: name })).toBeVisible();
   } finally {
     // Back to the account's zone: other specs read this user's times.
     await setTimeZone(staff, "");

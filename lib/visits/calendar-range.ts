@@ -47,9 +47,6 @@ export function calendarRange(
   };
 }
 
-/** The viewer's-zone day (YYYY-MM-DD) a visit falls on, to place it in its column. */
-export const dayInZone = (at: string, zone: string) => DateTime.fromISO(at).setZone(zone).toFormat(DAY);
-
 /** The list's "From"/"To" day filters, read as whole days in the viewer's zone: [start, next start). */
 export function dayBounds(day: string | undefined, zone: string): { from: Date; to: Date } | undefined {
   if (!day) return undefined;

@@ -16,6 +16,9 @@ export const metadata: Metadata = { title: "Visits" };
 
 // A week of a busy agency fits; more is said, never silently cut.
 const CALENDAR_LIMIT = 500;
+// The longest visit the API books (lib/schemas/visits.ts): a visit that started this long
+// before the range can still run into its first day, and the grid shows that part.
+const LONGEST_VISIT_MS = 480 * 60_000;
 
 // Visits as lists (upcoming, awaiting an outcome, all) or as a day or week, for everyone or
 // only mine (`mine=1`), every time in the viewer's zone. View, day and who are in the URL.
@@ -117,7 +120,7 @@ async function CalendarSection(props: {
 }) {
   const range = calendarRange(props.view, props.day, props.zone);
   const page = await listVisitsBySchedule(props.accountId, {
-    from: range.from,
+    from: new Date(range.from.getTime() - LONGEST_VISIT_MS),
     to: range.to,
     agentId: props.agentId,
     order: "asc",
