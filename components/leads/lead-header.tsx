@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { PublicLead } from "@/lib/leads/public-lead";
 import type { FormState } from "@/lib/ui/form-state";
-import { formatDate } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { styles } from "@/components/ui/styles";
 import { InPlaceSelect } from "./in-place-select";
 import { LeadContactActions } from "./lead-contact-actions";
@@ -18,9 +18,12 @@ export function LeadHeader({
   members,
   statusAction,
   ownerAction,
+  timeZone,
 }: {
   lead: PublicLead;
   country: string;
+  /** The viewer's zone (Member.timeZone): "Lead since" is the day it was there. */
+  timeZone: string;
   statuses: readonly Option[];
   members: readonly Option[];
   statusAction: Action;
@@ -35,7 +38,7 @@ export function LeadHeader({
         <div className="min-w-0 space-y-2">
           <h1 className="break-words text-2xl font-semibold tracking-tight text-slate-900">{lead.name}</h1>
           <p className="text-sm text-slate-600">
-            Lead since {formatDate(new Date(lead.createdAt))}
+            Lead since {formatInZone(lead.createdAt, timeZone, "date")}
             {lead.source ? ` · from ${lead.source}` : ""}
           </p>
           <LeadContactActions phone={lead.phone} email={lead.email} country={country} />

@@ -3,7 +3,8 @@ import type { RequestLogEntry } from "@/lib/request-logs/request-log-entry";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { HttpStatusBadge } from "./http-status-badge";
-import { formatCount, formatLogTime } from "./format-usage";
+import { formatInZone } from "@/lib/ui/format-date";
+import { formatCount } from "./format-usage";
 import { requestLogHref } from "./usage-href";
 
 // The most recent requests of a key (or of all keys, each row naming its key). The request id
@@ -13,9 +14,12 @@ export function RecentRequestsTable({
   entries,
   emptyText,
   keyNames,
+  timeZone,
 }: {
   entries: RequestLogEntry[];
   emptyText: string;
+  /** The viewer's zone (Member.timeZone): each row's time is shown there, named. */
+  timeZone: string;
   /** Given when the table mixes keys: a "Key" column names each row's. */
   keyNames?: ReadonlyMap<string, string>;
 }) {
@@ -38,7 +42,7 @@ export function RecentRequestsTable({
       {entries.map((entry) => (
         <tr key={entry.id} data-testid="request-log-row">
           <td className={`${styles.td} whitespace-nowrap tabular-nums`}>
-            <time dateTime={entry.createdAt.toISOString()}>{formatLogTime(entry.createdAt)}</time>
+            <time dateTime={entry.createdAt.toISOString()}>{formatInZone(entry.createdAt, timeZone, "logTime")}</time>
           </td>
           {keyNames ? (
             <td className={`${styles.td} max-w-40 truncate`}>{keyNames.get(entry.apiKeyId) ?? "Deleted key"}</td>

@@ -1,17 +1,18 @@
 import type { RequestLogDetails } from "@/lib/request-logs/get-request-log-entry";
 import { HttpStatusBadge } from "./http-status-badge";
-import { formatCount, formatFullTime } from "./format-usage";
+import { formatInZone } from "@/lib/ui/format-date";
+import { formatCount } from "./format-usage";
 import { DetailRow } from "@/components/ui/detail-row";
 
 // Everything the log holds about one request. There is no body to show: none was stored.
-export function RequestDetails({ entry }: { entry: RequestLogDetails }) {
+export function RequestDetails({ entry, timeZone }: { entry: RequestLogDetails; timeZone: string }) {
   return (
     <dl className="divide-y divide-slate-100" data-testid="request-details">
       <DetailRow term="Request id">
         <code className="select-all break-all font-mono text-sm">{entry.requestId}</code>
       </DetailRow>
       <DetailRow term="Time">
-        <time dateTime={entry.createdAt.toISOString()}>{formatFullTime(entry.createdAt)}</time>
+        <time dateTime={entry.createdAt.toISOString()}>{formatInZone(entry.createdAt, timeZone, "fullTime")}</time>
       </DetailRow>
       <DetailRow term="Request">
         <code className="break-all font-mono text-sm">

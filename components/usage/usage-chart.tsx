@@ -3,14 +3,17 @@ import { formatCount, formatDay, plural } from "./format-usage";
 
 // Requests per day as CSS bars, rendered on the server: 30 bars do not need a chart library
 // or any client JavaScript. Each bar stacks successes, 4xx and 5xx; every day is a list item
-// with its numbers in words, so a screen reader gets the same data as the picture.
-export function UsageChart({ days }: { days: DailyRequestCount[] }) {
+// with its numbers in words, so a screen reader gets the same data as the picture. Days are the
+// viewer's (midnight to midnight in their zone), and the caption names the zone.
+export function UsageChart({ days, timeZone }: { days: DailyRequestCount[]; timeZone: string }) {
   const max = Math.max(1, ...days.map((d) => d.total));
   const height = (n: number) => `${(n / max) * 100}%`;
   return (
     <figure className="space-y-2">
       <figcaption className="flex items-baseline justify-between text-sm">
-        <span className="font-medium text-slate-900">Requests per day, last {days.length} days (UTC)</span>
+        <span className="font-medium text-slate-900">
+          Requests per day, last {days.length} days ({timeZone})
+        </span>
         <span className="text-xs text-slate-500" aria-hidden="true">
           max {formatCount(max)}
         </span>

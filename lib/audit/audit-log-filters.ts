@@ -1,11 +1,11 @@
-import { endOfDay, parseDay } from "@/lib/ui/date-filter";
+import { dayStart, endOfDay } from "@/lib/ui/date-filter";
 import { AUDIT_ACTION_NAMES, AUDIT_ACTOR_TYPES, type AuditActorType } from "./audit-actions";
 import type { AuditLogFilters } from "./list-audit-entries";
 
 // The audit log's filters in a URL (the page's links and its CSV export read the same ones):
 // `actor` is `type:id`, or the type alone for an actor without an id (the CLI); `action` an
-// action name; `from` and `to` UTC days, `to` included. Anything malformed is ignored, as a
-// filter left empty.
+// action name; `from` and `to` days in the viewer's zone (Member.timeZone), `to` included, as
+// the leads list reads its days. Anything malformed is ignored, as a filter left empty.
 
 export interface AuditLogFilterParams {
   actor?: string;
@@ -29,22 +29,25 @@ function parseActor(value: string | undefined): AuditLogFilters["actor"] {
 }
 
 /** The filters, and the params that describe them (to echo into the form and the links). */
-export function parseAuditLogFilters(params: AuditLogFilterParams): {
+export function parseAuditLogFilters(
+  params: AuditLogFilterParams,
+  timeZone: string,
+): {
   filters: AuditLogFilters;
   params: AuditLogFilterParams;
 } {
   const actor = parseActor(params.actor);
   // A list, not `in AUDIT_ACTIONS`: "constructor" is `in` every object.
   const action = AUDIT_ACTION_NAMES.find((name) => name === params.action);
-  const from = parseDay(params.from);
-  const to = parseDay(params.to);
+  const from = dayStart(params.from, timeZone);
+  const to = dayStart(params.to, timeZone);
   return {
-    filters: { actor, action, from, to: to && endOfDay(to) },
+    filters: { actor, action, from: from?.toJSDate(), to: to && endOfDay(to) },
     params: {
       actor: actor && actorParam(actor),
       action,
-      from: from?.toISOString().slice(0, 10),
-      to: to?.toISOString().slice(0, 10),
+      from: from ? params.from : undefined,
+      to: to ? params.to : undefined,
     },
   };
 }

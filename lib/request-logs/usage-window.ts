@@ -1,18 +1,22 @@
-// The usage chart's window: the last USAGE_DAYS UTC days, today included. UTC because the
-// server renders the page and the log expires by age, not by anyone's local midnight.
+import { DateTime } from "luxon";
+
+// The usage chart's window: the last USAGE_DAYS days in the viewer's zone (Member.timeZone),
+// today included, so "today" is the viewer's today. The log keeps 30 days by age, and the window
+// starts at most 30 days ago in any zone.
 const USAGE_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 export interface UsageWindow {
-  /** Midnight UTC of the first day. */
+  /** Midnight of the first day, in the zone. */
   since: Date;
-  /** Each day as `YYYY-MM-DD`, oldest first; the last one is today. */
+  /** Each day as `YYYY-MM-DD` in the zone, oldest first; the last one is today. */
   days: string[];
 }
 
-export function usageWindow(now: Date = new Date(), length: number = USAGE_DAYS): UsageWindow {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const since = new Date(today - (length - 1) * DAY_MS);
-  const days = Array.from({ length }, (_, i) => new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10));
-  return { since, days };
+export function usageWindow(now: Date = new Date(), timeZone = "UTC", length: number = USAGE_DAYS): UsageWindow {
+  const first = DateTime.fromJSDate(now)
+    .setZone(timeZone)
+    .startOf("day")
+    .minus({ days: length - 1 });
+  const days = Array.from({ length }, (_, i) => first.plus({ days: i }).toFormat("yyyy-MM-dd"));
+  return { since: first.toJSDate(), days };
 }

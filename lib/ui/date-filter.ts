@@ -1,12 +1,16 @@
-// Date filters read as `YYYY-MM-DD` days in UTC (the audit log). The visits page reads its days
-// in the viewer's zone instead (lib/visits/calendar-range.ts).
-const DAY_MS = 86_400_000;
+import { DateTime } from "luxon";
 
-export function parseDay(value: string | undefined): Date | undefined {
+// Date filters (`from`, `to`) read as `YYYY-MM-DD` days in the viewer's zone (Member.timeZone):
+// the leads list's created days and the audit log's days. A day is that zone's midnight to
+// midnight (23 or 25 hours when the clocks change). The visits page has its own calendar
+// ranges (lib/visits/calendar-range.ts).
+
+/** A `YYYY-MM-DD` day's start in `zone`, or undefined when it is not a real day. */
+export function dayStart(value: string | undefined, zone: string): DateTime | undefined {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const day = new Date(`${value}T00:00:00.000Z`);
-  return Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value ? undefined : day;
+  const day = DateTime.fromISO(value, { zone });
+  return day.isValid ? day.startOf("day") : undefined;
 }
 
-/** The start of the day after: "to" a day includes that whole day. */
-export const endOfDay = (day: Date) => new Date(day.getTime() + DAY_MS);
+/** "To" a day includes that whole day: before the start of the next one in its zone. */
+export const endOfDay = (day: DateTime): Date => day.plus({ days: 1 }).toJSDate();

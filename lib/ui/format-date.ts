@@ -1,23 +1,18 @@
 import { DateTime } from "luxon";
 
-// Dates in tables: rendered on the server, so in UTC and said so, never in the server's zone.
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const dateOnly = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-export function formatDateTime(date: Date): string {
-  return `${dateTime.format(date)} UTC`;
-}
-
-export function formatDate(date: Date): string {
-  return dateOnly.format(date);
-}
-
-// The viewer's own zone (Member.timeZone), named, for pages that know who is looking:
+// Every time in the web UI is in the viewer's own zone (Member.timeZone), named, rendered on the
+// server (client components get the zone as a prop, so both render the same text):
 // "Tue 24 Nov, 10:00 EST". en-US names US zones (EST, PDT); others read as an offset (GMT+1).
 // Luxon does the zone math (DST included), so the server's own zone never matters.
-type ZonedStyle = "dateTime" | "time" | "day" | "date";
+type ZonedStyle = "dateTime" | "stamp" | "logTime" | "fullTime" | "logClock" | "time" | "day" | "date";
 const ZONED_FORMATS: Record<ZonedStyle, string> = {
   dateTime: "ccc d LLL, HH:mm ZZZZ",
+  // When a record was made, in logs and tables kept for months: the year matters.
+  stamp: "LLL d, yyyy, HH:mm ZZZZ",
+  // A request log's row: seconds matter when matching a request to an integration's own log.
+  logTime: "LLL d, HH:mm:ss ZZZZ",
+  fullTime: "LLL d, yyyy, HH:mm:ss ZZZZ",
+  logClock: "HH:mm:ss ZZZZ",
   time: "HH:mm",
   day: "cccc d LLLL",
   // A table's date column ("Nov 24, 2026"): the day it was in the viewer's zone.

@@ -1,8 +1,8 @@
-import { DateTime } from "luxon";
 import { customFieldListFilter } from "@/lib/custom-fields/custom-field-list-filter";
 import type { LeadWebFilters } from "@/lib/leads/list-leads";
 import { leadListQuery } from "@/lib/schemas/leads";
 import type { Sort } from "@/lib/schemas/common";
+import { dayStart, endOfDay } from "./date-filter";
 import { searchText } from "./search-params";
 
 // The leads list's filters as the page's URL holds them, read the same way by the page and by
@@ -47,13 +47,6 @@ export const UNASSIGNED = "none";
 const parsed = <T>(schema: { safeParse: (v: unknown) => { data?: T } }, value: string | undefined) =>
   value === undefined || value === "" ? undefined : schema.safeParse(value).data;
 
-/** A `YYYY-MM-DD` day's start in `zone`, or undefined when it is not a real day. */
-function dayStart(value: string | undefined, zone: string): DateTime | undefined {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  const day = DateTime.fromISO(value, { zone });
-  return day.isValid ? day.startOf("day") : undefined;
-}
-
 export function readLeadListParams(params: Record<string, string | undefined>, viewer: LeadListViewer): LeadListParams {
   const q = searchText(params.q);
   const status = parsed(shape.status, params.status);
@@ -73,9 +66,7 @@ export function readLeadListParams(params: Record<string, string | undefined>, v
     assignedTo: assignee === "me" ? viewer.userId : assignee === UNASSIGNED ? undefined : assignee,
     unassigned: assignee === UNASSIGNED ? true : undefined,
     createdFrom: from?.toJSDate(),
-    // "To" a day includes that whole day: before the start of the next one (in the zone: a day
-    // of a clock change has 23 or 25 hours).
-    createdBefore: to?.plus({ days: 1 }).toJSDate(),
+    createdBefore: to && endOfDay(to),
     cf: custom.cf,
   };
   for (const key of Object.keys(filters) as (keyof LeadWebFilters)[])

@@ -1,14 +1,14 @@
 import Link from "next/link";
 import type { AccountMessage } from "@/lib/sms/list-messages";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { Badge } from "@/components/ui/badge";
 import { SMS_STATUS_LABELS } from "@/lib/ui/sms-status-labels";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 
 // Every SMS, both directions, newest first. A failed one shows the provider's reason, for staff
-// only; a reply no one has opened yet is marked new.
-export function MessagesTable({ messages }: { messages: AccountMessage[] }) {
+// only; a reply no one has opened yet is marked new. Times in the viewer's zone, named.
+export function MessagesTable({ messages, timeZone }: { messages: AccountMessage[]; timeZone: string }) {
   return (
     <DataTable
       label="SMS messages"
@@ -30,7 +30,7 @@ export function MessagesTable({ messages }: { messages: AccountMessage[] }) {
             className={`align-top ${sms.unread ? "bg-sky-50/60" : ""}`}
           >
             <td className={`${styles.td} whitespace-nowrap align-top`}>
-              <time dateTime={sms.createdAt}>{formatDateTime(new Date(sms.createdAt))}</time>
+              <time dateTime={sms.createdAt}>{formatInZone(sms.createdAt, timeZone, "stamp")}</time>
               <span className="block text-xs text-slate-500">
                 {inbound ? "Received" : "Sent"} via {sms.provider}
               </span>

@@ -48,7 +48,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
         title="Messages"
         description="Every SMS between your team and your leads, both directions, newest first. With the built-in log provider messages are kept here and nothing leaves the server."
       />
-      <UnreadConversations conversations={unread} />
+      <UnreadConversations conversations={unread} timeZone={member.timeZone} />
       <FilterBar action="/messages" label="Filter messages" clearHref={filtered ? "/messages" : undefined}>
         <div className="sm:w-52">
           <SelectField
@@ -78,7 +78,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
           </EmptyState>
         ) : (
           <>
-            <MessagesTable messages={page.data} />
+            <MessagesTable messages={page.data} timeZone={member.timeZone} />
             <Pager
               label="Messages"
               links={pagerLinks("/messages", filters, position, page.meta)}

@@ -1,10 +1,16 @@
 import Link from "next/link";
 import type { UnreadConversation } from "@/lib/sms/list-unread-conversations";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { styles } from "@/components/ui/styles";
 
 // Leads whose replies no one has opened: opening the lead's page marks them read.
-export function UnreadConversations({ conversations }: { conversations: UnreadConversation[] }) {
+export function UnreadConversations({
+  conversations,
+  timeZone,
+}: {
+  conversations: UnreadConversation[];
+  timeZone: string;
+}) {
   return (
     <section className={`${styles.card} p-5`} aria-label="Unread replies">
       <h2 className="text-sm font-semibold text-slate-900">Unread replies</h2>
@@ -21,7 +27,7 @@ export function UnreadConversations({ conversations }: { conversations: UnreadCo
                 <span data-testid="unread-count" className="font-medium text-slate-900">
                   {c.unread}
                 </span>{" "}
-                unread · <time dateTime={c.lastAt}>{formatDateTime(new Date(c.lastAt))}</time>
+                unread · <time dateTime={c.lastAt}>{formatInZone(c.lastAt, timeZone)}</time>
               </span>
             </li>
           ))}

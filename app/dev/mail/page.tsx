@@ -5,12 +5,13 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { listOutboxMail } from "@/lib/mail/list-outbox-mail";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
+import { viewerZone } from "./viewer-zone";
 
 export const metadata: Metadata = { title: "Local mail outbox" };
 
 export default async function DevMailPage() {
-  const mails = await listOutboxMail();
+  const [mails, zone] = await Promise.all([listOutboxMail(), viewerZone()]);
   return (
     <div className="space-y-6">
       <PageHeader
@@ -34,10 +35,12 @@ export default async function DevMailPage() {
                   <Link href={`/dev/mail/${mail.id}`} className={styles.link}>
                     {mail.subject}
                   </Link>
-                  <span className="block text-xs text-slate-500 sm:hidden">{formatDateTime(mail.createdAt)}</span>
+                  <span className="block text-xs text-slate-500 sm:hidden">
+                    {formatInZone(mail.createdAt, zone, "stamp")}
+                  </span>
                 </td>
                 <td className={`${styles.td} hidden whitespace-nowrap sm:table-cell`}>
-                  {formatDateTime(mail.createdAt)}
+                  {formatInZone(mail.createdAt, zone, "stamp")}
                 </td>
               </tr>
             ))}

@@ -13,6 +13,7 @@ import {
   normalizePermissions,
   type ApiKeyPermissions,
 } from "@/lib/keys/permissions";
+import { dayStart } from "@/lib/ui/date-filter";
 
 // The key forms of Settings → Public API: what a key may do (a preset or a choice per
 // resource) and when it stops working. Each part parses on its own, so a form shows every
@@ -42,18 +43,10 @@ export const accessFormSchema = z
   });
 
 const DAY_MS = 86_400_000;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A chosen date ends the key when that day begins, in UTC like every date the app shows. */
-function startOfUtcDay(isoDate: string): Date | null {
-  if (!ISO_DATE.test(isoDate)) return null;
-  const at = new Date(`${isoDate}T00:00:00.000Z`);
-  // `2026-02-31` parses as March 3rd: only a date that reads back the same is real.
-  return Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== isoDate ? null : at;
-}
-
-/** Never, 30/60/90 days from now, or the start (UTC) of a day after today. */
-export const expiryFormSchema = (now = Date.now()) =>
+/** Never, 30/60/90 days from now, or the start of a day after today in the owner's zone
+ * (Member.timeZone), the zone every date on the page is in. */
+export const expiryFormSchema = (timeZone: string, now = Date.now()) =>
   z
     .object({
       expiry: z.enum(EXPIRY_CHOICES, { error: "Choose when the key expires." }),
@@ -63,14 +56,14 @@ export const expiryFormSchema = (now = Date.now()) =>
       if (value.expiry !== "date") return;
       const issue = (message: string) => ctx.addIssue({ code: "custom", path: ["expiresOn"], message });
       if (!value.expiresOn) return issue("Choose the day the key stops working.");
-      const at = startOfUtcDay(value.expiresOn);
+      const at = dayStart(value.expiresOn, timeZone);
       if (!at) return issue("Enter a date as YYYY-MM-DD.");
-      if (at.getTime() <= now) return issue("Choose a date after today (UTC).");
-      if (at.getTime() > now + MAX_EXPIRY_DAYS * DAY_MS) issue("Choose a date within the next 10 years.");
+      if (at.toMillis() <= now) return issue("Choose a date after today.");
+      if (at.toMillis() > now + MAX_EXPIRY_DAYS * DAY_MS) issue("Choose a date within the next 10 years.");
     })
     .transform((value): Date | null => {
       if (value.expiry === "never") return null;
-      if (value.expiry === "date") return startOfUtcDay(value.expiresOn ?? "");
+      if (value.expiry === "date") return dayStart(value.expiresOn, timeZone)?.toJSDate() ?? null;
       return expiryInDays(Number(value.expiry), now);
     });
 

@@ -8,7 +8,7 @@ import { revokeApiKeyAsOwner } from "@/lib/keys/revoke-api-key-as-owner";
 import { rollApiKeyAsOwner } from "@/lib/keys/roll-api-key-as-owner";
 import { updateApiKeyPermissionsAsOwner } from "@/lib/keys/update-api-key-permissions-as-owner";
 import { errorState, fieldErrorsOf, formValues } from "@/lib/ui/form-errors";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import type { FormState } from "@/lib/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
 import { accessInputFromForm, expiryInputFromForm } from "./api-key-form-input";
@@ -45,7 +45,7 @@ export async function createApiKeyForm(
   const values = formValues(formData);
   const name = apiKeyNameSchema.safeParse({ name: values.name ?? "" });
   const access = accessFormSchema.safeParse(accessInputFromForm(formData));
-  const expiry = expiryFormSchema(now).safeParse(expiryInputFromForm(formData));
+  const expiry = expiryFormSchema(member.timeZone, now).safeParse(expiryInputFromForm(formData));
   if (!name.success || !access.success || !expiry.success) {
     return invalidForm({ ...errorsOf(name), ...errorsOf(access), ...errorsOf(expiry) }, values);
   }
@@ -100,7 +100,7 @@ export async function rollApiKeyForm(member: Member, origin: RequestOrigin, form
       message:
         end.getTime() <= Date.now()
           ? "The old secret has stopped working."
-          : `The old secret keeps working until ${formatDateTime(end)}.`,
+          : `The old secret keeps working until ${formatInZone(end, member.timeZone)}.`,
       rolledKey: { key: rolled.key, prefix: rolled.prefix, name: rolled.name },
     };
   } catch (error) {

@@ -5,7 +5,7 @@ import { errorState, formValues } from "@/lib/ui/form-errors";
 import type { FormState } from "@/lib/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
 import { userActor } from "@/lib/forms/user-actor";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 
 // The service's messages are written for API clients; these are for the person at the desk.
 const UI_MESSAGES: Partial<Record<ApiError["code"], string>> = {
@@ -32,7 +32,7 @@ export async function sendSmsForm(member: Member, formData: FormData): Promise<F
       status: "success",
       message:
         sms.status === "scheduled" && sms.sendAt
-          ? `Quiet hours for this lead: the SMS to ${sms.to} is scheduled for ${formatDateTime(new Date(sms.sendAt))}. Cancel it in the thread until then.`
+          ? `Quiet hours for this lead: the SMS to ${sms.to} is scheduled for ${formatInZone(sms.sendAt, member.timeZone)}. Cancel it in the thread until then.`
           : sms.status === "queued"
             ? `SMS to ${sms.to} handed to the provider.`
             : `SMS sent to ${sms.to}.`,

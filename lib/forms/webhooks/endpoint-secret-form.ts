@@ -1,7 +1,7 @@
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import type { RequestOrigin } from "@/lib/audit/request-origin";
 import { errorState } from "@/lib/ui/form-errors";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import type { FormState } from "@/lib/ui/form-state";
 import { assertOwner } from "@/lib/users/assert-owner";
 import type { Member } from "@/lib/users/get-member";
@@ -28,7 +28,7 @@ export async function endpointSecretForm(
       return {
         status: "success",
         secret: rolled.secret,
-        previousSecretExpiresAt: formatDateTime(rolled.previousSecretExpiresAt),
+        previousSecretExpiresAt: formatInZone(rolled.previousSecretExpiresAt, member.timeZone),
       };
     }
     return { status: "success", secret: await revealWebhookSecret(member.accountId, endpointId, audit) };

@@ -1,3 +1,5 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/db/client";
 import { auditLogEntries } from "@/db/schema";
@@ -10,6 +12,7 @@ import { getCurrentMember } from "@/lib/auth/get-current-member";
 import { newId } from "@/lib/ids/new-id";
 import type { Member } from "@/lib/users/get-member";
 import { GET as exportCsv } from "@/app/(app)/settings/audit-log/export/route";
+import { AuditLogTable } from "@/app/(app)/settings/audit-log/audit-log-table";
 
 // The session is the one thing not real here: the export route asks it who is signed in.
 vi.mock("@/lib/auth/get-current-member", () => ({ getCurrentMember: vi.fn() }));
@@ -25,6 +28,8 @@ interface Seed {
   actor: { type: AuditActorType; id: string | null; label: string };
   action: AuditAction;
   daysAgo: number;
+  /** An exact instant instead (a day's edge in some zone). */
+  at?: Date;
   targetLabel?: string;
 }
 
@@ -44,7 +49,7 @@ async function seed(accountId: string, seeds: Seed[]): Promise<string[]> {
   const rows = seeds.map((s, i) => ({
     id: newId("auditEntry"),
     accountId,
-    occurredAt: new Date(base - s.daysAgo * DAY + i * 1000),
+    occurredAt: s.at ?? new Date(base - s.daysAgo * DAY + i * 1000),
     actorType: s.actor.type,
     actorId: s.actor.id,
     actorLabel: s.actor.label,
@@ -122,15 +127,43 @@ describe(`the audit log list and export on ${process.env.TEST_DB_ENGINE ?? "post
     expect(signIns.flat()).toEqual([...[...stanSignIns].reverse(), ids.olgaSignIn]);
 
     // From nine days ago to eight days ago, both days whole (the URL's `to` is inclusive).
-    const { filters } = parseAuditLogFilters({
-      from: dayOf(new Date(Date.now() - 9 * DAY)),
-      to: dayOf(new Date(Date.now() - 8 * DAY)),
-    });
+    const { filters } = parseAuditLogFilters(
+      { from: dayOf(new Date(Date.now() - 9 * DAY)), to: dayOf(new Date(Date.now() - 8 * DAY)) },
+      "UTC",
+    );
     expect((await allPages(accountId, filters, 50)).flat()).toEqual([ids.olgaSignIn, ids.planChanged, ids.hookCreated]);
 
     const both = { actor: { type: "user" as const, id: stan.id }, action: "sign_in.succeeded" as const };
     expect((await allPages(accountId, both, 50)).flat()).toHaveLength(25);
     expect((await allPages(otherId, both, 50)).flat()).toEqual([]);
+  });
+
+  it("reads the days in the viewer's zone, and shows each time there, named", async () => {
+    const paris = await newAccount("Paris Realty");
+    // 23:30 on Feb 1 in Paris, then 00:30 on Feb 2 there (both still Feb 1 in UTC).
+    const [lateFirst, earlySecond] = await seed(paris, [
+      { actor: olga, action: "api_key.created", daysAgo: 0, at: new Date("2026-02-01T22:30:00.000Z") },
+      { actor: olga, action: "api_key.revoked", daysAgo: 0, at: new Date("2026-02-01T23:30:00.000Z") },
+    ]);
+    const secondOfFeb = { from: "2026-02-02", to: "2026-02-02" };
+    const inParis = parseAuditLogFilters(secondOfFeb, "Europe/Paris");
+    expect(inParis.filters).toMatchObject({
+      from: new Date("2026-02-01T23:00:00.000Z"),
+      to: new Date("2026-02-02T23:00:00.000Z"),
+    });
+    expect(inParis.params).toMatchObject(secondOfFeb);
+    expect((await allPages(paris, inParis.filters, 10)).flat()).toEqual([earlySecond]);
+    const inUtc = parseAuditLogFilters({ from: "2026-02-01", to: "2026-02-01" }, "UTC");
+    expect((await allPages(paris, inUtc.filters, 10)).flat()).toEqual([earlySecond, lateFirst]);
+
+    const page = await listAuditEntries(paris, { limit: 10 });
+    const html = renderToStaticMarkup(createElement(AuditLogTable, { entries: page.data, timeZone: "Europe/Paris" }));
+    expect(html).toContain(">Feb 2, 2026, 00:30 GMT+1</time>");
+    expect(html).toContain(">Feb 1, 2026, 23:30 GMT+1</time>");
+    const inNewYork = renderToStaticMarkup(
+      createElement(AuditLogTable, { entries: page.data, timeZone: "America/New_York" }),
+    );
+    expect(inNewYork).toContain(">Feb 1, 2026, 18:30 EST</time>");
   });
 
   it("refuses a cursor made under other filters or for another account", async () => {
@@ -154,7 +187,7 @@ describe(`the audit log list and export on ${process.env.TEST_DB_ENGINE ?? "post
 
   it("reads filters from the URL, ignoring malformed ones", () => {
     expect(
-      parseAuditLogFilters({ actor: "cli", action: "sign_in.throttled", from: "2026-02-01", to: "2026-02-03" }),
+      parseAuditLogFilters({ actor: "cli", action: "sign_in.throttled", from: "2026-02-01", to: "2026-02-03" }, "UTC"),
     ).toEqual({
       filters: {
         actor: { type: "cli", id: null },
@@ -164,11 +197,11 @@ describe(`the audit log list and export on ${process.env.TEST_DB_ENGINE ?? "post
       },
       params: { actor: "cli", action: "sign_in.throttled", from: "2026-02-01", to: "2026-02-03" },
     });
-    expect(parseAuditLogFilters({ actor: "user:usr_1" }).filters.actor).toEqual({ type: "user", id: "usr_1" });
+    expect(parseAuditLogFilters({ actor: "user:usr_1" }, "UTC").filters.actor).toEqual({ type: "user", id: "usr_1" });
     for (const actor of ["root:1", "user:a:b", "user:<script>", ""]) {
-      expect(parseAuditLogFilters({ actor }).filters.actor).toBeUndefined();
+      expect(parseAuditLogFilters({ actor }, "UTC").filters.actor).toBeUndefined();
     }
-    expect(parseAuditLogFilters({ action: "constructor", from: "2026-02-31", to: "yesterday" })).toEqual({
+    expect(parseAuditLogFilters({ action: "constructor", from: "2026-02-31", to: "yesterday" }, "UTC")).toEqual({
       filters: { actor: undefined, action: undefined, from: undefined, to: undefined },
       params: { actor: undefined, action: undefined, from: undefined, to: undefined },
     });
@@ -176,7 +209,7 @@ describe(`the audit log list and export on ${process.env.TEST_DB_ENGINE ?? "post
 
   describe("Export CSV", () => {
     const signedIn = (accountId: string, role: "owner" | "staff" = "owner") =>
-      vi.mocked(getCurrentMember).mockResolvedValue({ accountId, role, userId: "user_x" } as Member);
+      vi.mocked(getCurrentMember).mockResolvedValue({ accountId, role, userId: "user_x", timeZone: "UTC" } as Member);
     const download = async (query = "") => {
       const response = await exportCsv(new Request(`http://localhost/settings/audit-log/export${query}`));
       return { response, text: await response.text() };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
-import { parseDay, endOfDay } from "@/lib/ui/date-filter";
+import { dayStart, endOfDay } from "@/lib/ui/date-filter";
 
 const meta = (cursor: string | null, hasMore: boolean) => ({ cursor, hasMore });
 const query = (href: string | null) => Object.fromEntries(new URL(href ?? "", "http://x").searchParams);
@@ -30,11 +30,15 @@ describe("cursor paging in the URL", () => {
     ).toHaveLength(20);
   });
 
-  it("reads date filters as whole UTC days", () => {
-    expect(parseDay("2026-02-30")).toBeUndefined();
-    expect(parseDay("26-02-01")).toBeUndefined();
-    const day = parseDay("2026-03-01");
-    expect(day?.toISOString()).toBe("2026-03-01T00:00:00.000Z");
+  it("reads date filters as whole days in the viewer's zone", () => {
+    expect(dayStart("2026-02-30", "UTC")).toBeUndefined();
+    expect(dayStart("26-02-01", "UTC")).toBeUndefined();
+    const day = dayStart("2026-03-01", "UTC");
+    expect(day?.toJSDate().toISOString()).toBe("2026-03-01T00:00:00.000Z");
     expect(day && endOfDay(day).toISOString()).toBe("2026-03-02T00:00:00.000Z");
+    // Paris: midnight is 23:00 UTC the day before; the day the clocks go forward has 23 hours.
+    const springForward = dayStart("2026-03-29", "Europe/Paris");
+    expect(springForward?.toJSDate().toISOString()).toBe("2026-03-28T23:00:00.000Z");
+    expect(springForward && endOfDay(springForward).toISOString()).toBe("2026-03-29T22:00:00.000Z");
   });
 });

@@ -1,4 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { DateTime } from "luxon";
+import type { Member } from "@/lib/users/get-member";
 import { listActivities } from "@/lib/activities/list-activities";
 import { deleteLead } from "@/lib/leads/delete-lead";
 import { getLead } from "@/lib/leads/get-lead";
@@ -344,8 +346,8 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
     const keyOf = async (agency: Agency, id: string) => (await listApiKeys(agency.accountId)).find((k) => k.id === id);
     const keyForm = (fields: Record<string, string>) =>
       form({ name: "Zapier", preset: "full_access", expiry: "never", ...fields });
-    const created = async (fields: Record<string, string>) => {
-      const state = await createApiKeyForm(a.owner, origin, keyForm(fields));
+    const created = async (fields: Record<string, string>, owner: Member = a.owner) => {
+      const state = await createApiKeyForm(owner, origin, keyForm(fields));
       expect(state, state.message).toMatchObject({ status: "success" });
       const [newest] = await listApiKeys(a.accountId);
       expect(newest.prefix).toBe(state.createdKey?.prefix);
@@ -376,19 +378,25 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       expect(readOnly.key.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 30 * DAY - 60_000);
       expect(readOnly.key.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 30 * DAY);
 
-      const tomorrow = new Date(Date.now() + DAY).toISOString().slice(0, 10);
+      // A date is a day in the owner's zone: the key stops as that day begins there.
+      const paris = "Europe/Paris";
+      const inTwoDays = DateTime.now().setZone(paris).plus({ days: 2 }).toFormat("yyyy-MM-dd");
       // Stale per-resource values are ignored unless "Custom" is picked: they came along above.
-      const custom = await created({
-        name: "Custom",
-        preset: "custom",
-        "permissions.leads": "read",
-        "permissions.properties": "write",
-        "permissions.sms": "none",
-        expiry: "date",
-        expiresOn: tomorrow,
-      });
+      const custom = await created(
+        {
+          name: "Custom",
+          preset: "custom",
+          "permissions.leads": "read",
+          "permissions.properties": "write",
+          "permissions.sms": "none",
+          expiry: "date",
+          expiresOn: inTwoDays,
+        },
+        { ...a.owner, timeZone: paris },
+      );
       expect(custom.key.permissions).toEqual({ leads: "read", properties: "write" });
-      expect(custom.key.expiresAt?.toISOString()).toBe(`${tomorrow}T00:00:00.000Z`);
+      const expiresInParis = DateTime.fromJSDate(custom.key.expiresAt!).setZone(paris);
+      expect(expiresInParis.toFormat("yyyy-MM-dd HH:mm")).toBe(`${inTwoDays} 00:00`);
 
       const [entry, ...more] = await auditOf(custom.key.id);
       expect(more).toHaveLength(0);
@@ -414,7 +422,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       expect(bad.fieldErrors).toEqual({
         name: "Give the key a name, e.g. the integration that will use it.",
         permissions: "Give the key read or write on at least one resource, or choose Read only.",
-        expiresOn: "Choose a date after today (UTC).",
+        expiresOn: "Choose a date after today.",
       });
       expect(bad.values).toMatchObject({ preset: "custom", expiresOn: "2020-01-01" });
 
@@ -455,10 +463,12 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
         overlap: "Choose when the old secret stops working.",
       });
 
-      const rolled = await rollApiKeyForm(a.owner, origin, form({ keyId: key.id, overlap: "1h" }));
+      // The end is said in the owner's zone, named.
+      const parisOwner = { ...a.owner, timeZone: "Europe/Paris" };
+      const rolled = await rollApiKeyForm(parisOwner, origin, form({ keyId: key.id, overlap: "1h" }));
       expect(rolled).toMatchObject({
         status: "success",
-        message: expect.stringMatching(/^The old secret keeps working until .+ UTC\.$/),
+        message: expect.stringMatching(/^The old secret keeps working until .+ GMT\+[12]\.$/),
         rolledKey: { name: "Rolling", key: expect.stringMatching(/^lpm_/) },
       });
       const old = await keyOf(a, key.id);

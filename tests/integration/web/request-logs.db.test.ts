@@ -93,12 +93,34 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
     other = await createTenant();
   });
 
-  it("usageWindow: 30 UTC days ending today, starting at midnight", () => {
+  it("usageWindow: 30 days of the viewer's zone ending today, starting at midnight there", () => {
     const { since, days } = usageWindow(NOW);
     expect(days).toHaveLength(30);
     expect(days.at(-1)).toBe("2031-03-15");
     expect(days[0]).toBe("2031-02-14");
     expect(since.toISOString()).toBe("2031-02-14T00:00:00.000Z");
+    // Tokyo (UTC+9): 21:00 on March 15 there; its midnight is 15:00 UTC the day before.
+    const tokyo = usageWindow(NOW, "Asia/Tokyo");
+    expect([tokyo.days[0], tokyo.days.at(-1)]).toEqual(["2031-02-14", "2031-03-15"]);
+    expect(tokyo.since.toISOString()).toBe("2031-02-13T15:00:00.000Z");
+  });
+
+  it("counts requests per day of the viewer's zone", async () => {
+    const keyId = await newKey(t);
+    await insertLogs(t, keyId, [
+      { at: new Date("2031-03-15T03:00:00.000Z"), status: 200 }, // 23:00 on March 14 in New York (EDT)
+      { at: new Date("2031-03-15T05:00:00.000Z"), status: 200 }, // 01:00 on March 15 there
+    ]);
+    const inNewYork = await countRequestsPerDay(t.accountId, [keyId], { now: NOW, timeZone: "America/New_York" });
+    expect(inNewYork.slice(-2).map((d) => [d.day, d.total])).toEqual([
+      ["2031-03-14", 1],
+      ["2031-03-15", 1],
+    ]);
+    const inUtc = await countRequestsPerDay(t.accountId, [keyId], { now: NOW });
+    expect(inUtc.slice(-2).map((d) => [d.day, d.total])).toEqual([
+      ["2031-03-14", 0],
+      ["2031-03-15", 2],
+    ]);
   });
 
   it("counts requests per UTC day over the last 30 days, with zero days and the window's edges", async () => {
@@ -385,7 +407,7 @@ describe(`request log services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, 
     const db = await getDb();
     for (const query of [
       requestsPerDayQuery(db, t.accountId, [t.keyId], since),
-      requestsPerDayQuery(db, t.accountId, [t.keyId, newId("apiKey"), newId("apiKey")], since),
+      requestsPerDayQuery(db, t.accountId, [t.keyId, newId("apiKey"), newId("apiKey")], since, "Europe/Paris"),
       recentRequestsQuery(db, t.accountId, t.keyId, "all", 21),
       recentRequestsQuery(db, t.accountId, t.keyId, "4xx", 21, after),
     ]) {

@@ -1,12 +1,12 @@
 import type { DeletedLead } from "@/lib/leads/list-deleted-leads";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { ActionButton } from "@/components/ui/action-button";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { restoreLeadAction } from "../actions";
 
 // The owners' view of soft-deleted leads. Restoring brings the lead and its whole timeline back.
-export function DeletedLeadsTable({ leads }: { leads: DeletedLead[] }) {
+export function DeletedLeadsTable({ leads, timeZone }: { leads: DeletedLead[]; timeZone: string }) {
   return (
     <DataTable
       label="Deleted leads"
@@ -24,7 +24,7 @@ export function DeletedLeadsTable({ leads }: { leads: DeletedLead[] }) {
           <td className={`${styles.td} hidden whitespace-nowrap sm:table-cell`}>{lead.phone ?? "—"}</td>
           <td className={`${styles.td} hidden md:table-cell`}>{lead.email ?? "—"}</td>
           <td className={`${styles.td} whitespace-nowrap`}>
-            <time dateTime={lead.deletedAt}>{formatDateTime(new Date(lead.deletedAt))}</time>
+            <time dateTime={lead.deletedAt}>{formatInZone(lead.deletedAt, timeZone, "stamp")}</time>
           </td>
           <td className={`${styles.td} text-right`}>
             <ActionButton

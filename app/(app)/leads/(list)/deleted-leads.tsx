@@ -83,7 +83,7 @@ export async function DeletedLeads({
           </EmptyState>
         ) : (
           <>
-            <DeletedLeadsTable leads={page.data} />
+            <DeletedLeadsTable leads={page.data} timeZone={member.timeZone} />
             <Pager
               label="Deleted leads"
               links={pagerLinks("/leads", filters, position, page.meta)}

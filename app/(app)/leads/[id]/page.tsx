@@ -102,6 +102,7 @@ export default async function LeadPage({
         members={options.members}
         statusAction={changeStatusAction}
         ownerAction={changeOwnerAction}
+        timeZone={member.timeZone}
       />
       {query.notice && NOTICES[query.notice] ? <FlashNotice>{NOTICES[query.notice]}</FlashNotice> : null}
 

@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { listLeadImports } from "@/lib/imports/lead-import-service";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { ImportStatusBadge } from "./import-status-badge";
 import { UploadForm } from "./upload-form";
 
@@ -58,7 +58,7 @@ export default async function ImportLeadsPage() {
                       </Link>
                     </td>
                     <td className={styles.td}>
-                      {formatDateTime(imp.createdAt)} by {imp.createdByName}
+                      {formatInZone(imp.createdAt, member.timeZone, "stamp")} by {imp.createdByName}
                     </td>
                     <td className={styles.td}>
                       <ImportStatusBadge status={imp.status} />

@@ -136,7 +136,7 @@ export default async function PropertiesPage({ searchParams }: { searchParams: P
           )
         ) : (
           <>
-            <PropertiesTable properties={page.data} />
+            <PropertiesTable properties={page.data} timeZone={member.timeZone} />
             <Pager
               label="Properties"
               links={pagerLinks("/properties", links, position, page.meta)}

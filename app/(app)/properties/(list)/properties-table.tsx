@@ -6,7 +6,7 @@ import {
   PROPERTY_STATUS_TONES,
   PROPERTY_TYPE_LABELS,
 } from "@/lib/properties/property-labels";
-import { formatDate } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { formatMoney } from "@/lib/ui/format-money";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
@@ -15,7 +15,7 @@ import { styles } from "@/components/ui/styles";
 const rooms = (p: PublicProperty) =>
   p.bedrooms === null && p.bathrooms === null ? "—" : `${p.bedrooms ?? "–"} bd · ${p.bathrooms ?? "–"} ba`;
 
-export function PropertiesTable({ properties }: { properties: PublicProperty[] }) {
+export function PropertiesTable({ properties, timeZone }: { properties: PublicProperty[]; timeZone: string }) {
   return (
     <DataTable
       label="Properties"
@@ -51,7 +51,7 @@ export function PropertiesTable({ properties }: { properties: PublicProperty[] }
           </td>
           <td className={`${styles.td} hidden whitespace-nowrap lg:table-cell`}>{rooms(p)}</td>
           <td className={`${styles.td} hidden whitespace-nowrap md:table-cell`}>
-            <time dateTime={p.createdAt}>{formatDate(new Date(p.createdAt))}</time>
+            <time dateTime={p.createdAt}>{formatInZone(p.createdAt, timeZone, "date")}</time>
           </td>
         </tr>
       ))}

@@ -3,7 +3,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import type { ApiKeySummary } from "@/lib/keys/list-api-keys";
 import { describePermissions, presetOf, PRESET_LABELS } from "@/lib/keys/permissions";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { KeyActions } from "./key-actions";
 import { keyLifetime } from "./key-lifetime";
 
@@ -13,8 +13,8 @@ const STATUS = {
   revoked: { label: "Revoked", tone: "slate" },
 } as const;
 
-function When({ at }: { at: Date }) {
-  return <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>;
+function When({ at, timeZone }: { at: Date; timeZone: string }) {
+  return <time dateTime={at.toISOString()}>{formatInZone(at, timeZone, "stamp")}</time>;
 }
 
 function Permissions({ apiKey: key }: { apiKey: ApiKeySummary }) {
@@ -29,14 +29,22 @@ function Permissions({ apiKey: key }: { apiKey: ApiKeySummary }) {
   );
 }
 
-function Lifetime({ apiKey: key, replacement }: { apiKey: ApiKeySummary; replacement?: ApiKeySummary }) {
+function Lifetime({
+  apiKey: key,
+  replacement,
+  timeZone,
+}: {
+  apiKey: ApiKeySummary;
+  replacement?: ApiKeySummary;
+  timeZone: string;
+}) {
   const { text, at } = keyLifetime(key);
   return (
     <>
       <span className={key.replacedBy ? "font-medium text-amber-900" : undefined}>{text}</span>
       {at ? (
         <span className="block text-xs text-slate-500">
-          <When at={at} />
+          <When at={at} timeZone={timeZone} />
         </span>
       ) : null}
       {replacement ? (
@@ -48,7 +56,8 @@ function Lifetime({ apiKey: key, replacement }: { apiKey: ApiKeySummary; replace
   );
 }
 
-export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
+// Times in the owner's zone (Member.timeZone), named.
+export function ApiKeysTable({ keys, timeZone }: { keys: ApiKeySummary[]; timeZone: string }) {
   if (keys.length === 0) {
     return (
       <div className="px-4 py-10 text-center">
@@ -82,16 +91,20 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
             <Permissions apiKey={key} />
           </td>
           <td className={`${styles.td} min-w-40`}>
-            <Lifetime apiKey={key} replacement={key.replacedBy ? byId.get(key.replacedBy) : undefined} />
+            <Lifetime
+              apiKey={key}
+              replacement={key.replacedBy ? byId.get(key.replacedBy) : undefined}
+              timeZone={timeZone}
+            />
           </td>
           {/* One column for both, so the row's actions fit beside it at laptop widths. */}
           <td className={`${styles.td} whitespace-nowrap`}>
             {key.createdBy ?? <span className="text-slate-500">Former member</span>}
             <span className="block text-xs text-slate-500">
-              <When at={key.createdAt} />
+              <When at={key.createdAt} timeZone={timeZone} />
             </span>
             <span className="block text-xs text-slate-500">
-              Last used {key.lastUsedAt ? <When at={key.lastUsedAt} /> : "never"}
+              Last used {key.lastUsedAt ? <When at={key.lastUsedAt} timeZone={timeZone} /> : "never"}
             </span>
           </td>
           <td className={styles.td}>

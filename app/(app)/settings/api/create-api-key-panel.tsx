@@ -15,7 +15,18 @@ import { PermissionsFieldset } from "./permissions-fieldset";
 import type { AccessDefaults, ResourceChoice } from "./permission-choices";
 
 // "Create API key": a name, permissions and an expiry, then the new key, shown once.
-export function CreateApiKeyPanel({ choices, defaults }: { choices: ResourceChoice[]; defaults: AccessDefaults }) {
+export function CreateApiKeyPanel({
+  choices,
+  defaults,
+  timeZone,
+  firstExpiryDay,
+}: {
+  choices: ResourceChoice[];
+  defaults: AccessDefaults;
+  /** The owner's zone (Member.timeZone), from the server: an expiry date is a day there. */
+  timeZone: string;
+  firstExpiryDay: string;
+}) {
   const [state, formAction] = useActionState<CreateKeyState, FormData>(createApiKeyAction, IDLE);
   const version = useFormVersion(state);
   // The form is open from "Create API key" until a key is created (or Cancel); the key shows
@@ -68,7 +79,7 @@ export function CreateApiKeyPanel({ choices, defaults }: { choices: ResourceChoi
         error={errors.name}
       />
       <PermissionsFieldset idPrefix="new-key" choices={choices} defaults={defaults} values={values} errors={errors} />
-      <ExpiryFields values={values} errors={errors} />
+      <ExpiryFields values={values} errors={errors} timeZone={timeZone} firstDay={firstExpiryDay} />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className={styles.secondaryButton} onClick={() => setOpenedAt(null)}>
           Cancel

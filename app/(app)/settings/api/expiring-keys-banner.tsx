@@ -1,12 +1,12 @@
 import type { ApiKeySummary } from "@/lib/keys/list-api-keys";
 import { EXPIRY_WARNING_DAYS } from "@/lib/keys/api-key-expiry";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { keyLifetime, keysExpiringSoon } from "./key-lifetime";
 
 // Stripe-style warning before keys stop working on their own: an integration that still uses
 // one starts failing with 401 api_key_expired, and rolling keeps the expiry, so the way out
 // is a new key.
-export function ExpiringKeysBanner({ keys }: { keys: ApiKeySummary[] }) {
+export function ExpiringKeysBanner({ keys, timeZone }: { keys: ApiKeySummary[]; timeZone: string }) {
   const soon = keysExpiringSoon(keys);
   if (soon.length === 0) return null;
   return (
@@ -22,7 +22,7 @@ export function ExpiringKeysBanner({ keys }: { keys: ApiKeySummary[] }) {
         {soon.map((key) => (
           <li key={key.id}>
             “{key.name}” <code className="font-mono text-xs">{key.prefix}…</code>: {keyLifetime(key).text.toLowerCase()}
-            {key.expiresAt ? ` (${formatDateTime(key.expiresAt)})` : null}
+            {key.expiresAt ? ` (${formatInZone(key.expiresAt, timeZone)})` : null}
           </li>
         ))}
       </ul>

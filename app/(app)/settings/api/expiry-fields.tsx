@@ -13,21 +13,22 @@ const OPTIONS: { value: ExpiryChoice; label: string }[] = [
   { value: "date", label: "On a date…" },
 ];
 
-const DAY_MS = 86_400_000;
-const tomorrowUtc = () => new Date(Date.now() + DAY_MS).toISOString().slice(0, 10);
-
 // When a new key stops working: never (the default), a preset number of days, or a date. A
-// date ends the key as that day begins in UTC, the zone every date on these pages is in.
+// date ends the key as that day begins in the owner's zone, the zone every date on these pages
+// is in. Both come from the server, so server and browser render the same hint.
 export function ExpiryFields({
   values,
   errors = {},
+  timeZone,
+  firstDay,
 }: {
   values?: Record<string, string>;
   errors?: Record<string, string>;
+  timeZone: string;
+  /** The earliest day offered (tomorrow in `timeZone`), `YYYY-MM-DD`. */
+  firstDay: string;
 }) {
   const [choice, setChoice] = useState(values?.expiry ?? "never");
-  // The date picker's lower bound, read once: the server checks the date anyway.
-  const [tomorrow] = useState(tomorrowUtc);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <FieldFrame label="Expires" name="expiry" error={errors.expiry}>
@@ -51,7 +52,7 @@ export function ExpiryFields({
         <FieldFrame
           label="Expiry date"
           name="expiresOn"
-          hint="The key stops working as this day begins (00:00 UTC)."
+          hint={`The key stops working as this day begins (00:00, ${timeZone}).`}
           error={errors.expiresOn ?? errors.expiresAt}
         >
           {(control) => (
@@ -59,7 +60,7 @@ export function ExpiryFields({
               type="date"
               name="expiresOn"
               defaultValue={values?.expiresOn}
-              min={tomorrow}
+              min={firstDay}
               required
               className={styles.input}
               {...control}

@@ -1,3 +1,4 @@
+import { DateTime } from "luxon";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { forbidden, notFound } from "next/navigation";
@@ -52,7 +53,7 @@ export default async function PublicApiSettingsPage({
         }
       />
 
-      <ExpiringKeysBanner keys={keys} />
+      <ExpiringKeysBanner keys={keys} timeZone={member.timeZone} />
 
       {onApiPlan ? (
         <section aria-labelledby="create-key-title" className={`${styles.card} space-y-3 p-5 sm:p-6`}>
@@ -64,7 +65,13 @@ export default async function PublicApiSettingsPage({
             <code className="rounded bg-slate-100 px-1 font-mono text-xs">Authorization: Bearer &lt;key&gt;</code>. Give
             each integration only the permissions it needs, and keep keys on servers, never in a web page or an app.
           </p>
-          <CreateApiKeyPanel choices={RESOURCE_CHOICES} defaults={NEW_KEY_ACCESS} />
+          <CreateApiKeyPanel
+            choices={RESOURCE_CHOICES}
+            defaults={NEW_KEY_ACCESS}
+            timeZone={member.timeZone}
+            // The date picker's lower bound, tomorrow in the owner's zone: the server checks anyway.
+            firstExpiryDay={DateTime.now().setZone(member.timeZone).plus({ days: 1 }).toFormat("yyyy-MM-dd")}
+          />
         </section>
       ) : (
         <section role="note" className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50 p-5">
@@ -86,7 +93,7 @@ export default async function PublicApiSettingsPage({
           <h2 id="keys-title" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
             API keys
           </h2>
-          <ApiKeysTable keys={keys} />
+          <ApiKeysTable keys={keys} timeZone={member.timeZone} />
         </section>
       ) : null}
 
@@ -102,7 +109,13 @@ export default async function PublicApiSettingsPage({
             </p>
           </div>
           <Suspense fallback={<UsageSkeleton />}>
-            <UsageSection accountId={member.accountId} keys={keys} usageKey={usageKey} params={usageParams} />
+            <UsageSection
+              accountId={member.accountId}
+              keys={keys}
+              usageKey={usageKey}
+              params={usageParams}
+              timeZone={member.timeZone}
+            />
           </Suspense>
         </section>
       ) : null}

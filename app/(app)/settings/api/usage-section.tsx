@@ -35,15 +35,18 @@ export async function UsageSection({
   keys,
   usageKey: key,
   params,
+  timeZone,
 }: {
   accountId: string;
   keys: ApiKeySummary[];
   usageKey: UsageSubject;
   params: UsageParams;
+  /** The viewer's zone (Member.timeZone): the chart's days and the log's times are there. */
+  timeZone: string;
 }) {
   const { statusClass, cursor } = params;
   const [days, recent] = await Promise.all([
-    countRequestsPerDay(accountId, key.keyIds),
+    countRequestsPerDay(accountId, key.keyIds, { timeZone }),
     recentOrStale(listRecentRequests(accountId, key.keyIds, { statusClass, limit: PAGE_SIZE, cursor })),
   ]);
   const summary = summarizeUsage(days);
@@ -62,7 +65,7 @@ export async function UsageSection({
       ) : (
         <>
           <UsageTotals summary={summary} />
-          <UsageChart days={days} />
+          <UsageChart days={days} timeZone={timeZone} />
           <div className="overflow-hidden rounded-lg border border-slate-200">
             <div className="flex flex-col gap-2 border-b border-slate-100 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
               <h3 className="text-sm font-semibold text-slate-900">Recent requests</h3>
@@ -79,6 +82,7 @@ export async function UsageSection({
               <>
                 <RecentRequestsTable
                   entries={recent.data}
+                  timeZone={timeZone}
                   keyNames={key.id === ALL_KEYS ? new Map(keys.map((k) => [k.id, k.name])) : undefined}
                   emptyText={
                     statusClass === "all" ? "No requests on this page." : `No ${statusClass} responses in the log.`

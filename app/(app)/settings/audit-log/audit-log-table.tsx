@@ -3,7 +3,7 @@ import { styles } from "@/components/ui/styles";
 import { AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
 import { formatAuditChanges } from "@/lib/audit/format-audit-changes";
 import type { AuditEntryView } from "@/lib/audit/list-audit-entries";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 
 // A user agent is mostly noise after its first words; the whole of it is one hover away and in
 // the CSV export.
@@ -16,7 +16,7 @@ const ACTOR_KINDS: Record<AuditEntryView["actorType"], string> = {
   system: "System",
 };
 
-export function AuditLogTable({ entries }: { entries: AuditEntryView[] }) {
+export function AuditLogTable({ entries, timeZone }: { entries: AuditEntryView[]; timeZone: string }) {
   return (
     <DataTable
       label="Audit log"
@@ -30,19 +30,19 @@ export function AuditLogTable({ entries }: { entries: AuditEntryView[] }) {
       ]}
     >
       {entries.map((entry) => (
-        <AuditLogRow key={entry.id} entry={entry} />
+        <AuditLogRow key={entry.id} entry={entry} timeZone={timeZone} />
       ))}
     </DataTable>
   );
 }
 
-function AuditLogRow({ entry }: { entry: AuditEntryView }) {
-  const changes = formatAuditChanges(entry.changes);
+function AuditLogRow({ entry, timeZone }: { entry: AuditEntryView; timeZone: string }) {
+  const changes = formatAuditChanges(entry.changes, timeZone);
   const userAgent = entry.userAgent ?? "";
   return (
     <tr data-testid="audit-entry" data-action={entry.action}>
       <td className={`${styles.td} whitespace-nowrap align-top`}>
-        <time dateTime={entry.occurredAt.toISOString()}>{formatDateTime(entry.occurredAt)}</time>
+        <time dateTime={entry.occurredAt.toISOString()}>{formatInZone(entry.occurredAt, timeZone, "stamp")}</time>
       </td>
       <td className={`${styles.td} align-top`}>
         <span className="block text-slate-900">{entry.actorLabel}</span>

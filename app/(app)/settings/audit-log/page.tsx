@@ -26,7 +26,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
   const member = await requireMember();
   if (member.role !== "owner") forbidden();
   const query = singleParams(await searchParams);
-  const { filters, params } = parseAuditLogFilters(query);
+  const { filters, params } = parseAuditLogFilters(query, member.timeZone);
   const { cursor } = readPagePosition({ cursor: query.cursor });
   const [page, actors] = await Promise.all([
     loadListPage(listAuditEntries(member.accountId, { ...filters, limit: PAGE_SIZE, cursor })),
@@ -38,7 +38,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
     <div className="space-y-5">
       <PageHeader
         title="Audit log"
-        description="Changes to API keys, webhooks, team members, the plan and settings, and sign-ins. Entries are kept for a year and cannot be edited. Times are in UTC."
+        description={`Changes to API keys, webhooks, team members, the plan and settings, and sign-ins. Entries are kept for a year and cannot be edited. Times are in your time zone (${member.timeZone}).`}
         actions={
           // A plain link: the browser downloads the file; prefetching it would export for nothing.
           <a href={auditLogHref(params, { exportCsv: true })} className={styles.secondaryButton} download>
@@ -58,7 +58,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Pro
           </EmptyState>
         ) : (
           <>
-            <AuditLogTable entries={page.data} />
+            <AuditLogTable entries={page.data} timeZone={member.timeZone} />
             <NewestOlderPager
               label="Audit log pages"
               newestHref={cursor ? auditLogHref(params) : null}

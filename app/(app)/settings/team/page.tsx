@@ -2,7 +2,7 @@ import { forbidden } from "next/navigation";
 import type { Metadata } from "next";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { listMembers } from "@/lib/users/list-members";
-import { formatDate } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { ActionButton } from "@/components/ui/action-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";
@@ -54,7 +54,7 @@ export default async function TeamPage() {
                   {m.mustChangePassword ? <Badge tone="amber">Temporary password</Badge> : null}
                 </td>
                 <td className={styles.td}>
-                  <time dateTime={m.joinedAt.toISOString()}>{formatDate(m.joinedAt)}</time>
+                  <time dateTime={m.joinedAt.toISOString()}>{formatInZone(m.joinedAt, member.timeZone, "date")}</time>
                 </td>
                 <td className={`${styles.td} space-x-3 whitespace-nowrap text-right`}>
                   {/* Not on one's own row: an owner making themselves staff would lose this page at once. */}

@@ -3,11 +3,11 @@ import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { styles } from "@/components/ui/styles";
 import type { PublicWebhookEndpoint } from "@/lib/schemas/webhook-endpoints";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { describeEvents } from "./event-groups";
 import { EndpointStatus } from "./endpoint-status";
 
-export function EndpointsTable({ endpoints }: { endpoints: PublicWebhookEndpoint[] }) {
+export function EndpointsTable({ endpoints, timeZone }: { endpoints: PublicWebhookEndpoint[]; timeZone: string }) {
   if (endpoints.length === 0) {
     return (
       <EmptyState title="No webhook endpoints yet">
@@ -41,7 +41,7 @@ export function EndpointsTable({ endpoints }: { endpoints: PublicWebhookEndpoint
             <EndpointStatus endpoint={endpoint} />
           </td>
           <td className={`${styles.td} whitespace-nowrap`}>
-            <time dateTime={endpoint.createdAt}>{formatDateTime(new Date(endpoint.createdAt))}</time>
+            <time dateTime={endpoint.createdAt}>{formatInZone(endpoint.createdAt, timeZone, "stamp")}</time>
           </td>
         </tr>
       ))}

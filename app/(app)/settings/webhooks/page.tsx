@@ -61,7 +61,7 @@ export default async function WebhooksSettingsPage({ searchParams }: { searchPar
         <h2 id="endpoints-title" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
           Endpoints
         </h2>
-        <EndpointsTable endpoints={endpoints.data} />
+        <EndpointsTable endpoints={endpoints.data} timeZone={member.timeZone} />
       </section>
     </div>
   );

@@ -3,7 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { styles } from "@/components/ui/styles";
 import { getOutboxMail } from "@/lib/mail/list-outbox-mail";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
+import { viewerZone } from "../viewer-zone";
 
 // A reset link is in this page's text: no Referer carries it elsewhere.
 export const metadata: Metadata = { title: "Email", referrer: "no-referrer" };
@@ -30,7 +31,7 @@ function TextWithLinks({ text }: { text: string }) {
 
 export default async function DevMailMessagePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const mail = await getOutboxMail(id);
+  const [mail, zone] = await Promise.all([getOutboxMail(id), viewerZone()]);
   if (!mail) notFound();
   return (
     <div className="space-y-4">
@@ -45,7 +46,7 @@ export default async function DevMailMessagePage({ params }: { params: Promise<{
           <dt className="text-slate-500">To</dt>
           <dd className="break-all">{mail.to}</dd>
           <dt className="text-slate-500">Sent</dt>
-          <dd>{formatDateTime(mail.createdAt)}</dd>
+          <dd>{formatInZone(mail.createdAt, zone, "stamp")}</dd>
         </dl>
         <div className="whitespace-pre-wrap border-t border-slate-200 pt-4 text-sm text-slate-800">
           <TextWithLinks text={mail.text} />

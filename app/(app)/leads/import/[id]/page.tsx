@@ -8,7 +8,7 @@ import { guessMapping } from "@/lib/imports/guess-mapping";
 import { importTargetOptions } from "@/lib/imports/import-targets";
 import { getLeadImportOrThrow, type LeadImportSummary } from "@/lib/imports/lead-import-service";
 import { previewLeadImport } from "@/lib/imports/preview-lead-import";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { orNotFound } from "@/lib/ui/or-not-found";
 import { ImportStatusBadge } from "../import-status-badge";
 import { ImportProgress } from "./import-progress";
@@ -29,7 +29,7 @@ export default async function LeadImportPage({ params }: { params: Promise<{ id:
         description={
           <>
             {imp.totalRows.toLocaleString("en-US")} rows, separated by {DELIMITER_NAMES[imp.delimiter] ?? imp.delimiter}
-            , uploaded {formatDateTime(imp.createdAt)} by {imp.createdByName}.
+            , uploaded {formatInZone(imp.createdAt, member.timeZone, "stamp")} by {imp.createdByName}.
           </>
         }
         actions={

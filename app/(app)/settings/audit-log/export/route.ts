@@ -13,7 +13,7 @@ export async function GET(request: Request): Promise<Response> {
   if (!member) return new Response("Sign in to export the audit log.\n", { status: 401 });
   if (member.mustChangePassword) return new Response("Choose your own password first.\n", { status: 403 });
   if (member.role !== "owner") return new Response("Only account owners can export the audit log.\n", { status: 403 });
-  const { filters } = parseAuditLogFilters(Object.fromEntries(new URL(request.url).searchParams));
+  const { filters } = parseAuditLogFilters(Object.fromEntries(new URL(request.url).searchParams), member.timeZone);
   const day = new Date().toISOString().slice(0, 10);
   return csvDownload(`audit-log-${day}.csv`, auditLogCsv(member.accountId, filters));
 }

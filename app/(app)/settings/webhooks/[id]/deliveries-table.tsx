@@ -2,24 +2,26 @@ import type { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
-import { formatCount, formatLogTime } from "@/components/usage/format-usage";
+import { formatCount } from "@/components/usage/format-usage";
 import { HttpStatusBadge } from "@/components/usage/http-status-badge";
 import { ActionButton } from "@/components/ui/action-button";
+import { formatInZone } from "@/lib/ui/format-date";
 import { resendDeliveryAction } from "../actions";
-
-const timeOfDay = new Intl.DateTimeFormat("en-US", {
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
 
 type WebhookDelivery = Awaited<ReturnType<typeof listDeliveries>>["data"][number];
 
 // One row per attempt. Times to the second (the usage log's format): retries in tests and in the
-// first minutes are seconds apart, and an integrator matches them against their own logs.
-export function DeliveriesTable({ deliveries, emptyText }: { deliveries: WebhookDelivery[]; emptyText: string }) {
+// first minutes are seconds apart, and an integrator matches them against their own logs. In the
+// owner's zone (Member.timeZone), named.
+export function DeliveriesTable({
+  deliveries,
+  emptyText,
+  timeZone,
+}: {
+  deliveries: WebhookDelivery[];
+  emptyText: string;
+  timeZone: string;
+}) {
   if (deliveries.length === 0) {
     return <p className="px-4 py-8 text-center text-sm text-slate-600">{emptyText}</p>;
   }
@@ -37,17 +39,17 @@ export function DeliveriesTable({ deliveries, emptyText }: { deliveries: Webhook
       ]}
     >
       {deliveries.map((delivery) => (
-        <DeliveryRow key={delivery.id} delivery={delivery} />
+        <DeliveryRow key={delivery.id} delivery={delivery} timeZone={timeZone} />
       ))}
     </DataTable>
   );
 }
 
-function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
+function DeliveryRow({ delivery, timeZone }: { delivery: WebhookDelivery; timeZone: string }) {
   return (
     <tr data-testid="delivery-row" data-event-id={delivery.eventId} data-attempt={delivery.attempt}>
       <td className={`${styles.td} whitespace-nowrap tabular-nums`}>
-        <time dateTime={delivery.createdAt.toISOString()}>{formatLogTime(delivery.createdAt)}</time>
+        <time dateTime={delivery.createdAt.toISOString()}>{formatInZone(delivery.createdAt, timeZone, "logTime")}</time>
       </td>
       <td className={styles.td}>
         <code className="block font-mono text-xs text-slate-900">{delivery.eventType}</code>
@@ -72,7 +74,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
         {delivery.error ? <p className="mt-1 max-w-64 text-xs text-red-800">{delivery.error}</p> : null}
       </td>
       <td className={`${styles.td} whitespace-nowrap tabular-nums`} data-testid="next-retry">
-        <NextRetry delivery={delivery} />
+        <NextRetry delivery={delivery} timeZone={timeZone} />
       </td>
       <td className={`${styles.td} whitespace-nowrap`}>
         <ResponseBody body={delivery.responseBody} />
@@ -93,14 +95,16 @@ function DeliveryRow({ delivery }: { delivery: WebhookDelivery }) {
 }
 
 // When the schedule tries again; a success, a resend (tried once) or a spent schedule has none.
-function NextRetry({ delivery }: { delivery: WebhookDelivery }) {
+function NextRetry({ delivery, timeZone }: { delivery: WebhookDelivery; timeZone: string }) {
   const next = delivery.nextAttemptAt;
   if (next) {
-    // Most retries fall on the attempt's day: the time alone then, the full date on hover.
-    const sameDay = next.toISOString().slice(0, 10) === delivery.createdAt.toISOString().slice(0, 10);
+    // Most retries fall on the attempt's day (in the owner's zone): the time alone then, the full
+    // date on hover.
+    const full = formatInZone(next, timeZone, "logTime");
+    const day = (at: Date) => formatInZone(at, timeZone, "date");
     return (
-      <time dateTime={next.toISOString()} title={formatLogTime(next)}>
-        {sameDay ? `${timeOfDay.format(next)} UTC` : formatLogTime(next)}
+      <time dateTime={next.toISOString()} title={full}>
+        {day(next) === day(delivery.createdAt) ? formatInZone(next, timeZone, "logClock") : full}
       </time>
     );
   }

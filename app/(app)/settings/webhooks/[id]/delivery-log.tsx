@@ -20,10 +20,12 @@ export async function DeliveryLog({
   accountId,
   endpointId,
   params,
+  timeZone,
 }: {
   accountId: string;
   endpointId: string;
   params: DeliveryLogParams;
+  timeZone: string;
 }) {
   const { failed, cursor } = params;
   const page = await loadListPage(listDeliveries(accountId, endpointId, { limit: PAGE_SIZE, cursor, failed }));
@@ -45,6 +47,7 @@ export async function DeliveryLog({
         <>
           <DeliveriesTable
             deliveries={page.data}
+            timeZone={timeZone}
             emptyText={
               failed
                 ? "No failed deliveries in the log."

@@ -1,10 +1,10 @@
 import type { PublicWebhookEndpoint } from "@/lib/schemas/webhook-endpoints";
 import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
-import { formatDateTime } from "@/lib/ui/format-date";
+import { formatInZone } from "@/lib/ui/format-date";
 import { EndpointStatus } from "../endpoint-status";
 import { DetailRow } from "@/components/ui/detail-row";
 
-export function EndpointDetails({ endpoint }: { endpoint: PublicWebhookEndpoint }) {
+export function EndpointDetails({ endpoint, timeZone }: { endpoint: PublicWebhookEndpoint; timeZone: string }) {
   return (
     <dl className="divide-y divide-slate-100" data-testid="endpoint-details">
       <DetailRow term="URL">
@@ -28,7 +28,7 @@ export function EndpointDetails({ endpoint }: { endpoint: PublicWebhookEndpoint 
         <EndpointStatus endpoint={endpoint} />
       </DetailRow>
       <DetailRow term="Created">
-        <time dateTime={endpoint.createdAt}>{formatDateTime(new Date(endpoint.createdAt))}</time>
+        <time dateTime={endpoint.createdAt}>{formatInZone(endpoint.createdAt, timeZone, "stamp")}</time>
       </DetailRow>
       <DetailRow term="Endpoint id">
         <code className="select-all font-mono text-sm">{endpoint.id}</code>

@@ -52,7 +52,7 @@ export default async function WebhookEndpointPage({
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Panel title="Details" id="details">
-            <EndpointDetails endpoint={endpoint} />
+            <EndpointDetails endpoint={endpoint} timeZone={member.timeZone} />
           </Panel>
         </div>
         <Panel title="Actions" id="actions">
@@ -101,7 +101,12 @@ export default async function WebhookEndpointPage({
       </Panel>
 
       <Panel title="Delivery log" id="deliveries">
-        <DeliveryLog accountId={member.accountId} endpointId={endpoint.id} params={logParams} />
+        <DeliveryLog
+          accountId={member.accountId}
+          endpointId={endpoint.id}
+          params={logParams}
+          timeZone={member.timeZone}
+        />
       </Panel>
     </div>
   );

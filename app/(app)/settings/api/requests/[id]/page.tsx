@@ -35,7 +35,7 @@ export default async function ApiRequestPage({ params }: { params: Promise<{ id:
         }
       />
       <section aria-label="Request details" className={`${styles.card} max-w-3xl overflow-hidden`}>
-        <RequestDetails entry={entry} />
+        <RequestDetails entry={entry} timeZone={member.timeZone} />
         <RequestPermissions entry={entry} />
       </section>
     </div>
