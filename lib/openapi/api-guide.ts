@@ -250,6 +250,11 @@ Account), only a lead whose consent is \`granted\` can be texted. Quiet hours ho
   its activities stay listed in \`GET /activities\`, its \`lead_deleted\` included, and
   \`GET /events\` carries a \`lead.deleted\` event. Deleting a property removes it; its visits and leads keep their rows with
   \`propertyId: null\`.
+- **Visits** are booked with \`POST /visits\` and changed with \`PATCH /visits/{id}\`, by the
+  web app's rules: moved or edited only while \`scheduled\` (else 409 \`visit_not_scheduled\`),
+  \`status\` records the outcome (\`completed\`, \`cancelled\`, \`no_show\`; a no-show only once
+  the visit has started, else 422 \`visit_not_started\`). There is no DELETE: a cancelled visit
+  stays, with its history.
 - **Activities** are written for every change, from the API or the web UI, in the same
   transaction as the change, with the \`actor\` that made it (your key's name for API calls).
 `.trim();

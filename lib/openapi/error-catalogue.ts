@@ -20,12 +20,14 @@ export const PUBLIC_ERROR_CODES = [
   "opt_out_by_recipient",
   "external_id_taken",
   "sms_not_scheduled",
+  "visit_not_scheduled",
   "payload_too_large",
   "unsupported_media_type",
   "lead_has_no_phone",
   "lead_opted_out",
   "consent_required",
   "quiet_hours_override_not_allowed",
+  "visit_not_started",
   "webhook_endpoint_limit",
   "idempotency_key_reused",
   "rate_limited",
@@ -136,6 +138,15 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   sms_not_scheduled: {
     when: "Only a `scheduled` message can be cancelled; this one was already sent (or failed, or cancelled). Read it with GET /leads/{id}/sms/{smsId}.",
     message: "Only a scheduled message can be cancelled; this one is sent.",
+  },
+  visit_not_scheduled: {
+    when: "The visit is `completed`, `cancelled` or `no_show`: that is its history. Only a `scheduled` visit can be moved or edited (`scheduledAt`, `durationMinutes`, `agentId`, `notes`), and a visit cannot go back to `scheduled`. Book a new visit with POST /visits instead. Its outcome can still be corrected (`status`).",
+    message: "Only a scheduled visit can be rescheduled; this one is cancelled.",
+  },
+  visit_not_started: {
+    when: "`status: no_show` for a visit whose `scheduledAt` is still in the future: no one can have missed it yet. Wait until it has started, or send `status: cancelled`.",
+    message: "A visit in the future cannot be marked no-show.",
+    details: [{ path: "status", message: "This visit has not started yet" }],
   },
   idempotency_key_reused: {
     when: "This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.",

@@ -1,6 +1,7 @@
 import { VISIT_STATUSES } from "@/lib/domain/enums";
 import { z } from "zod";
 import {
+  atLeastOneField,
   idParams,
   outputId,
   outputTimestamp,
@@ -12,7 +13,8 @@ import {
 
 export const visitStatusSchema = z.enum(VISIT_STATUSES).meta({
   id: "VisitStatus",
-  description: "`scheduled` on create; `completed`, `cancelled` and `no_show` are set from the web UI.",
+  description:
+    "`scheduled` on create; `completed`, `cancelled` and `no_show` are the outcomes, set with PATCH /visits/{id} or in the web app.",
 });
 
 export const visitCreateSchema = z
@@ -47,6 +49,24 @@ export const visitRescheduleSchema = visitCreateSchema
   .pick({ scheduledAt: true, durationMinutes: true, agentId: true, notes: true })
   .partial();
 export type VisitRescheduleInput = z.output<typeof visitRescheduleSchema>;
+
+// PATCH /visits/{id}: the reschedule fields and the status, in one request (lib/visits/update-visit.ts).
+export const visitUpdateSchema = visitRescheduleSchema
+  .extend({
+    status: visitStatusSchema.optional().meta({
+      description:
+        "An outcome (`completed`, `cancelled`, `no_show`), or `scheduled`, which keeps a scheduled visit as it is: a visit never goes back to `scheduled`. `no_show` needs a visit that has started.",
+    }),
+  })
+  .refine(atLeastOneField, { error: "Send at least one field to change" })
+  .meta({
+    id: "VisitUpdate",
+    description:
+      "Any subset of `scheduledAt`, `durationMinutes`, `agentId`, `notes` and `status` (at least one); `null` clears `agentId` or `notes`.",
+    example: { scheduledAt: "2026-12-02T16:00:00.000Z", durationMinutes: 60 },
+    minProperties: 1,
+  });
+export type VisitUpdateInput = z.output<typeof visitUpdateSchema>;
 
 export const visitSchema = z
   .object({

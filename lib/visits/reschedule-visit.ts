@@ -1,20 +1,17 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import type { Tx } from "@/db/client";
 import { visits, type Visit } from "@/db/schema";
 import { assertUserInAccount } from "@/lib/accounts/assert-account-references";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { ApiError } from "@/lib/errors/api-error";
-import { previousAttributes, recordEvent } from "@/lib/events/record-event";
-import { inTransaction } from "@/lib/query/after-commit";
 import { visitRescheduleSchema, type VisitRescheduleInput } from "@/lib/schemas/visits";
-import { lockVisitOrThrow } from "./lock-visit-or-throw";
-import { toPublicVisit, type PublicVisit } from "./public-visit";
+import { changeVisit } from "./change-visit";
+import type { PublicVisit } from "./public-visit";
 import { VISIT_STATUS_LABELS } from "./visit-outcome";
 
-// Moves a scheduled visit (time, length, agent, notes). The visit, the lead's activity
-// (lead_updated with {visitId, changes: {visitScheduledAt: [old, new], …}}, as an outcome is
-// recorded) and the visit.updated event commit together. A visit already completed, cancelled
-// or missed is history: it is not moved (409 conflict), a new one is booked instead.
+// Moves a scheduled visit (time, length, agent, notes): the web app's reschedule form. The
+// visit, the lead's activity (lead_updated with {visitId, changes: {visitScheduledAt: [old, new],
+// …}}, as an outcome is recorded) and the visit.updated event commit together.
 export async function rescheduleVisit(
   accountId: string,
   visitId: string,
@@ -22,40 +19,43 @@ export async function rescheduleVisit(
   actor: Actor,
 ): Promise<PublicVisit> {
   const patch = visitRescheduleSchema.parse(input);
-  const db = await getDb();
-  return inTransaction(db, async (tx) => {
-    const visit = await lockVisitOrThrow(tx, accountId, visitId);
-    if (visit.status !== "scheduled") {
-      throw new ApiError(
-        "conflict",
-        `Only a scheduled visit can be rescheduled; this one is ${VISIT_STATUS_LABELS[visit.status].toLowerCase()}.`,
-      );
-    }
-    await assertUserInAccount(tx, accountId, patch.agentId, "agentId");
-    const next = nextValues(visit, patch);
-    const changes = changedFields(visit, next);
-    if (Object.keys(changes).length === 0) return toPublicVisit(visit);
-    const [updated] = await tx.update(visits).set(next).where(eq(visits.id, visit.id)).returning();
-    const moved = updated.scheduledAt.getTime() !== visit.scheduledAt.getTime();
-    await recordActivity(
-      tx,
-      { accountId, leadId: visit.leadId, actor },
-      {
-        kind: "visit_rescheduled",
-        visitId: visit.id,
-        scheduledAt: visit.scheduledAt,
-        movedTo: moved ? updated.scheduledAt : null,
-        changes,
-      },
+  return changeVisit(accountId, visitId, actor, (tx, visit) => applyReschedule(tx, accountId, visit, patch, actor));
+}
+
+/** The reschedule step of a change (changeVisit): also PATCH /visits/{id}'s. A visit already
+ * completed, cancelled or missed is history: it is not moved (409 visit_not_scheduled), a new
+ * one is booked instead. */
+export async function applyReschedule(
+  tx: Tx,
+  accountId: string,
+  visit: Visit,
+  patch: VisitRescheduleInput,
+  actor: Actor,
+): Promise<Visit> {
+  if (visit.status !== "scheduled") {
+    throw new ApiError(
+      "visit_not_scheduled",
+      `Only a scheduled visit can be rescheduled; this one is ${VISIT_STATUS_LABELS[visit.status].toLowerCase()}.`,
     );
-    const object = toPublicVisit(updated);
-    await recordEvent(tx, accountId, actor, {
-      type: "visit.updated",
-      object,
-      previousAttributes: previousAttributes(toPublicVisit(visit), object),
-    });
-    return object;
-  });
+  }
+  await assertUserInAccount(tx, accountId, patch.agentId, "agentId");
+  const next = nextValues(visit, patch);
+  const changes = changedFields(visit, next);
+  if (Object.keys(changes).length === 0) return visit;
+  const [updated] = await tx.update(visits).set(next).where(eq(visits.id, visit.id)).returning();
+  const moved = updated.scheduledAt.getTime() !== visit.scheduledAt.getTime();
+  await recordActivity(
+    tx,
+    { accountId, leadId: visit.leadId, actor },
+    {
+      kind: "visit_rescheduled",
+      visitId: visit.id,
+      scheduledAt: visit.scheduledAt,
+      movedTo: moved ? updated.scheduledAt : null,
+      changes,
+    },
+  );
+  return updated;
 }
 
 type Editable = Pick<Visit, "scheduledAt" | "durationMinutes" | "agentId" | "notes">;

@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { inTransaction } from "@/lib/query/after-commit";
-import { visits } from "@/db/schema";
+import type { Tx } from "@/db/client";
+import { visits, type Visit } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
-import { previousAttributes, recordEvent } from "@/lib/events/record-event";
-import { lockVisitOrThrow } from "./lock-visit-or-throw";
-import { toPublicVisit, type PublicVisit } from "./public-visit";
+import { changeVisit } from "./change-visit";
+import type { PublicVisit } from "./public-visit";
 import { VISIT_STATUS_LABELS, visitOutcomeSchema, type VisitOutcome } from "./visit-outcome";
 
 // Staff record how a visit went. The activity goes on the lead's timeline (visits have none of
@@ -20,36 +18,45 @@ export async function setVisitStatus(
   actor: Actor,
 ): Promise<PublicVisit> {
   const next = visitOutcomeSchema.parse(status);
-  const db = await getDb();
-  return inTransaction(db, async (tx) => {
-    const visit = await lockVisitOrThrow(tx, accountId, visitId);
-    if (visit.status === next) return toPublicVisit(visit);
-    // No one can have missed a visit that has not started yet. The API only creates visits
-    // (status `scheduled`), so this is the one place the rule lives for every door.
-    if (next === "no_show" && visit.scheduledAt.getTime() > Date.now()) {
-      throw new ApiError("validation_error", "A visit in the future cannot be marked no-show.", [
-        { path: "status", message: "This visit has not started yet" },
-      ]);
-    }
-    const [updated] = await tx.update(visits).set({ status: next }).where(eq(visits.id, visit.id)).returning();
-    await recordActivity(
-      tx,
-      { accountId, leadId: visit.leadId, actor },
-      {
-        kind: "visit_outcome",
-        visitId: visit.id,
-        scheduledAt: visit.scheduledAt,
-        from: visit.status,
-        to: next,
-        label: VISIT_STATUS_LABELS[next],
-      },
+  return changeVisit(accountId, visitId, actor, (tx, visit) => applyVisitStatus(tx, accountId, visit, next, actor));
+}
+
+/** The status step of a change (changeVisit): also PATCH /visits/{id}'s, so every door keeps the
+ * same rules. An outcome can be corrected (completed → cancelled); nothing goes back to
+ * `scheduled` (409 visit_not_scheduled: book a new visit); asking for the status the visit has
+ * changes nothing. */
+export async function applyVisitStatus(
+  tx: Tx,
+  accountId: string,
+  visit: Visit,
+  next: Visit["status"],
+  actor: Actor,
+): Promise<Visit> {
+  if (visit.status === next) return visit;
+  if (next === "scheduled") {
+    throw new ApiError(
+      "visit_not_scheduled",
+      `A ${VISIT_STATUS_LABELS[visit.status].toLowerCase()} visit cannot go back to scheduled; book a new visit instead.`,
     );
-    const object = toPublicVisit(updated);
-    await recordEvent(tx, accountId, actor, {
-      type: "visit.updated",
-      object,
-      previousAttributes: previousAttributes(toPublicVisit(visit), object),
-    });
-    return object;
-  });
+  }
+  // No one can have missed a visit that has not started yet.
+  if (next === "no_show" && visit.scheduledAt.getTime() > Date.now()) {
+    throw new ApiError("visit_not_started", "A visit in the future cannot be marked no-show.", [
+      { path: "status", message: "This visit has not started yet" },
+    ]);
+  }
+  const [updated] = await tx.update(visits).set({ status: next }).where(eq(visits.id, visit.id)).returning();
+  await recordActivity(
+    tx,
+    { accountId, leadId: visit.leadId, actor },
+    {
+      kind: "visit_outcome",
+      visitId: visit.id,
+      scheduledAt: visit.scheduledAt,
+      from: visit.status,
+      to: next,
+      label: VISIT_STATUS_LABELS[next],
+    },
+  );
+  return updated;
 }

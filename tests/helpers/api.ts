@@ -139,6 +139,7 @@ export const OPERATIONS: Array<{
     body: (i) => ({ leadId: i.lead, propertyId: i.property, scheduledAt: "2026-12-01T15:00:00.000Z" }),
   },
   { method: "GET", path: (i) => `/api/v1/visits/${i.visit}` },
+  { method: "PATCH", path: (i) => `/api/v1/visits/${i.visit}`, body: () => ({ notes: "Bring the keys" }) },
   { method: "GET", path: () => "/api/v1/activities" },
   { method: "GET", path: () => "/api/v1/events" },
   { method: "GET", path: () => "/api/v1/custom-fields" },

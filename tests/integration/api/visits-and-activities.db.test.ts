@@ -86,9 +86,10 @@ describe("visits", () => {
       expect(missing.status, path).toBe(404);
       expect(missing.body.error).toMatchObject({ code: "not_found", message: "Visit not found." });
     }
-    const patch = await callApi("PATCH", location, { key: t.key, body: { notes: "x" } });
-    expect(patch.status).toBe(405);
-    expect(patch.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    // Changes go through PATCH (visit-update.db.test.ts); cancelling is status=cancelled, not DELETE.
+    const remove = await callApi("DELETE", location, { key: t.key });
+    expect(remove.status).toBe(405);
+    expect(remove.headers.get("allow")).toBe("GET, PATCH, HEAD, OPTIONS");
   });
 
   it("validates duration, required fields and references", async () => {

@@ -82,7 +82,7 @@ describe(`visit reschedule, cancel and no-show on ${process.env.TEST_DB_ENGINE ?
     expect((await visitEvents(a.accountId, visit.id)).map((e) => e.type)).toEqual(["visit.created", "visit.updated"]);
     await expect(
       rescheduleVisit(a.accountId, visit.id, { scheduledAt: "2030-02-01T10:00:00.000Z" }, userActor(a.staff)),
-    ).rejects.toMatchObject({ code: "conflict", message: expect.stringContaining("cancelled") });
+    ).rejects.toMatchObject({ code: "visit_not_scheduled", message: expect.stringContaining("cancelled") });
   });
 
   it("refuses another account's visit, a deleted lead's visit and another account's agent", async () => {
@@ -105,7 +105,7 @@ describe(`visit reschedule, cancel and no-show on ${process.env.TEST_DB_ENGINE ?
     const lead = await leadOf(a);
     const { visit: future } = await visitOf(a, lead.id);
     await expect(setVisitStatus(a.accountId, future.id, "no_show", userActor(a.staff))).rejects.toMatchObject({
-      code: "validation_error",
+      code: "visit_not_started",
       details: [{ path: "status" }],
     });
     expect((await visitEvents(a.accountId, future.id)).map((e) => e.type)).toEqual(["visit.created"]);

@@ -1,7 +1,8 @@
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
-import { visitIdParams } from "@/lib/schemas/visits";
+import { visitIdParams, visitUpdateSchema } from "@/lib/schemas/visits";
 import { getVisitOrThrow } from "@/lib/visits/get-visit-or-throw";
+import { updateVisit } from "@/lib/visits/update-visit";
 
 export const dynamic = "force-dynamic";
 
@@ -13,4 +14,12 @@ export const GET = apiRoute(
   }),
 );
 
-export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
+// PATCH /api/v1/visits/:id – reschedule, edit, cancel or record the outcome (the web app's services)
+export const PATCH = apiRoute(
+  { route: "PATCH /visits/:id", permission: { visits: "write" }, params: visitIdParams, body: visitUpdateSchema },
+  async ({ apiKey, actor, params, body }) => ({
+    body: { data: await updateVisit(apiKey.accountId, params.id, body, actor) },
+  }),
+);
+
+export const { POST, PUT, DELETE, OPTIONS } = methodsNotAllowed(["GET", "PATCH"]);

@@ -1,0 +1,25 @@
+import type { Actor } from "@/lib/activities/record-activity";
+import { visitUpdateSchema, type VisitUpdateInput } from "@/lib/schemas/visits";
+import { changeVisit } from "./change-visit";
+import type { PublicVisit } from "./public-visit";
+import { applyReschedule } from "./reschedule-visit";
+import { applyVisitStatus } from "./set-visit-status";
+
+// PATCH /api/v1/visits/:id: the web app's two changes, reschedule and outcome, through the same
+// steps, so the same rules, the same activities and the same visit.updated event. Both in one
+// request run in one transaction, the move first (only a scheduled visit moves; then a no-show
+// is judged at the new time), and write one event.
+export async function updateVisit(
+  accountId: string,
+  visitId: string,
+  input: VisitUpdateInput,
+  actor: Actor,
+): Promise<PublicVisit> {
+  const { status, ...schedule } = visitUpdateSchema.parse(input);
+  return changeVisit(accountId, visitId, actor, async (tx, visit) => {
+    let current = visit;
+    if (Object.keys(schedule).length > 0) current = await applyReschedule(tx, accountId, current, schedule, actor);
+    if (status !== undefined) current = await applyVisitStatus(tx, accountId, current, status, actor);
+    return current;
+  });
+}
