@@ -1,7 +1,7 @@
 import { customFieldListFilter } from "@/lib/custom-fields/custom-field-list-filter";
 import type { LeadWebFilters } from "@/lib/leads/list-leads";
 import { leadListQuery } from "@/lib/schemas/leads";
-import type { Sort } from "@/lib/schemas/common";
+import { listSortSchema, type ListSort } from "@/lib/schemas/common";
 import { dayStart, endOfDay } from "./date-filter";
 import { searchText } from "./search-params";
 
@@ -34,7 +34,7 @@ export interface LeadListUrlParams {
 export interface LeadListParams {
   /** For the list service (and countLeads, and the export). */
   filters: LeadWebFilters;
-  sort: Sort;
+  sort: ListSort;
   /** What the URL carries, each valid value kept: pager, sort and export links keep them all. */
   url: LeadListUrlParams;
   /** Any filter (not the sort) narrows the list. */
@@ -55,7 +55,7 @@ export function readLeadListParams(params: Record<string, string | undefined>, v
   const assignee = parsed(shape.assignedTo, params.assignedTo?.trim());
   const from = dayStart(params.from, viewer.timeZone);
   const to = dayStart(params.to, viewer.timeZone);
-  const sortParam = parsed(shape.sort, params.sort);
+  const sortParam = parsed(listSortSchema, params.sort);
   const sort = sortParam ?? "-createdAt";
   const custom = customFieldListFilter(params);
   const filters: LeadWebFilters = {
