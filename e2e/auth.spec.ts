@@ -1,5 +1,6 @@
 import { expect, signInThroughApi, snap, test, unique } from "./support/fixtures";
 import { OWNER, STAFF } from "./support/demo-users";
+import { clockIn, dayIn, setTimeZone } from "./support/time-zone";
 
 test.describe("signing in and out", () => {
   test("a page under the app sends a signed-out visitor to /login and back after signing in", async ({ page }) => {
@@ -74,6 +75,21 @@ test.describe("signing in and out", () => {
     // Back to the page that asked for the sign-in.
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByTestId("current-user")).toContainText("Bea Bayview");
+
+    // The audit log reads in the owner's own zone, and so do its day filters. The zone is one
+    // whose day differs from UTC's at the sign-in, so only the owner's day finds it.
+    await page.goto("/settings/audit-log");
+    const signInTime = page.locator('[data-testid=audit-entry][data-action="sign_in.succeeded"] time').first();
+    const at = (await signInTime.getAttribute("datetime")) ?? "";
+    const zone = new Date(at).getUTCHours() >= 10 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+    const [ownDay, utcDay] = [dayIn(at, zone), at.slice(0, 10)];
+    expect(ownDay).not.toBe(utcDay);
+    await setTimeZone(page, zone);
+    await page.goto(`/settings/audit-log?from=${ownDay}&to=${ownDay}`);
+    await expect(page.locator(`time[datetime="${at}"]`)).toContainText(clockIn(at, zone));
+    await page.goto(`/settings/audit-log?from=${utcDay}&to=${utcDay}`);
+    await expect(page.getByLabel("From")).toHaveValue(utcDay);
+    await expect(page.locator(`time[datetime="${at}"]`)).toHaveCount(0);
 
     // The email is now taken.
     await page.getByRole("button", { name: "Sign out" }).click();

@@ -2,6 +2,7 @@ import { expect, snap, test, unique } from "./support/fixtures";
 import { STAFF } from "./support/demo-users";
 import { expectedSendOutcome } from "./support/quiet-hours";
 import { createLeadInUi, latestActivity } from "./support/staff-views";
+import { clockIn } from "./support/time-zone";
 
 // The embedded default with the log provider: nothing is sent, and the lead's replies are
 // simulated on the lead page through the same path as Twilio's inbound webhook.
@@ -56,5 +57,8 @@ test.describe("an SMS conversation", () => {
     const received = page.getByTestId("message-row").filter({ hasText: reply });
     await expect(received).toContainText(name);
     await expect(received).toContainText("Received");
+    // In the viewer's zone, named: staff follow the demo account's, America/New_York.
+    const sentAt = (await received.locator("time").getAttribute("datetime")) ?? "";
+    await expect(received.locator("time")).toContainText(clockIn(sentAt, "America/New_York"));
   });
 });

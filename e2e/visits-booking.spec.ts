@@ -2,17 +2,10 @@ import type { Page } from "@playwright/test";
 import { expect, snap, test, unique } from "./support/fixtures";
 import { OWNER, STAFF } from "./support/demo-users";
 import { createLeadInUi, latestActivity } from "./support/staff-views";
+import { clockIn, hydrated, setTimeZone } from "./support/time-zone";
 
 // Booking and rescheduling a visit in the app, and times in each viewer's own zone. The demo
 // account's zone is America/New_York; its users follow it until they choose their own.
-
-/** React re-applies a <select>'s defaultValue when it hydrates: choose an option only after. */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction((css) => {
-    const element = document.querySelector(css);
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber"));
-  }, selector);
-}
 
 /** Fills the booking form (already open) and books; returns the new visit's page. */
 async function bookVisit(page: Page, day: string, time: string): Promise<string> {
@@ -25,14 +18,6 @@ async function bookVisit(page: Page, day: string, time: string): Promise<string>
   await expect(page.getByText("Visit booked.")).toBeVisible();
   await expect(page).toHaveURL(/\/visits\/visit_[0-9a-z]+$/);
   return page.url();
-}
-
-async function setTimeZone(page: Page, zone: string) {
-  await page.goto("/profile");
-  await hydrated(page, "select[name=timezone]");
-  await page.getByLabel("Time zone").selectOption(zone);
-  await page.getByRole("button", { name: "Save time zone" }).click();
-  await expect(page.getByText("Time zone saved.")).toBeVisible();
 }
 
 for (const { width, height, label } of [
@@ -78,6 +63,10 @@ test("a visit at 10:00 in New York is 16:00 for a user in Paris", async ({ pageA
   try {
     await staff.goto(visitUrl);
     await expect(staff.getByTestId("visit-when")).toContainText("Mon 25 Nov, 16:00 GMT+1");
+    // Every other time too, e.g. the Messages page's: Paris time, named.
+    await staff.goto("/messages");
+    const smsTime = staff.getByTestId("message-row").first().locator("time");
+    await expect(smsTime).toContainText(clockIn((await smsTime.getAttribute("datetime")) ?? "", "Europe/Paris"));
     // The week view places it on its Paris day and time: in Monday's column, at the 16:00 row.
     await staff.goto("/visits?view=week&day=2030-11-25");
     await expect(staff.getByTestId("calendar-zone")).toContainText("Europe/Paris (GMT+1)");
@@ -98,16 +87,21 @@ test("a visit at 10:00 in New York is 16:00 for a user in Paris", async ({ pageA
     expect(box.x).toBeGreaterThanOrEqual(heading.x - 1);
     expect(box.x + box.width).toBeLessThanOrEqual(heading.x + heading.width + 1);
     expect(Math.abs(column.x - heading.x)).toBeLessThan(2);
-    await snap(staff, "visits-week");
 
     // On a phone the week is a list of days: the visit is under Monday.
     await staff.setViewportSize({ width: 390, height: 844 });
     const mondayCard = staff.locator('[data-testid=agenda-day][data-day="2030-11-25"]');
     await expect(mondayCard.getByTestId("agenda-visit").filter({ hasText: name })).toContainText("16:00–16:30");
-    // …and the day view is the same grid, one column wide.
-    await staff.goto("/visits?view=day&day=2030-11-25");
+    // …whose heading opens the day view: the same grid, one column wide.
+    await mondayCard.getByRole("link", { name: "Monday 25 Nov" }).click();
+    await expect(staff).toHaveURL(/view=day&day=2030-11-25/);
     await expect(staff.getByTestId("calendar-day")).toHaveCount(1);
     await expect(staff.getByTestId("calendar-visit").filter({ hasText: name })).toBeVisible();
+
+    // The README's picture: this week of the demo agency, in its own zone.
+    await owner.goto("/visits?view=week");
+    await expect(owner.getByTestId("calendar-grid")).toBeVisible();
+    await snap(owner, "visits-week");
   } finally {
     // Back to the account's zone: other specs read this user's times.
     await setTimeZone(staff, "");
