@@ -14,10 +14,13 @@ export function VisitAgenda({
   layout,
   today,
   zone,
+  dayLinks,
 }: {
   layout: GridLayout<ScheduledVisit>;
   today: string;
   zone: string;
+  /** Each day's heading opens its day view (the time grid, which fits a phone). */
+  dayLinks: Record<string, string>;
 }) {
   return (
     <ol className="space-y-3" data-testid="calendar-agenda">
@@ -27,8 +30,10 @@ export function VisitAgenda({
             className={`text-sm font-semibold ${day === today ? "text-indigo-700" : "text-slate-900"}`}
             aria-current={day === today ? "date" : undefined}
           >
-            {DateTime.fromISO(day).setLocale("en-US").toFormat("cccc d LLL")}
-            {day === today ? " · Today" : ""}
+            <Link href={dayLinks[day]} className={`rounded-sm hover:underline ${styles.focusRing}`}>
+              {DateTime.fromISO(day).setLocale("en-US").toFormat("cccc d LLL")}
+              {day === today ? " · Today" : ""}
+            </Link>
           </h3>
           {visits.length === 0 ? (
             <p className="pt-2 text-xs text-slate-500">No visits</p>

@@ -23,13 +23,15 @@ export function VisitCalendar({
   range: CalendarRange;
   visits: ScheduledVisit[];
   zone: string;
-  links: { previous: string; next: string; today: string };
+  /** `days`: each day's own day view, linked from its heading in the week. */
+  links: { previous: string; next: string; today: string; days: Record<string, string> };
 }) {
   const layout = layoutVisitGrid(range.days, visits, zone);
   const first = DateTime.fromISO(range.days[0]).setLocale("en-US");
   const title = view === "day" ? first.toFormat("cccc d LLLL yyyy") : `Week of ${first.toFormat("d LLLL yyyy")}`;
   const unit = view === "day" ? "day" : "week";
-  const grid = <VisitTimeGrid layout={layout} today={range.today} zone={zone} />;
+  const dayLinks = view === "week" ? links.days : undefined;
+  const grid = <VisitTimeGrid layout={layout} today={range.today} zone={zone} dayLinks={dayLinks} />;
   return (
     <section aria-labelledby="calendar-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -59,7 +61,7 @@ export function VisitCalendar({
         <>
           <div className="hidden lg:block">{grid}</div>
           <div className="lg:hidden">
-            <VisitAgenda layout={layout} today={range.today} zone={zone} />
+            <VisitAgenda layout={layout} today={range.today} zone={zone} dayLinks={links.days} />
           </div>
         </>
       )}

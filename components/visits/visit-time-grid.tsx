@@ -1,6 +1,8 @@
+import Link from "next/link";
 import { DateTime } from "luxon";
 import type { GridLayout } from "@/lib/visits/calendar-layout";
 import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
+import { styles } from "@/components/ui/styles";
 import { VisitGridBlock } from "./visit-grid-block";
 
 // Height of one hour row. A 30-minute visit is then 32 px: its time, lead and most of its
@@ -16,11 +18,14 @@ export function VisitTimeGrid({
   layout,
   today,
   zone,
+  dayLinks,
   now = new Date(),
 }: {
   layout: GridLayout<ScheduledVisit>;
   today: string;
   zone: string;
+  /** In the week: each day's heading opens its day view. */
+  dayLinks?: Record<string, string>;
   now?: Date;
 }) {
   const { startHour, endHour } = layout;
@@ -35,7 +40,7 @@ export function VisitTimeGrid({
       <div className="grid border-b border-slate-200" style={columns}>
         <span aria-hidden="true" />
         {layout.days.map(({ day }) => (
-          <DayHeading key={day} day={day} isToday={day === today} />
+          <DayHeading key={day} day={day} isToday={day === today} href={dayLinks?.[day]} />
         ))}
       </div>
       <div className="grid" style={columns}>
@@ -89,15 +94,22 @@ export function VisitTimeGrid({
   );
 }
 
-function DayHeading({ day, isToday }: { day: string; isToday: boolean }) {
+function DayHeading({ day, isToday, href }: { day: string; isToday: boolean; href?: string }) {
   const date = DateTime.fromISO(day).setLocale("en-US");
+  const label = date.toFormat("ccc d LLL");
   return (
     <h3
       className={`truncate border-l border-slate-200 px-2 py-2 text-center text-sm font-semibold ${isToday ? "bg-indigo-50 text-indigo-700" : "text-slate-900"}`}
       aria-current={isToday ? "date" : undefined}
       data-testid="calendar-day-heading"
     >
-      {date.toFormat("ccc d LLL")}
+      {href ? (
+        <Link href={href} className={`rounded-sm hover:underline ${styles.focusRing}`}>
+          {label}
+        </Link>
+      ) : (
+        label
+      )}
       {isToday ? <span className="sr-only"> (today)</span> : null}
     </h3>
   );

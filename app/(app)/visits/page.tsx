@@ -134,7 +134,14 @@ async function CalendarSection(props: {
         range={range}
         visits={page.data}
         zone={props.zone}
-        links={{ previous: link(range.previous), next: link(range.next), today: link() }}
+        links={{
+          previous: link(range.previous),
+          next: link(range.next),
+          today: link(),
+          days: Object.fromEntries(
+            range.days.map((day) => [day, hrefWith("/visits", { view: "day", day, mine: props.mine })]),
+          ),
+        }}
       />
       {page.meta.hasMore ? (
         <p className="text-sm text-amber-800">
