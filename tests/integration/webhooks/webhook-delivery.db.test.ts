@@ -26,7 +26,10 @@ let receiver: WebhookReceiver;
 
 beforeAll(async () => {
   vi.stubEnv("WEBHOOK_RETRY_SCHEDULE", "0.2,0.2,0.2");
-  vi.stubEnv("WEBHOOK_TIMEOUT_MS", "500");
+  // 3 s, not less: the receiver runs in this process beside PGlite, whose queries hold the event
+  // loop; on a loaded machine a 0.5 s timeout fired before the receiver could answer, the
+  // delivery was retried, and an endpoint got an event twice (clean-clone CI).
+  vi.stubEnv("WEBHOOK_TIMEOUT_MS", "3000");
   vi.stubEnv("JOBS_POLLING_INTERVAL_SECONDS", "0.5");
   await startWorkers();
   receiver = await startWebhookReceiver();
@@ -132,7 +135,7 @@ describe("webhook delivery", () => {
     const t = await createTenant();
     const path = unique();
     const endpoint = await subscribe(t, path, ["lead.created"]);
-    receiver.respond({ status: 200, delayMs: 2_000 });
+    receiver.respond({ status: 200, delayMs: 6_000 });
     await createLead(t, "Slow");
     await receiver.waitFor(1, { path });
     receiver.respond({ status: 204 });
