@@ -135,6 +135,8 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
       create: async (body: T.VisitCreate, opts?: PostOptions) =>
         (await call<"createVisit">(raw.POST("/api/v1/visits", { body, headers: post(opts) }))).data,
       get: async (visitId: string) => (await call<"getVisit">(raw.GET("/api/v1/visits/{id}", id(visitId)))).data,
+      update: async (visitId: string, body: T.VisitUpdate) =>
+        (await call<"updateVisit">(raw.PATCH("/api/v1/visits/{id}", { ...id(visitId), body }))).data,
     },
     activities: lister((query?: ListQuery<"listActivities">) =>
       call<"listActivities">(raw.GET("/api/v1/activities", { params: { query } })),

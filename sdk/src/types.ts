@@ -21,6 +21,7 @@ export type PropertyBatch = Schemas["PropertyBatch"];
 export type PropertyBatchResults = Schemas["PropertyBatchResults"];
 export type Visit = Schemas["VisitOutput"];
 export type VisitCreate = Schemas["VisitCreate"];
+export type VisitUpdate = Schemas["VisitUpdate"];
 export type Activity = Schemas["ActivityOutput"];
 export type Event = Schemas["Event"];
 export type Sms = Schemas["SmsOutput"];

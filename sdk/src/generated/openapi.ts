@@ -297,7 +297,19 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    patch?: never;
+    /**
+     * Reschedule, cancel or record a visit's outcome
+     * @description The web app's changes to a visit, with its rules. Send any subset of the fields (at least one); `null` clears `agentId` or `notes`, and fields not sent are kept.
+     *
+     *     **Reschedule or edit** with `scheduledAt`, `durationMinutes`, `agentId` (a user of your account, else 404 `not_found` naming `agentId`) and `notes`: only while the visit is `scheduled`; a completed, cancelled or missed visit is history (409 `visit_not_scheduled`: book a new one). It writes a `lead_updated` activity on the lead with `data.visitId` and `data.changes` as `{visitScheduledAt: [old, new], visitDurationMinutes, visitAgentId, visitNotes}` (changed fields only).
+     *
+     *     **Cancel or record the outcome** with `status`: `completed`, `cancelled` or `no_show`, from `scheduled` or to correct an earlier outcome. `no_show` needs a visit that has started (422 `visit_not_started`); a visit never goes back to `scheduled` (409 `visit_not_scheduled`). It writes a `lead_updated` activity with `data.changes.visitStatus: [old, new]`. There is no DELETE: cancelling keeps the visit, with `status: cancelled`.
+     *
+     *     Both in one request are applied in one transaction, the move first (so a no-show is judged at the new time). A change writes one `visit.updated` event with `previousAttributes`; a request that changes nothing (the values the visit has) writes nothing and answers the visit. A visit of a deleted lead answers 404, though GET still reads it.
+     *
+     *     Requires the `visits:write` permission.
+     */
+    patch: operations["updateVisit"];
     trace?: never;
   };
   "/api/v1/activities": {
@@ -1228,7 +1240,7 @@ export interface components {
           };
         };
     /**
-     * @description `scheduled` on create; `completed`, `cancelled` and `no_show` are set from the web UI.
+     * @description `scheduled` on create; `completed`, `cancelled` and `no_show` are the outcomes, set with PATCH /visits/{id} or in the web app.
      * @enum {string}
      */
     VisitStatus: "scheduled" | "completed" | "cancelled" | "no_show";
@@ -1256,6 +1268,28 @@ export interface components {
       /** @description A user of your account. */
       agentId?: string | null;
       notes?: string | null;
+    };
+    /**
+     * @description Any subset of `scheduledAt`, `durationMinutes`, `agentId`, `notes` and `status` (at least one); `null` clears `agentId` or `notes`.
+     * @example {
+     *       "scheduledAt": "2026-12-02T16:00:00.000Z",
+     *       "durationMinutes": 60
+     *     }
+     */
+    VisitUpdate: {
+      /**
+       * Format: date-time
+       * @description ISO 8601 time, e.g. `2026-11-22T09:30:00.000Z`.
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      scheduledAt?: string;
+      /** @description 5–480, default 30. */
+      durationMinutes?: number;
+      /** @description A user of your account. */
+      agentId?: string | null;
+      notes?: string | null;
+      /** @description An outcome (`completed`, `cancelled`, `no_show`), or `scheduled`, which keeps a scheduled visit as it is: a visit never goes back to `scheduled`. `no_show` needs a visit that has started. */
+      status?: components["schemas"]["VisitStatus"];
     };
     /** @enum {string} */
     ActivityType:
@@ -2096,12 +2130,14 @@ export interface components {
               | "opt_out_by_recipient"
               | "external_id_taken"
               | "sms_not_scheduled"
+              | "visit_not_scheduled"
               | "payload_too_large"
               | "unsupported_media_type"
               | "lead_has_no_phone"
               | "lead_opted_out"
               | "consent_required"
               | "quiet_hours_override_not_allowed"
+              | "visit_not_started"
               | "webhook_endpoint_limit"
               | "idempotency_key_reused"
               | "rate_limited"
@@ -2312,12 +2348,14 @@ export interface components {
               | "opt_out_by_recipient"
               | "external_id_taken"
               | "sms_not_scheduled"
+              | "visit_not_scheduled"
               | "payload_too_large"
               | "unsupported_media_type"
               | "lead_has_no_phone"
               | "lead_opted_out"
               | "consent_required"
               | "quiet_hours_override_not_allowed"
+              | "visit_not_started"
               | "webhook_endpoint_limit"
               | "idempotency_key_reused"
               | "rate_limited"
@@ -2336,6 +2374,44 @@ export interface components {
           };
         }
     )[];
+    /** @description The error envelope with `visit_not_scheduled`: The visit is `completed`, `cancelled` or `no_show`: that is its history. Only a `scheduled` visit can be moved or edited (`scheduledAt`, `durationMinutes`, `agentId`, `notes`), and a visit cannot go back to `scheduled`. Book a new visit with POST /visits instead. Its outcome can still be corrected (`status`). */
+    VisitNotScheduledError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "visit_not_scheduled";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
+    };
+    /** @description The error envelope with `visit_not_started`: `status: no_show` for a visit whose `scheduledAt` is still in the future: no one can have missed it yet. Wait until it has started, or send `status: cancelled`. */
+    VisitNotStartedError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "visit_not_started";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
+    };
     Event: {
       /**
        * @description The event's id; webhooks send it as `webhook-id`. Deduplicate on it.
@@ -2802,12 +2878,14 @@ export interface components {
           | "opt_out_by_recipient"
           | "external_id_taken"
           | "sms_not_scheduled"
+          | "visit_not_scheduled"
           | "payload_too_large"
           | "unsupported_media_type"
           | "lead_has_no_phone"
           | "lead_opted_out"
           | "consent_required"
           | "quiet_hours_override_not_allowed"
+          | "visit_not_started"
           | "webhook_endpoint_limit"
           | "idempotency_key_reused"
           | "rate_limited"
@@ -5889,6 +5967,151 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  updateVisit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The visit's id (`visit_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example visit_01jf3w2b4d6f8h0k2m4p6r8t0v
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VisitUpdate"];
+      };
+    };
+    responses: {
+      /** @description The visit after the change. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "visit_01jf3w2b4d6f8h0k2m4p6r8t0v",
+           *         "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "propertyId": "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
+           *         "scheduledAt": "2026-12-02T16:00:00.000Z",
+           *         "durationMinutes": 60,
+           *         "status": "scheduled",
+           *         "agentId": null,
+           *         "notes": null,
+           *         "createdAt": "2026-11-22T10:05:12.431Z"
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["VisitOutput"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["InvalidJsonError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      /**
+       * @description Conflict.
+       *
+       *     - `visit_not_scheduled`: The visit is `completed`, `cancelled` or `no_show`: that is its history. Only a `scheduled` visit can be moved or edited (`scheduledAt`, `durationMinutes`, `agentId`, `notes`), and a visit cannot go back to `scheduled`. Book a new visit with POST /visits instead. Its outcome can still be corrected (`status`).
+       */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VisitNotScheduledError"];
+        };
+      };
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      /**
+       * @description Unprocessable.
+       *
+       *     - `visit_not_started`: `status: no_show` for a visit whose `scheduledAt` is still in the future: no one can have missed it yet. Wait until it has started, or send `status: cancelled`.
+       */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["VisitNotStartedError"];
         };
       };
       429: components["responses"]["RateLimited"];
