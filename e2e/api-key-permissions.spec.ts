@@ -98,7 +98,7 @@ test("a read-only key, rolled with a 1-hour overlap, then the old secret revoked
 
   // (4) Revoke the old one: it stops at once, the new one works on.
   await oldRow.getByRole("button", { name: "Revoke" }).click();
-  const revoke = page.getByRole("dialog", { name: `Revoke “${name}”?` });
+  const revoke = page.getByRole("alertdialog", { name: `Revoke “${name}”?` });
   await revoke.getByRole("button", { name: "Revoke key" }).click();
   await expect(revoke).toBeHidden();
   await expect(oldRow).toContainText("Revoked");

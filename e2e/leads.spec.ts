@@ -187,7 +187,7 @@ test.describe("leads", () => {
     await expect(latestActivity(staff).getByTestId("activity-actor")).toHaveText("Sam Staff");
 
     await staff.getByRole("button", { name: "Delete lead" }).click();
-    const dialog = staff.getByRole("dialog", { name: `Delete ${name}?` });
+    const dialog = staff.getByRole("alertdialog", { name: `Delete ${name}?` });
     await dialog.getByRole("button", { name: "Delete lead" }).click();
     await expect(staff).toHaveURL(/\/leads(\?notice=deleted)?$/);
     await expect(staff.getByText("The lead was deleted. An owner can restore it.")).toBeVisible();

@@ -50,7 +50,7 @@ test.describe("properties", () => {
     await expect(page.getByTestId("property-row")).toContainText("Reserved");
     await page.getByRole("link", { name: title }).click();
     await page.getByRole("button", { name: "Delete property" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Delete property" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete property" }).click();
     await expect(page.getByText("The property was deleted.")).toBeVisible();
     await expect(page).toHaveURL(/\/properties$/);
     await page.goto(url);

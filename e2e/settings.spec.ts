@@ -68,13 +68,21 @@ test.describe("Public API keys", () => {
 
     // The confirm step: Cancel keeps the key, confirming revokes it.
     await row.getByRole("button", { name: `Revoke ${name}` }).click();
-    const dialog = page.getByRole("dialog", { name: `Revoke “${name}”?` });
+    const dialog = page.getByRole("alertdialog", { name: `Revoke “${name}”?` });
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText("Active");
+    // By keyboard: Enter opens it with focus on Cancel, Escape closes it, focus goes back.
+    const revokeButton = row.getByRole("button", { name: `Revoke ${name}` });
+    await revokeButton.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(revokeButton).toBeFocused();
 
-    await row.getByRole("button", { name: `Revoke ${name}` }).click();
+    await revokeButton.click();
     await dialog.getByRole("button", { name: "Revoke key" }).click();
     await expect(dialog).toBeHidden();
     await expect(row).toContainText("Revoked");
@@ -139,7 +147,7 @@ test.describe("account and team settings", () => {
     await snap(page, "settings-team");
 
     await staffRow.getByRole("button", { name: "Remove Sid Staff" }).click();
-    await page.getByRole("dialog").getByRole("button", { name: "Remove from team" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove from team" }).click();
     await expect(staffRow).toHaveCount(0);
   });
 });

@@ -1,6 +1,7 @@
 "use client";
 
-import { useActionState, useEffect, useId, useRef } from "react";
+import * as AlertDialog from "@radix-ui/react-alert-dialog";
+import { useActionState, useState } from "react";
 import { IDLE, type FormState } from "@/lib/ui/form-state";
 import { FormMessage } from "./form-message";
 import { SubmitButton } from "./submit-button";
@@ -19,8 +20,11 @@ interface ConfirmDialogProps {
   fields: Record<string, string>;
 }
 
-// A destructive action's confirm step: a modal <dialog> (focus is trapped, Escape cancels)
-// whose confirm button submits the server action; errors show inside the dialog.
+// A destructive action's confirm step. Radix AlertDialog gives the modal behaviour (focus moves
+// to Cancel and is trapped, Escape cancels, a click outside does not, focus returns to the
+// trigger, role "alertdialog" with its title and description). The confirm button submits the
+// server action through an ordinary form, so it shows its pending label; the dialog closes
+// only on success, and an error shows inside it.
 export function ConfirmDialog({
   triggerLabel,
   triggerAriaLabel,
@@ -31,48 +35,42 @@ export function ConfirmDialog({
   action,
   fields,
 }: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const [open, setOpen] = useState(false);
   const [state, formAction] = useActionState(action, IDLE);
-
-  useEffect(() => {
-    if (state.status === "success") dialog.current?.close();
-  }, [state]);
+  // A new success closes the dialog, in the render that shows it (React's "adjust state on a
+  // change" pattern, not an effect that would paint the open dialog first).
+  const [seen, setSeen] = useState(state);
+  if (state !== seen) {
+    setSeen(state);
+    if (state.status === "success") setOpen(false);
+  }
 
   return (
-    <>
-      <button
-        type="button"
-        className={styles.dangerTextButton}
-        aria-label={triggerAriaLabel}
-        onClick={() => dialog.current?.showModal()}
-      >
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger className={styles.dangerTextButton} aria-label={triggerAriaLabel}>
         {triggerLabel}
-      </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-slate-200 p-0 text-left shadow-xl backdrop:bg-slate-900/40"
-      >
-        <form action={formAction} className="space-y-4 p-6">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          <div className="text-sm text-slate-600">{description}</div>
-          {state.status === "error" && state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className={styles.secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
-              Cancel
-            </button>
-            <SubmitButton variant="danger" pendingLabel={pendingLabel}>
-              {confirmLabel}
-            </SubmitButton>
-          </div>
-        </form>
-      </dialog>
-    </>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className={styles.modalOverlay} />
+        <AlertDialog.Content className={`${styles.modalPanel} max-w-md`}>
+          <form action={formAction} className="space-y-4 p-6">
+            <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
+            <AlertDialog.Description asChild>
+              <div className="text-sm text-slate-600">{description}</div>
+            </AlertDialog.Description>
+            {state.status === "error" && state.message ? <FormMessage tone="error">{state.message}</FormMessage> : null}
+            {Object.entries(fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel className={styles.secondaryButton}>Cancel</AlertDialog.Cancel>
+              <SubmitButton variant="danger" pendingLabel={pendingLabel}>
+                {confirmLabel}
+              </SubmitButton>
+            </div>
+          </form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }

@@ -17,4 +17,8 @@ export const styles = {
   table: "min-w-full divide-y divide-slate-200 text-sm",
   th: "px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500",
   td: "px-4 py-3 align-middle text-slate-700",
+  /** A modal's dimmed backdrop and its centred panel (add a max-w-*); Radix renders both. */
+  modalOverlay: "fixed inset-0 z-40 bg-slate-900/40",
+  modalPanel:
+    "fixed left-1/2 top-1/2 z-50 max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg border border-slate-200 bg-white text-left shadow-xl focus:outline-none",
 } as const;

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { CustomFieldDefinition } from "@/db/schema";
 import { styles } from "@/components/ui/styles";
-import { deleteCustomFieldAction, moveCustomFieldAction, updateCustomFieldAction } from "./actions";
+import { moveCustomFieldAction, updateCustomFieldAction } from "./actions";
 
 const TYPE_LABELS: Record<CustomFieldDefinition["type"], string> = {
   text: "Text",
@@ -11,7 +11,6 @@ const TYPE_LABELS: Record<CustomFieldDefinition["type"], string> = {
   single_select: "Single select",
   multi_select: "Multi select",
 };
-const RESOURCE_NOUNS = { lead: ["lead", "leads"], property: ["property", "properties"] } as const;
 
 // One resource's fields, in form order: edit (label, required, options), move, delete. Key and
 // type are shown, never editable.
@@ -105,37 +104,5 @@ function MoveButton({
         {direction === "up" ? "↑" : "↓"}
       </button>
     </form>
-  );
-}
-
-/** The delete's confirm step: how many records hold a value, which the delete removes too. */
-export function DeleteConfirm({ definition, holding }: { definition: CustomFieldDefinition; holding: number }) {
-  const [one, many] = RESOURCE_NOUNS[definition.resource];
-  return (
-    <section
-      role="alertdialog"
-      aria-labelledby="delete-field-title"
-      className="space-y-3 rounded-md border border-red-200 bg-red-50 p-4"
-    >
-      <h2 id="delete-field-title" className="text-base font-semibold text-red-900">
-        Delete the custom field {definition.label} ({definition.key})?
-      </h2>
-      <p className="text-sm text-red-900">
-        {holding === 0
-          ? `No ${one} has a value for it.`
-          : `${holding} ${holding === 1 ? one : many} ${holding === 1 ? "has a value" : "have a value"} for it (deleted leads included). Deleting the field removes those values for good; a new field with the same key starts empty.`}
-      </p>
-      <div className="flex gap-2">
-        <form action={deleteCustomFieldAction}>
-          <input type="hidden" name="fieldId" value={definition.id} />
-          <button type="submit" className={styles.dangerButton}>
-            Delete {definition.key}
-          </button>
-        </form>
-        <Link href="/settings/custom-fields" className={styles.secondaryButton}>
-          Cancel
-        </Link>
-      </div>
-    </section>
   );
 }

@@ -9,7 +9,8 @@ import { CUSTOM_FIELD_TYPES } from "@/lib/domain/enums";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { countRecordsWithValue } from "@/lib/custom-fields/count-records-with-value";
 import { createCustomFieldAction } from "./actions";
-import { DefinitionRows, DeleteConfirm } from "./definition-rows";
+import { DefinitionRows } from "./definition-rows";
+import { DeleteFieldDialog } from "./delete-field-dialog";
 
 export const metadata: Metadata = { title: "Custom fields" };
 
@@ -32,7 +33,7 @@ export default async function CustomFieldsSettingsPage({ searchParams }: { searc
         </p>
       ) : null}
       {toDelete ? (
-        <DeleteConfirm definition={toDelete} holding={await countRecordsWithValue(member.accountId, toDelete)} />
+        <DeleteFieldDialog definition={toDelete} holding={await countRecordsWithValue(member.accountId, toDelete)} />
       ) : null}
       <div className={`${styles.card} space-y-6 p-5`}>
         <DefinitionRows title="Lead fields" definitions={definitions.filter((d) => d.resource === "lead")} />
