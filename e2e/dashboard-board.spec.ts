@@ -57,9 +57,24 @@ test.describe("dashboard and pipeline board", () => {
       await expect(page.getByRole("status").filter({ hasText: `${name} moved to Contacted.` })).toBeAttached();
       await snap(page, width === 1280 ? "pipeline-board" : "pipeline-board-phone");
 
+      // The card's "Move to…" menu by keyboard: Enter opens it on its first item (New), the down
+      // arrow reaches Qualified, Enter chooses it.
+      await card("contacted")
+        .getByRole("button", { name: `Move ${name} to…` })
+        .focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menuitem", { name: "New" })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(page.getByRole("menuitem", { name: "Qualified" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("menu")).toHaveCount(0);
+      await expect(card("qualified")).toBeVisible();
+      await expect(card("contacted")).toHaveCount(0);
+      await expect(page.getByRole("status").filter({ hasText: `${name} moved to Qualified.` })).toBeAttached();
+
       await page.goto(leadUrl);
       await expect(latestActivity(page)).toHaveAttribute("data-type", "lead_status_changed");
-      await expect(latestActivity(page)).toContainText("Contacted");
+      await expect(latestActivity(page)).toContainText("Qualified");
     });
   }
 });

@@ -66,6 +66,16 @@ test.describe("working a lead", () => {
     await button.click();
     await expect(row).toContainText("Completed");
     await expect(row.getByRole("button", { name: /completed$/ })).toHaveCount(0);
+    // A marked visit offers the other outcomes in a "Change" menu; Escape closes it unchanged.
+    const change = row.getByRole("button", { name: `Change the outcome of visit with ${leadName} on ${when}` });
+    await change.focus();
+    await page.keyboard.press("Enter");
+    await expect(
+      page.getByRole("menuitem", { name: `Mark visit with ${leadName} on ${when} cancelled` }),
+    ).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(change).toBeFocused();
 
     // The status filter: completed visits only, this one among them. From today (in the demo
     // account's zone, New York): the visit was upcoming, and the seed's past completed visits

@@ -6,6 +6,7 @@ import { LEAD_STATUSES, type LeadStatus } from "@/lib/domain/enums";
 import type { BoardCard } from "@/lib/board/board-card";
 import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
 import { formatMoney } from "@/lib/ui/format-money";
+import { ActionMenu } from "@/components/ui/action-menu";
 import { styles } from "@/components/ui/styles";
 
 export interface CardContext {
@@ -83,8 +84,8 @@ function CardDetails({ card, context }: { card: BoardCard; context: CardContext 
   );
 }
 
-// A disclosure of buttons, one per other status: reachable and usable with any input, and the
-// fallback for assistive technology that does not work with drag and drop.
+// A menu of the other statuses: reachable and usable with any input, and the fallback for
+// assistive technology that does not work with drag and drop.
 function MoveMenu({
   card,
   disabled,
@@ -95,33 +96,25 @@ function MoveMenu({
   onMove: (card: BoardCard, to: LeadStatus) => void;
 }) {
   return (
-    <details className="group mt-2">
-      <summary
-        className={`inline-flex cursor-pointer list-none items-center gap-1 rounded px-1 text-xs font-medium text-slate-600 hover:text-slate-900 ${styles.focusRing}`}
-        aria-label={`Move ${card.name} to…`}
-      >
-        Move to…{" "}
-        <span aria-hidden className="group-open:rotate-180">
-          ▾
-        </span>
-      </summary>
-      <ul className="mt-1 grid grid-cols-2 gap-1">
-        {LEAD_STATUSES.filter((s) => s !== card.status).map((status) => (
-          <li key={status}>
-            <button
-              type="button"
-              disabled={disabled}
-              className={`${styles.smallButton} w-full`}
-              onClick={(event) => {
-                event.currentTarget.closest("details")?.removeAttribute("open");
-                onMove(card, status);
-              }}
-            >
-              {LEAD_STATUS_LABELS[status]}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </details>
+    <div className="mt-2">
+      <ActionMenu
+        trigger={
+          <>
+            Move to…{" "}
+            <span aria-hidden className="group-data-[state=open]:rotate-180">
+              ▾
+            </span>
+          </>
+        }
+        triggerAriaLabel={`Move ${card.name} to…`}
+        triggerClassName={`group inline-flex cursor-pointer items-center gap-1 rounded px-1 text-xs font-medium text-slate-600 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 ${styles.focusRing}`}
+        disabled={disabled}
+        items={LEAD_STATUSES.filter((s) => s !== card.status).map((status) => ({
+          key: status,
+          label: LEAD_STATUS_LABELS[status],
+          onSelect: () => onMove(card, status),
+        }))}
+      />
+    </div>
   );
 }

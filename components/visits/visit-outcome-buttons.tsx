@@ -1,12 +1,14 @@
 "use client";
 
-import { useActionState } from "react";
+import { startTransition, useActionState } from "react";
+import { ActionMenu } from "@/components/ui/action-menu";
+import { styles } from "@/components/ui/styles";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { IDLE, type FormState } from "@/lib/ui/form-state";
 import { VISIT_OUTCOMES, VISIT_STATUS_LABELS, type VisitOutcome } from "@/lib/visits/visit-outcome";
 
-// How a visit went, in one click. A scheduled visit offers all three outcomes; a visit already
-// marked offers the other two under "Change", to correct a slip.
+// How a visit went, in one click. A scheduled visit offers all three outcomes as buttons; a visit
+// already marked offers the other two in a "Change" menu, to correct a slip.
 export function VisitOutcomeButtons({
   visitId,
   status,
@@ -24,8 +26,9 @@ export function VisitOutcomeButtons({
   offer?: readonly VisitOutcome[];
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
 }) {
-  const [state, formAction] = useActionState(action, IDLE);
+  const [state, formAction, pending] = useActionState(action, IDLE);
   const outcomes = offer.filter((o) => o !== status && !(upcoming && o === "no_show"));
+  const markLabel = (outcome: VisitOutcome) => `Mark ${describedAs} ${VISIT_STATUS_LABELS[outcome].toLowerCase()}`;
   const buttons = (
     <div className="flex justify-end gap-1.5 whitespace-nowrap">
       <input type="hidden" name="visitId" value={visitId} />
@@ -36,24 +39,38 @@ export function VisitOutcomeButtons({
           value={outcome}
           variant="small"
           pendingLabel="Saving…"
-          ariaLabel={`Mark ${describedAs} ${VISIT_STATUS_LABELS[outcome].toLowerCase()}`}
+          ariaLabel={markLabel(outcome)}
         >
           {VISIT_STATUS_LABELS[outcome]}
         </SubmitButton>
       ))}
     </div>
   );
+  // The menu's items live in a portal, outside the form: choosing one sends the same fields.
+  const choose = (outcome: VisitOutcome) => {
+    const data = new FormData();
+    data.set("visitId", visitId);
+    data.set("status", outcome);
+    startTransition(() => formAction(data));
+  };
   return (
     <form action={formAction} className="flex flex-col items-end gap-1">
       {status === "scheduled" ? (
         buttons
       ) : (
-        <details className="text-right">
-          <summary className="cursor-pointer whitespace-nowrap rounded px-1 text-xs font-medium text-slate-600 hover:text-slate-900">
-            Change
-          </summary>
-          <div className="mt-1.5">{buttons}</div>
-        </details>
+        <ActionMenu
+          trigger={pending ? "Saving…" : "Change"}
+          triggerAriaLabel={`Change the outcome of ${describedAs}`}
+          triggerClassName={`cursor-pointer whitespace-nowrap rounded px-1 text-xs font-medium text-slate-600 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 ${styles.focusRing}`}
+          disabled={pending}
+          align="end"
+          items={outcomes.map((outcome) => ({
+            key: outcome,
+            label: VISIT_STATUS_LABELS[outcome],
+            ariaLabel: markLabel(outcome),
+            onSelect: () => choose(outcome),
+          }))}
+        />
       )}
       {state.status === "error" && state.message ? (
         <p role="alert" className="text-xs text-red-700">
