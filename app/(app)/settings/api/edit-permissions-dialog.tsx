@@ -1,5 +1,6 @@
 "use client";
 
+import * as Dialog from "@radix-ui/react-dialog";
 import { useActionState, useState } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
@@ -7,7 +8,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useFormVersion } from "@/components/ui/use-form-version";
 import { IDLE, type FormState } from "@/lib/ui/form-state";
 import { editApiKeyPermissionsAction } from "./actions";
-import { closeDialogOf, KeyDialog } from "./key-dialog";
+import { KeyDialog } from "./key-dialog";
 import type { AccessDefaults, ResourceChoice } from "./permission-choices";
 import { PermissionsFieldset } from "./permissions-fieldset";
 
@@ -50,9 +51,7 @@ export function EditPermissionsDialog({
         />
         <p className="text-xs text-slate-500">Requests made with this key follow the new permissions at once.</p>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={styles.secondaryButton} onClick={closeDialogOf}>
-            Cancel
-          </button>
+          <Dialog.Close className={styles.secondaryButton}>Cancel</Dialog.Close>
           <SubmitButton pendingLabel="Saving…">Save permissions</SubmitButton>
         </div>
       </form>

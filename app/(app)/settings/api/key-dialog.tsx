@@ -1,12 +1,15 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
+import * as Dialog from "@radix-ui/react-dialog";
+import { useState, type ReactNode } from "react";
 import { styles } from "@/components/ui/styles";
 
-// A key row's modal (focus is trapped, Escape closes): "Roll key" and "Edit permissions". The
-// trigger can be hidden while the dialog stays mounted, so a rolled key's new secret stays on
-// screen after the list refreshes and the old row loses its "Roll key" button. Each opening
-// remounts the content, so a form opened again starts from the key as it is now.
+// A key row's modal: "Roll key" and "Edit permissions". Radix Dialog gives the modal behaviour
+// (focus moves in and is trapped, Escape or the backdrop closes it, focus returns to the
+// trigger). The trigger can be hidden while the dialog stays open, so a rolled key's new secret
+// stays on screen after the list refreshes and the old row loses its "Roll key" button. The
+// content mounts on each opening, so a form opened again starts from the key as it is now.
+// A Cancel button inside is a Dialog.Close.
 export function KeyDialog({
   triggerLabel,
   triggerAriaLabel,
@@ -21,49 +24,40 @@ export function KeyDialog({
   showTrigger?: boolean;
   title: string;
   onOpen?: () => void;
-  /** Closes the dialog whenever it changes to a truthy value (an action's success). */
+  /** Closes the dialog whenever it changes to a truthy value (an action's success, "Done"). */
   closeSignal?: unknown;
   children: ReactNode;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const [opens, setOpens] = useState(0);
-  useEffect(() => {
-    if (closeSignal) dialog.current?.close();
-  }, [closeSignal]);
+  const [open, setOpen] = useState(false);
+  // A new truthy signal closes the dialog in the same render (React's "adjust state on a change"
+  // pattern), so what the content shows once closed never flashes.
+  const [seenSignal, setSeenSignal] = useState(closeSignal);
+  if (closeSignal !== seenSignal) {
+    setSeenSignal(closeSignal);
+    if (closeSignal) setOpen(false);
+  }
   return (
-    <>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (next) onOpen?.();
+        setOpen(next);
+      }}
+    >
       {showTrigger ? (
-        <button
-          type="button"
-          className={`${styles.smallButton} whitespace-nowrap`}
-          aria-label={triggerAriaLabel}
-          onClick={() => {
-            onOpen?.();
-            setOpens((n) => n + 1);
-            dialog.current?.showModal();
-          }}
-        >
+        <Dialog.Trigger className={`${styles.smallButton} whitespace-nowrap`} aria-label={triggerAriaLabel}>
           {triggerLabel}
-        </button>
+        </Dialog.Trigger>
       ) : null}
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        className="m-auto max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-lg border border-slate-200 p-0 text-left shadow-xl backdrop:bg-slate-900/40"
-      >
-        <div key={opens} className="space-y-4 p-6">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          {children}
-        </div>
-      </dialog>
-    </>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.modalOverlay} />
+        <Dialog.Content aria-describedby={undefined} className={`${styles.modalPanel} max-w-2xl`}>
+          <div className="space-y-4 p-6">
+            <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
+            {children}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
-}
-
-/** For a button inside a KeyDialog (Cancel, Done): closes the dialog it is in. */
-export function closeDialogOf(event: MouseEvent<HTMLElement>): void {
-  event.currentTarget.closest("dialog")?.close();
 }

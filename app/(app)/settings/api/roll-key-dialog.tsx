@@ -1,5 +1,6 @@
 "use client";
 
+import * as Dialog from "@radix-ui/react-dialog";
 import { useActionState, useState } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
@@ -9,7 +10,7 @@ import type { RollKeyState } from "@/lib/forms/api-keys/api-key-forms";
 import { ROLL_OVERLAP_LABELS, type RollOverlap } from "@/lib/keys/api-key-expiry";
 import { IDLE } from "@/lib/ui/form-state";
 import { rollApiKeyAction } from "./actions";
-import { closeDialogOf, KeyDialog } from "./key-dialog";
+import { KeyDialog } from "./key-dialog";
 import { OneTimeSecret } from "./one-time-secret";
 
 const OVERLAPS = Object.entries(ROLL_OVERLAP_LABELS) as [RollOverlap, string][];
@@ -43,6 +44,7 @@ export function RollKeyDialog({
       showTrigger={canRoll}
       title={`Roll “${keyName}”`}
       onOpen={() => setOpenedAt(state)}
+      closeSignal={dismissed}
     >
       {rolled ? (
         <OneTimeSecret
@@ -50,10 +52,7 @@ export function RollKeyDialog({
           secret={rolled.key}
           testId="rolled-api-key"
           note={state.message}
-          onDone={(event) => {
-            setDismissed(state);
-            closeDialogOf(event);
-          }}
+          onDone={() => setDismissed(state)}
         />
       ) : (
         <form key={version} action={formAction} className="space-y-4" noValidate>
@@ -89,9 +88,9 @@ export function RollKeyDialog({
             ) : null}
           </fieldset>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="button" className={styles.secondaryButton} onClick={closeDialogOf} autoFocus>
+            <Dialog.Close className={styles.secondaryButton} autoFocus>
               Cancel
-            </button>
+            </Dialog.Close>
             <SubmitButton pendingLabel="Rolling…">Roll key</SubmitButton>
           </div>
         </form>
