@@ -83,8 +83,11 @@ test("an owner adds an endpoint, watches deliveries succeed, fail, retry and be 
   await expect(failed).toContainText("Failed");
   await expect(failed).toContainText("500");
   await expect(failed.getByTestId("next-retry")).toHaveText(/ E[SD]T$/);
-  await failed.getByText(/^Show \(/).click();
-  await expect(failed.getByText("receiver exploded")).toBeVisible();
+  await failed.getByRole("button", { name: /^Show \(/ }).click();
+  const response = page.getByRole("dialog", { name: "Response to webhook.test (attempt 1)" });
+  await expect(response.getByText("receiver exploded")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(response).toBeHidden();
   await expect(deliveryRow(page, failedEvent, 4).getByTestId("next-retry")).toHaveText("No more retries");
   await snap(page, "settings-webhooks-delivery-log");
 
@@ -140,7 +143,7 @@ test("an owner adds an endpoint, watches deliveries succeed, fail, retry and be 
   await page.goto(endpointUrl);
   await page.getByRole("button", { name: "Delete endpoint" }).click();
   await page
-    .getByRole("dialog", { name: "Delete this endpoint?" })
+    .getByRole("alertdialog", { name: "Delete this endpoint?" })
     .getByRole("button", { name: "Delete endpoint" })
     .click();
   await expect(page).toHaveURL(/\/settings\/webhooks$/);

@@ -7,6 +7,7 @@ import { HttpStatusBadge } from "@/components/usage/http-status-badge";
 import { ActionButton } from "@/components/ui/action-button";
 import { formatInZone } from "@/lib/ui/format-date";
 import { resendDeliveryAction } from "../actions";
+import { ResponsePopover } from "./response-popover";
 
 type WebhookDelivery = Awaited<ReturnType<typeof listDeliveries>>["data"][number];
 
@@ -77,7 +78,7 @@ function DeliveryRow({ delivery, timeZone }: { delivery: WebhookDelivery; timeZo
         <NextRetry delivery={delivery} timeZone={timeZone} />
       </td>
       <td className={`${styles.td} whitespace-nowrap`}>
-        <ResponseBody body={delivery.responseBody} />
+        <ResponseBody delivery={delivery} />
       </td>
       <td className={`${styles.td} text-right`}>
         {/* The new attempt shows up as a row of its own once the worker has run it. */}
@@ -112,18 +113,15 @@ function NextRetry({ delivery, timeZone }: { delivery: WebhookDelivery; timeZone
   return <span className="text-slate-500">{none}</span>;
 }
 
-// The first 2 KB of the answer, folded: most rows only need the status. Unfolded, it floats over
-// the rows below rather than widening a table that already fills the page.
-function ResponseBody({ body }: { body: string }) {
+// The first 2 KB of the answer, folded: most rows only need the status.
+function ResponseBody({ delivery }: { delivery: WebhookDelivery }) {
+  const body = delivery.responseBody;
   if (!body) return <span className="text-slate-500">Empty</span>;
   return (
-    <details className="relative">
-      <summary className={`cursor-pointer text-xs font-medium text-indigo-700 ${styles.focusRing}`}>
-        Show ({formatCount(new TextEncoder().encode(body).length)} bytes)
-      </summary>
-      <pre className="absolute right-0 top-full z-10 mt-1 max-h-64 w-96 max-w-[80vw] overflow-auto whitespace-pre-wrap break-all rounded-md border border-slate-200 bg-white p-3 font-mono text-xs text-slate-800 shadow-lg">
-        {body}
-      </pre>
-    </details>
+    <ResponsePopover
+      triggerLabel={`Show (${formatCount(new TextEncoder().encode(body).length)} bytes)`}
+      label={`Response to ${delivery.eventType} (attempt ${delivery.attempt})`}
+      body={body}
+    />
   );
 }
