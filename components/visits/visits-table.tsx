@@ -10,6 +10,11 @@ import { VisitOutcomeButtons } from "./visit-outcome-buttons";
 
 type Column = "lead" | "property";
 
+// Property and agent give way to the other columns on a narrow table (640 px up), but a phone's
+// card (below 640 px, DataTable) has room for every line: there they show, each with its label.
+const PROPERTY_CELL = "sm:max-md:hidden";
+const AGENT_CELL = "sm:max-lg:hidden";
+
 // Visits with their lead, property and agent, times in the viewer's zone (`zone`), each
 // linking to its visit page (reschedule, cancel). The lead and property pages hide their own column.
 export function VisitsTable({
@@ -29,8 +34,8 @@ export function VisitsTable({
       columns={[
         { label: "When" },
         hide.includes("lead") ? null : { label: "Lead" },
-        hide.includes("property") ? null : { label: "Property", className: "hidden md:table-cell" },
-        { label: "Agent", className: "hidden lg:table-cell" },
+        hide.includes("property") ? null : { label: "Property", className: PROPERTY_CELL },
+        { label: "Agent", className: AGENT_CELL },
         { label: "Status" },
         { label: "Actions", srOnly: true },
       ]}
@@ -57,7 +62,7 @@ export function VisitsTable({
               </td>
             )}
             {hide.includes("property") ? null : (
-              <td className={`${styles.td} hidden md:table-cell`}>
+              <td className={`${styles.td} ${PROPERTY_CELL}`}>
                 {visit.propertyId ? (
                   <Link href={`/properties/${visit.propertyId}`} className={styles.link}>
                     {visit.propertyTitle}
@@ -67,7 +72,7 @@ export function VisitsTable({
                 )}
               </td>
             )}
-            <td className={`${styles.td} hidden lg:table-cell`}>
+            <td className={`${styles.td} ${AGENT_CELL}`}>
               {visit.agentName ?? <span className="text-slate-500">No agent</span>}
             </td>
             <td className={styles.td}>
