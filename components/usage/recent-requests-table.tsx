@@ -59,7 +59,8 @@ export function RecentRequestsTable({
             {formatCount(entry.durationMs)} ms
           </td>
           <td className={styles.td}>
-            <Link href={requestLogHref(entry.id)} className={`${styles.link} whitespace-nowrap font-mono text-xs`}>
+            {/* Whole on a table row; on a phone's card it wraps rather than run past the card's edge. */}
+            <Link href={requestLogHref(entry.id)} className={`${styles.link} font-mono text-xs sm:whitespace-nowrap`}>
               {entry.requestId}
             </Link>
           </td>

@@ -10,7 +10,12 @@ export default async function SettingsLayout({ children }: { children: React.Rea
   if (member.role !== "owner") forbidden();
   return (
     <div className="space-y-6">
-      <nav aria-label="Settings" className="-mx-1 flex gap-5 overflow-x-auto border-b border-slate-200 px-1">
+      {/* Six tabs do not fit a phone's width: there they wrap to a second row rather than scroll
+          out of sight (a sideways-scrolling bar hid Custom fields and Audit log at 390 px). */}
+      <nav
+        aria-label="Settings"
+        className="-mx-1 flex flex-wrap gap-x-5 border-b border-slate-200 px-1 sm:flex-nowrap sm:overflow-x-auto"
+      >
         <NavLink href="/settings" exact variant="tab">
           Account
         </NavLink>
