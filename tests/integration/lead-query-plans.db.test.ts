@@ -88,7 +88,8 @@ describe("GET /leads query plans", () => {
     async (sort) => {
       // The first page, and a later one (its cursor's bound is compared in the index too).
       const { meta } = await listLeads(accountId, { limit: 100, sort });
-      for (const input of [{ limit: "100" }, { limit: "100", cursor: meta.cursor ?? "" }]) {
+      const inputs: Record<string, string>[] = [{ limit: "100" }, { limit: "100", cursor: meta.cursor ?? "" }];
+      for (const input of inputs) {
         const plan = await planOf(input, sort);
         expect(seqScans(plan)).toEqual([]);
         expect(indexesUsed(plan)).toContain("leads_account_name_idx");
