@@ -70,6 +70,7 @@ test.describe("dashboard and pipeline board", () => {
       await expect(page.getByRole("menu")).toHaveCount(0);
       await expect(card("qualified")).toBeVisible();
       await expect(card("contacted")).toHaveCount(0);
+      await expect(card("qualified").getByRole("button", { name: `Move ${name} to…` })).toBeFocused();
       await expect(page.getByRole("status").filter({ hasText: `${name} moved to Qualified.` })).toBeAttached();
 
       await page.goto(leadUrl);

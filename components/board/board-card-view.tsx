@@ -107,12 +107,19 @@ function MoveMenu({
           </>
         }
         triggerAriaLabel={`Move ${card.name} to…`}
-        triggerClassName={`group inline-flex cursor-pointer items-center gap-1 rounded px-1 text-xs font-medium text-slate-600 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 ${styles.focusRing}`}
+        triggerClassName={`group inline-flex cursor-pointer items-center gap-1 rounded px-1 text-xs font-medium text-slate-600 hover:text-slate-900 ${styles.focusRing}`}
         disabled={disabled}
         items={LEAD_STATUSES.filter((s) => s !== card.status).map((status) => ({
           key: status,
           label: LEAD_STATUS_LABELS[status],
-          onSelect: () => onMove(card, status),
+          onSelect: () => {
+            onMove(card, status);
+            // The card remounts in its new column and this button with it: focus goes to the
+            // new one, as @dnd-kit does for the drag handle after a drop.
+            requestAnimationFrame(() =>
+              document.querySelector<HTMLElement>(`[data-lead-id="${card.id}"] [aria-haspopup="menu"]`)?.focus(),
+            );
+          },
         }))}
       />
     </div>

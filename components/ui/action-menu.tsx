@@ -26,6 +26,8 @@ export function ActionMenu({
   trigger: ReactNode;
   triggerAriaLabel?: string;
   triggerClassName: string;
+  /** Its items cannot be chosen (e.g. while an earlier choice is saving). The button itself
+   * stays enabled: focus that returns to it after a choice must not be lost to a disabled one. */
   disabled?: boolean;
   /** Which edge of the button the list lines up with. */
   align?: "start" | "end";
@@ -33,7 +35,7 @@ export function ActionMenu({
 }) {
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={triggerClassName} aria-label={triggerAriaLabel} disabled={disabled}>
+      <DropdownMenu.Trigger className={triggerClassName} aria-label={triggerAriaLabel}>
         {trigger}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -48,7 +50,8 @@ export function ActionMenu({
               key={item.key}
               aria-label={item.ariaLabel}
               onSelect={item.onSelect}
-              className="cursor-pointer select-none rounded px-2.5 py-1.5 text-slate-800 outline-none data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900"
+              disabled={disabled}
+              className="cursor-pointer select-none rounded px-2.5 py-1.5 text-slate-800 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900"
             >
               {item.label}
             </DropdownMenu.Item>

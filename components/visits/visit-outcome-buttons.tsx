@@ -61,7 +61,7 @@ export function VisitOutcomeButtons({
         <ActionMenu
           trigger={pending ? "Saving…" : "Change"}
           triggerAriaLabel={`Change the outcome of ${describedAs}`}
-          triggerClassName={`cursor-pointer whitespace-nowrap rounded px-1 text-xs font-medium text-slate-600 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-60 ${styles.focusRing}`}
+          triggerClassName={`cursor-pointer whitespace-nowrap rounded px-1 text-xs font-medium text-slate-600 hover:text-slate-900 ${styles.focusRing}`}
           disabled={pending}
           align="end"
           items={outcomes.map((outcome) => ({
