@@ -30,7 +30,7 @@ export function MobileNav({ sections, userName, userSummary }: MobileNavProps) {
         Menu
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        <Dialog.Overlay className={styles.modalOverlay} />
         <Dialog.Content
           aria-describedby={undefined}
           onClick={closeOnLink}
