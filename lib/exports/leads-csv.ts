@@ -9,12 +9,13 @@ import { toPublicLead } from "@/lib/leads/public-lead";
 import { listMembers } from "@/lib/users/list-members";
 import { customFieldCell, customFieldHeaders, listCell, timeCell, yesNo, type Cell } from "./csv-cells";
 import { csvChunks, EXPORT_PAGE_SIZE, keysetPages } from "./csv-chunks";
-import type { LeadExportFilters } from "./list-export-filters";
+import type { LeadExportQuery } from "./list-export-filters";
 
 // The leads list as CSV (Leads → Export CSV): every field of the lead's public shape, plus the
 // names a spreadsheet reader needs (the assignee's, the property's title) and one column per
 // custom field of the account's lead definitions. Rows come from the list's own query
-// (listLeadRows: account-scoped, live leads, the same filters, newest first).
+// (listLeadRows: account-scoped, live leads, the same filters), in the list's order: the sort
+// the agent chose (time or name, either way) pages through the same keyset as the screen.
 
 const HEADER = [
   "LeadProp ID",
@@ -58,7 +59,7 @@ async function propertyTitles(accountId: string, page: Lead[]): Promise<Map<stri
 /** The file's name and its text, chunk by chunk; the audit log records who exported what. */
 export async function leadsCsv(
   accountId: string,
-  filters: LeadExportFilters,
+  { filters, sort }: LeadExportQuery,
   audit: AuditActor,
 ): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
   const [definitions, members] = await Promise.all([
@@ -67,7 +68,7 @@ export async function leadsCsv(
   ]);
   const memberNames = new Map(members.map((m) => [m.userId, m.name]));
   const pages = await keysetPages((cursor) =>
-    listLeadRows(accountId, { ...filters, limit: EXPORT_PAGE_SIZE, sort: "-createdAt", cursor }),
+    listLeadRows(accountId, { ...filters, limit: EXPORT_PAGE_SIZE, sort, cursor }),
   );
   await recordAudit(await getDb(), accountId, audit, {
     action: "leads.exported",

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { customFieldListFilter } from "@/lib/custom-fields/custom-field-list-filter";
 import type { LeadWebFilters } from "@/lib/leads/list-leads";
+import type { ListSort } from "@/lib/schemas/common";
 import { leadListQuery } from "@/lib/schemas/leads";
 import { propertyListQuery, type PropertyListQuery } from "@/lib/schemas/properties";
 import { readLeadListParams, type LeadListViewer } from "@/lib/ui/lead-list-params";
@@ -10,15 +11,21 @@ import { searchText } from "@/lib/ui/search-params";
 // the page applied, as its pager links do): the export selects what the list shows. Each filter
 // is the list query's own field (lib/schemas), read as the pages read theirs: a malformed value
 // is ignored, not an error, and the search box's text is trimmed and cut at 200 characters
-// (searchText) exactly as the page cuts it. Paging (cursor, limit, sort) never narrows an
-// export: it holds every matching row, newest first, as the list orders them. The pages' custom
-// field filter (`cfKey` and `cfValue`) is read as they read it (customFieldListFilter); a value
-// its field cannot hold fails the export as it empties the list (withCustomFieldFilterError).
+// (searchText) exactly as the page cuts it. Paging (cursor, limit) never narrows an export: it
+// holds every matching row. The leads list's sort (its link carries `sort` as its pager links
+// do) orders the file as the screen is ordered; the properties list has no sort, so its export
+// is newest first, as that list is. The pages' custom field filter (`cfKey` and `cfValue`) is
+// read as they read it (customFieldListFilter); a value its field cannot hold fails the export
+// as it empties the list (withCustomFieldFilterError).
 // The leads list's own filters beyond the API's (`assignedTo=me`, `from` and `to` days in the
 // viewer's zone) are read by the page's reader, readLeadListParams, with the same viewer.
 
 type Paging = "limit" | "cursor" | "sort";
-export type LeadExportFilters = LeadWebFilters;
+/** What a leads export reads from the list's URL: which leads, and in what order. */
+export interface LeadExportQuery {
+  filters: LeadWebFilters;
+  sort: ListSort;
+}
 export type PropertyExportFilters = Omit<PropertyListQuery, Paging>;
 
 const PAGING = new Set<string>(["limit", "cursor", "sort"]);
@@ -38,17 +45,16 @@ function lenient<T>(shape: Record<string, z.ZodType>, params: URLSearchParams): 
   return filters as T;
 }
 
-export function leadExportFilters(params: URLSearchParams, viewer: LeadListViewer): LeadExportFilters {
+export function leadExportQuery(params: URLSearchParams, viewer: LeadListViewer): LeadExportQuery {
   // The API's filters the page has no field for (a hand-made link) are read leniently; the
-  // page's own as the page reads them (its `assignedTo` may be "me" or "none").
-  const { externalId, createdAfter, updatedAfter } = lenient<LeadExportFilters>(leadListQuery.shape, params);
-  const filters = {
-    externalId,
-    createdAfter,
-    updatedAfter,
-    ...readLeadListParams(Object.fromEntries(params), viewer).filters,
+  // page's own, and its sort, as the page reads them (its `assignedTo` may be "me" or "none").
+  const { externalId, createdAfter, updatedAfter } = lenient<LeadWebFilters>(leadListQuery.shape, params);
+  const list = readLeadListParams(Object.fromEntries(params), viewer);
+  const filters = { externalId, createdAfter, updatedAfter, ...list.filters };
+  return {
+    filters: Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as LeadWebFilters,
+    sort: list.sort,
   };
-  return Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as LeadExportFilters;
 }
 
 export const propertyExportFilters = (params: URLSearchParams) =>

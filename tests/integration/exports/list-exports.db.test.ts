@@ -136,6 +136,46 @@ describe("CSV export of the leads and properties lists", () => {
     ]);
   });
 
+  it("writes the rows in the list's sort, holding exactly the filtered leads", async () => {
+    // An agency of its own, so the other tests' leads (and their updates) leave its order alone.
+    // Created, updated and name orders all differ; "alma" in lower case proves the name order is
+    // case-insensitive as the list's is; "Abe Zed" lacks the tag, so no sort may bring it in.
+    const sorted = await agencyWithStaff("Sorted Export Realty");
+    const base = Date.now() - 3_600_000;
+    const lead = (name: string, created: number, updated: number, tags = ["open-house"]) => ({
+      id: newId("lead"),
+      accountId: sorted.accountId,
+      name,
+      tags,
+      createdAt: new Date(base + created * 60_000),
+      updatedAt: new Date(base + updated * 60_000),
+    });
+    await (
+      await getDb()
+    )
+      .insert(leads)
+      .values([lead("alma Price", 1, 3), lead("Bruno Ek", 3, 1), lead("Cora Lane", 2, 2), lead("Abe Zed", 4, 4, [])]);
+    signedIn(sorted.staff);
+    const names = async (query: string) =>
+      (await download(exportLeads, `/leads/export?tag=open-house${query}`)).rows.map((r) => r.Name);
+    expect(await names("&sort=name")).toEqual(["alma Price", "Bruno Ek", "Cora Lane"]);
+    expect(await names("&sort=-name")).toEqual(["Cora Lane", "Bruno Ek", "alma Price"]);
+    expect(await names("&sort=-updatedAt")).toEqual(["alma Price", "Cora Lane", "Bruno Ek"]);
+    expect(await names("&sort=updatedAt")).toEqual(["Bruno Ek", "Cora Lane", "alma Price"]);
+    expect(await names("&sort=createdAt")).toEqual(["alma Price", "Cora Lane", "Bruno Ek"]);
+    // No sort, or one the list does not know: newest first, as the list shows it.
+    expect(await names("")).toEqual(["Bruno Ek", "Cora Lane", "alma Price"]);
+    expect(await names("&sort=-createdAt")).toEqual(["Bruno Ek", "Cora Lane", "alma Price"]);
+    expect(await names("&sort=bogus")).toEqual(["Bruno Ek", "Cora Lane", "alma Price"]);
+    // Without the filter the same sort brings every lead of the account, in its order.
+    expect((await download(exportLeads, "/leads/export?sort=name")).rows.map((r) => r.Name)).toEqual([
+      "Abe Zed",
+      "alma Price",
+      "Bruno Ek",
+      "Cora Lane",
+    ]);
+  });
+
   it("carries the list's own filters: My leads, tag, source and days in the viewer's zone", async () => {
     const names = async (path: string) => (await download(exportLeads, path)).rows.map((r) => r.Name);
     // "me" is whoever downloads: the same link is each member's own leads.
@@ -298,5 +338,8 @@ describe("CSV export of the leads and properties lists", () => {
     expect(parsed[0].Name).toBe("Bulk 2344");
     expect(parsed.at(-1)!.Name).toBe("Bulk 0000");
     expect(new Set(parsed.map((r) => r["LeadProp ID"])).size).toBe(2_345);
+    // The name sort pages through the same keyset (its cursor carries the name): A to Z here.
+    const byName = await download(exportLeads, "/leads/export?sort=name");
+    expect(byName.rows.map((r) => r.Name)).toEqual(rows.map((r) => r.name));
   });
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { leads } from "@/db/schema";
 import { countLeads, LEAD_COUNT_CAP, listLeads, type LeadWebFilters } from "@/lib/leads/list-leads";
-import { leadExportFilters } from "@/lib/exports/list-export-filters";
+import { leadExportQuery } from "@/lib/exports/list-export-filters";
 import type { ListSort, Sort } from "@/lib/schemas/common";
 import { readLeadListParams } from "@/lib/ui/lead-list-params";
 import { agencyWithStaff, leadOf, type Agency } from "./web-fixtures";
@@ -168,8 +168,9 @@ describe("the leads list's filters, count and sorts", () => {
       from: "2026-01-10",
       sort: "updatedAt",
     });
-    const filters = leadExportFilters(url, agency.owner);
+    const { filters, sort } = leadExportQuery(url, agency.owner);
     expect(filters).toEqual(params(Object.fromEntries(url)).filters);
+    expect(sort).toBe("updatedAt");
     expect(filters).toMatchObject({
       assignedTo: agency.owner.userId,
       createdFrom: at(earlyJan10.replace("05:30", "05:00")),

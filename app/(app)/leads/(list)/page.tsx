@@ -63,7 +63,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
         description="Everyone who asked about a property, from your website, portals and your team."
         actions={
           <>
-            {/* A plain link: a download, never prefetched. It carries the filters the list applied. */}
+            {/* A plain link: a download, never prefetched. It carries the filters and the sort the list applied. */}
             <a href={hrefWith("/leads/export", filterParams)} download className={styles.secondaryButton}>
               Export CSV
             </a>

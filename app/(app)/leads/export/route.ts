@@ -4,19 +4,19 @@ import { requireMember } from "@/lib/auth/get-current-member";
 import { withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
 import { csvDownload } from "@/lib/exports/csv-download";
 import { leadsCsv } from "@/lib/exports/leads-csv";
-import { leadExportFilters } from "@/lib/exports/list-export-filters";
+import { leadExportQuery } from "@/lib/exports/list-export-filters";
 
 export const dynamic = "force-dynamic";
 
-// GET /leads/export – the leads the list's filters select, as CSV (owners and staff: what the
-// list shows them). Streamed a page of 1,000 leads at a time; never built in memory.
+// GET /leads/export – the leads the list's filters select, in the list's sort, as CSV (owners
+// and staff: what the list shows them). Streamed a page of 1,000 leads at a time; never built in memory.
 export async function GET(request: Request): Promise<Response> {
   // The pages' guard: signed out → sign-in, a temporary password → change it first.
   const member = await requireMember();
   const csv = await withCustomFieldFilterError(
     leadsCsv(
       member.accountId,
-      leadExportFilters(new URL(request.url).searchParams, member),
+      leadExportQuery(new URL(request.url).searchParams, member),
       userAuditActor(member, requestOrigin(request.headers)),
     ),
   );
