@@ -1,9 +1,10 @@
 import { DateTime } from "luxon";
 
 // Date filters (`from`, `to`) read as `YYYY-MM-DD` days in the viewer's zone (Member.timeZone):
-// the leads list's created days and the audit log's days. A day is that zone's midnight to
-// midnight (23 or 25 hours when the clocks change). The visits page has its own calendar
-// ranges (lib/visits/calendar-range.ts).
+// the leads list's created days, the audit log's days and the visits list's scheduled days, one
+// definition for all three. A day is that zone's midnight to midnight (23 or 25 hours when the
+// clocks change). The visits calendar's day and week views are ranges of such days
+// (lib/visits/calendar-range.ts).
 
 /** A `YYYY-MM-DD` day's start in `zone`, or undefined when it is not a real day. */
 export function dayStart(value: string | undefined, zone: string): DateTime | undefined {

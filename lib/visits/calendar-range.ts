@@ -46,11 +46,3 @@ export function calendarRange(
     today: today.toFormat(DAY),
   };
 }
-
-/** The list's "From"/"To" day filters, read as whole days in the viewer's zone: [start, next start). */
-export function dayBounds(day: string | undefined, zone: string): { from: Date; to: Date } | undefined {
-  if (!day) return undefined;
-  const start = DateTime.fromFormat(day, DAY, { zone });
-  if (!start.isValid) return undefined;
-  return { from: start.toUTC().toJSDate(), to: start.plus({ days: 1 }).toUTC().toJSDate() };
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { utcToZoned, zonedToUtc } from "@/lib/forms/visits/zoned-time";
 import { formatInZone, localizeSummary } from "@/lib/ui/format-date";
-import { calendarRange, dayBounds } from "@/lib/visits/calendar-range";
+import { dayStart, endOfDay } from "@/lib/ui/date-filter";
+import { calendarRange } from "@/lib/visits/calendar-range";
 
 // The zone math of the visit pages: luxon, DST included, never the server's own zone.
 describe("times in the viewer's zone", () => {
@@ -49,7 +50,14 @@ describe("times in the viewer's zone", () => {
     const now = new Date("2026-11-24T03:00:00.000Z");
     // 03:00 UTC is still the 23rd in New York.
     expect(calendarRange("day", "not-a-day", "America/New_York", now).day).toBe("2026-11-23");
-    expect(dayBounds("2026-11-24", "America/New_York")?.from.toISOString()).toBe("2026-11-24T05:00:00.000Z");
-    expect(dayBounds("24/11/2026", "UTC")).toBeUndefined();
+    // The visits list's "From"/"To" days (lib/ui/date-filter.ts): [start, next start) in the zone.
+    const day = dayStart("2026-11-24", "America/New_York");
+    expect(day?.toJSDate().toISOString()).toBe("2026-11-24T05:00:00.000Z");
+    expect(day && endOfDay(day).toISOString()).toBe("2026-11-25T05:00:00.000Z");
+    // 2026-11-01 has 25 hours in New York: the clocks go back.
+    const longDay = dayStart("2026-11-01", "America/New_York");
+    expect(longDay && endOfDay(longDay).getTime() - longDay.toMillis()).toBe(25 * 3_600_000);
+    expect(dayStart("24/11/2026", "UTC")).toBeUndefined();
+    expect(dayStart("2026-02-30", "UTC")).toBeUndefined();
   });
 });

@@ -1,8 +1,8 @@
 import { VISIT_STATUSES } from "@/lib/domain/enums";
 import { visitStatusSchema } from "@/lib/schemas/visits";
 import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
+import { dayStart, endOfDay } from "@/lib/ui/date-filter";
 import { loadListPage } from "@/lib/ui/load-list-page";
-import { dayBounds } from "@/lib/visits/calendar-range";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
 import { VisitsTable } from "@/components/visits/visits-table";
@@ -22,7 +22,7 @@ const STATUS_OPTIONS = [
 ];
 
 // The visits page's list views, soonest first. "From" and "To" are whole days in the viewer's
-// zone; with no filter at all the list opens on what is coming up, from today on.
+// zone, read as the leads list and the audit log read theirs (lib/ui/date-filter.ts); with no filter at all the list opens on what is coming up, from today on.
 export async function VisitsList({
   params,
   zone,
@@ -42,8 +42,8 @@ export async function VisitsList({
 }) {
   const position = readPagePosition(params);
   const status = visitStatusSchema.safeParse(params.status).data;
-  const fromDay = dayBounds(untouched ? today : params.from, zone);
-  const toDay = dayBounds(params.to, zone);
+  const fromDay = dayStart(untouched ? today : params.from, zone);
+  const toDay = dayStart(params.to, zone);
   const filters = {
     status,
     from: fromDay && !untouched ? params.from : undefined,
@@ -54,8 +54,8 @@ export async function VisitsList({
   const page = await loadListPage(
     listVisitsBySchedule(accountId, {
       status,
-      from: fromDay?.from,
-      to: toDay?.to,
+      from: fromDay?.toJSDate(),
+      to: toDay && endOfDay(toDay),
       agentId,
       order: "asc",
       limit: PAGE_SIZE,
