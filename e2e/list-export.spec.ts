@@ -1,9 +1,11 @@
 import { readFile } from "node:fs/promises";
+import { parse } from "csv-parse/sync";
 import { expect, test } from "./support/fixtures";
 import { STAFF } from "./support/demo-users";
 
 // Leads → Export CSV downloads what the filtered list shows (the demo agency's leads of one
-// status), as a dated CSV; the properties list's button does the same for its filters.
+// status), as a dated CSV, in the list's sort; the properties list's button does the same for
+// its filters.
 test("Export CSV downloads the filtered leads and properties lists", async ({ pageAs }) => {
   const page = await pageAs(STAFF);
   await page.goto("/leads");
@@ -42,6 +44,26 @@ test("Export CSV downloads the filtered leads and properties lists", async ({ pa
     .split("\r\n");
   expect(mineLines.length - 1).toBe(counted);
   for (const line of mineLines.slice(1)) expect(line).toContain(",website,");
+
+  // Sorted by name on screen, the file comes in the order on screen: its first rows are the
+  // page's rows, and it holds exactly the leads the list counts.
+  await page.goto("/leads?status=qualified");
+  await page.getByRole("link", { name: "Name, sort A to Z" }).click();
+  await expect(page).toHaveURL(/(?=.*sort=name)(?=.*status=qualified)/);
+  await expect(page.getByRole("columnheader", { name: /^Name/ })).toHaveAttribute("aria-sort", "ascending");
+  const onScreen = (await page.getByTestId("lead-row").locator("td:first-child").allTextContents()).map((n) =>
+    n.trim(),
+  );
+  const total = Number(((await page.getByTestId("lead-count").textContent()) ?? "").replace(/[^\d]/g, ""));
+  const [byName] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Export CSV" }).click(),
+  ]);
+  const named = parse((await readFile((await byName.path())!, "utf8")).replace(/^\uFEFF/, ""), {
+    columns: true,
+  }) as Record<string, string>[];
+  expect(named).toHaveLength(total);
+  expect(named.slice(0, onScreen.length).map((row) => row.Name)).toEqual(onScreen);
 
   await page.goto("/properties?listingType=rent");
   const [properties] = await Promise.all([
