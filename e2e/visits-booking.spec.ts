@@ -7,13 +7,14 @@ import { clockIn, hydrated, setTimeZone } from "./support/time-zone";
 // Booking and rescheduling a visit in the app, and times in each viewer's own zone. The demo
 // account's zone is America/New_York; its users follow it until they choose their own.
 
-/** Fills the booking form (already open) and books; returns the new visit's page. */
-async function bookVisit(page: Page, day: string, time: string): Promise<string> {
+/** Fills the booking form (already open) and books; returns the new visit's page. Without a
+ * day and time, books the ones the form opened with. */
+async function bookVisit(page: Page, day?: string, time?: string): Promise<string> {
   await expect(page.getByRole("heading", { level: 1, name: /^Book a visit with / })).toBeVisible();
   await hydrated(page, "select[name=propertyId]");
   await page.getByLabel("Property").selectOption({ index: 1 });
-  await page.getByLabel("Day", { exact: true }).fill(day);
-  await page.getByLabel("Time", { exact: true }).fill(time);
+  if (day) await page.getByLabel("Day", { exact: true }).fill(day);
+  if (time) await page.getByLabel("Time", { exact: true }).fill(time);
   await page.getByRole("button", { name: "Book visit" }).click();
   await expect(page.getByText("Visit booked.")).toBeVisible();
   await expect(page).toHaveURL(/\/visits\/visit_[0-9a-z]+$/);
@@ -92,8 +93,13 @@ test("a visit at 10:00 in New York is 16:00 for a user in Paris", async ({ pageA
     await staff.setViewportSize({ width: 390, height: 844 });
     const mondayCard = staff.locator('[data-testid=agenda-day][data-day="2030-11-25"]');
     await expect(mondayCard.getByTestId("agenda-visit").filter({ hasText: name })).toContainText("16:00–16:30");
+    // Each day to come books from its card: at 10:00 that day, in the viewer's zone.
+    await expect(mondayCard.getByRole("link", { name: "Book a visit on Monday 25 Nov" })).toHaveAttribute(
+      "href",
+      "/visits/new?at=2030-11-25T10%3A00",
+    );
     // …whose heading opens the day view: the same grid, one column wide.
-    await mondayCard.getByRole("link", { name: "Monday 25 Nov" }).click();
+    await mondayCard.getByRole("link", { name: "Monday 25 Nov", exact: true }).click();
     await expect(staff).toHaveURL(/view=day&day=2030-11-25/);
     await expect(staff.getByTestId("calendar-day")).toHaveCount(1);
     await expect(staff.getByTestId("calendar-visit").filter({ hasText: name })).toBeVisible();
@@ -106,4 +112,39 @@ test("a visit at 10:00 in New York is 16:00 for a user in Paris", async ({ pageA
     // Back to the account's zone: other specs read this user's times.
     await setTimeZone(staff, "");
   }
+});
+
+test("a click on an empty hour of the week opens the booking form on that day and time", async ({ pageAs }) => {
+  const page = await pageAs(OWNER);
+  const name = `Slot Lead ${unique()}`;
+  await createLeadInUi(page, { name });
+  await page.goto("/visits?view=week&day=2030-11-27");
+  const wednesday = page.locator('[data-testid=calendar-day][data-day="2030-11-27"]');
+  // Each future hour of each day is a link under the visit blocks, named for screen readers.
+  await wednesday.getByRole("link", { name: "Book a visit on Wed 27 Nov at 14:00" }).click();
+  // The time is kept through finding the lead.
+  await expect(page.getByText("On Wed 27 Nov at 14:00.")).toBeVisible();
+  await page.getByRole("searchbox", { name: "Lead" }).fill(name);
+  await page.getByRole("button", { name: "Find" }).click();
+  await page.getByRole("link", { name: `Book a visit with ${name}` }).click();
+  await expect(page.getByLabel("Day", { exact: true })).toHaveValue("2030-11-27");
+  await expect(page.getByLabel("Time", { exact: true })).toHaveValue("14:00");
+  const visitUrl = await bookVisit(page);
+  await expect(page.getByTestId("visit-when")).toContainText("Wed 27 Nov, 14:00 EST");
+
+  // Back on the week, the visit sits at the hour clicked.
+  await page.goto("/visits?view=week&day=2030-11-27");
+  const block = wednesday.getByTestId("calendar-visit").filter({ hasText: name });
+  await expect(block).toContainText("14:00–14:30");
+  // Visible, not only streamed: measured once React has put the page in place.
+  await expect(block).toBeVisible();
+  const [box, hour] = await Promise.all([
+    block.boundingBox(),
+    page.locator('[data-testid=calendar-hour][data-hour="14:00"]').boundingBox(),
+  ]);
+  if (!box || !hour) throw new Error("the week grid is not laid out");
+  expect(Math.abs(box.y - hour.y)).toBeLessThan(2);
+  // The block lies above the hour's booking link: a click opens the visit.
+  await block.click();
+  await expect(page).toHaveURL(visitUrl);
 });

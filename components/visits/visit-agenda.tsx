@@ -1,5 +1,7 @@
 import Link from "next/link";
 import { DateTime } from "luxon";
+import { daySlot, slotParam } from "@/lib/forms/visits/booking-slot";
+import { hrefWith } from "@/lib/ui/cursor-pager";
 import type { GridLayout } from "@/lib/visits/calendar-layout";
 import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
 import { VISIT_STATUS_LABELS, VISIT_STATUS_TONES } from "@/lib/visits/visit-outcome";
@@ -9,32 +11,38 @@ import { visitTimes } from "./visit-grid-block";
 
 // The week on a phone, where seven time columns cannot fit: each day (in the viewer's zone) as a
 // card listing its visits in time order. Same layout as the grid, so a visit crossing midnight
-// shows on both of its days here too.
+// shows on both of its days here too. Each day still to come has its own "Book a visit" (the
+// grid's empty hours do that on a wide screen).
 export function VisitAgenda({
   layout,
   today,
   zone,
   dayLinks,
+  now = new Date(),
 }: {
   layout: GridLayout<ScheduledVisit>;
   today: string;
   zone: string;
   /** Each day's heading opens its day view (the time grid, which fits a phone). */
   dayLinks: Record<string, string>;
+  now?: Date;
 }) {
   return (
     <ol className="space-y-3" data-testid="calendar-agenda">
       {layout.days.map(({ day, visits }) => (
         <li key={day} className={`${styles.card} min-w-0 p-3`} data-testid="agenda-day" data-day={day}>
-          <h3
-            className={`text-sm font-semibold ${day === today ? "text-indigo-700" : "text-slate-900"}`}
-            aria-current={day === today ? "date" : undefined}
-          >
-            <Link href={dayLinks[day]} className={`rounded-sm hover:underline ${styles.focusRing}`}>
-              {DateTime.fromISO(day).setLocale("en-US").toFormat("cccc d LLL")}
-              {day === today ? " · Today" : ""}
-            </Link>
-          </h3>
+          <div className="flex items-center justify-between gap-2">
+            <h3
+              className={`text-sm font-semibold ${day === today ? "text-indigo-700" : "text-slate-900"}`}
+              aria-current={day === today ? "date" : undefined}
+            >
+              <Link href={dayLinks[day]} className={`rounded-sm hover:underline ${styles.focusRing}`}>
+                {dayName(day)}
+                {day === today ? " · Today" : ""}
+              </Link>
+            </h3>
+            <BookDayLink day={day} zone={zone} now={now} />
+          </div>
           {visits.length === 0 ? (
             <p className="pt-2 text-xs text-slate-500">No visits</p>
           ) : (
@@ -62,5 +70,22 @@ export function VisitAgenda({
         </li>
       ))}
     </ol>
+  );
+}
+
+const dayName = (day: string) => DateTime.fromISO(day).setLocale("en-US").toFormat("cccc d LLL");
+
+/** The booking form on that day (daySlot: 10:00, or today's next hour); none for a past day. */
+function BookDayLink({ day, zone, now }: { day: string; zone: string; now: Date }) {
+  const slot = daySlot(day, zone, now);
+  if (!slot) return null;
+  return (
+    <Link
+      href={hrefWith("/visits/new", { at: slotParam(slot) })}
+      className={`${styles.smallButton} shrink-0`}
+      aria-label={`Book a visit on ${dayName(day)}`}
+    >
+      Book a visit
+    </Link>
   );
 }

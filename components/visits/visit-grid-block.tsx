@@ -45,7 +45,7 @@ export function VisitGridBlock({
       data-testid="calendar-visit"
       data-status={visit.status}
       title={[times, visit.leadName, property, visit.agentName, status].filter(Boolean).join(" · ")}
-      className={`absolute overflow-hidden rounded-md border-l-4 py-0.5 ${slots > 2 ? "px-1" : "px-1.5"} text-[11px] leading-4 shadow-sm ring-1 ring-white ${STATUS_BLOCK[visit.status]} ${styles.focusRing}`}
+      className={`pointer-events-auto absolute overflow-hidden rounded-md border-l-4 py-0.5 ${slots > 2 ? "px-1" : "px-1.5"} text-[11px] leading-4 shadow-sm ring-1 ring-white ${STATUS_BLOCK[visit.status]} ${styles.focusRing}`}
       style={{
         top: percent(placed.top - hours.startHour * 60),
         height: percent(placed.bottom - placed.top),

@@ -4,6 +4,7 @@ import type { GridLayout } from "@/lib/visits/calendar-layout";
 import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
 import { styles } from "@/components/ui/styles";
 import { VisitGridBlock } from "./visit-grid-block";
+import { VisitGridSlots } from "./visit-grid-slots";
 
 // Height of one hour row. A 30-minute visit is then 32 px: its time, lead and most of its
 // property fit.
@@ -12,8 +13,9 @@ const HOUR_REM = 4;
 const pad = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
 // The day and week views' time grid: an hour axis, then one column per day (in the viewer's
-// zone) with each visit placed at its start and sized by its length. Server-rendered: the layout
-// is computed by layoutVisitGrid, the browser only draws it.
+// zone) with each visit placed at its start and sized by its length, over links that book an
+// empty hour (visit-grid-slots.tsx). Server-rendered: the layout is computed by layoutVisitGrid,
+// the browser only draws it.
 export function VisitTimeGrid({
   layout,
   today,
@@ -58,36 +60,42 @@ export function VisitTimeGrid({
           ))}
         </div>
         {layout.days.map(({ day, visits }) => (
-          <ol
+          <div
             key={day}
             data-testid="calendar-day"
             data-day={day}
-            aria-label={`Visits on ${DateTime.fromISO(day).setLocale("en-US").toFormat("cccc d LLLL")}`}
             className={`relative border-l border-slate-200 ${day === today ? "bg-indigo-50/40" : ""}`}
             style={{ height }}
           >
-            {hours.map((hour, i) => (
-              <li
-                key={hour}
-                aria-hidden="true"
-                className="absolute inset-x-0 border-t border-slate-100"
-                style={{ top: `${i * HOUR_REM}rem` }}
-              />
-            ))}
-            {visits.map((placed) => (
-              <li key={placed.visit.id}>
-                <VisitGridBlock placed={placed} zone={zone} hours={layout} />
-              </li>
-            ))}
-            {day === today && nowShown ? (
-              <li
-                aria-hidden="true"
-                data-testid="calendar-now"
-                className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-red-500"
-                style={{ top: `${(nowMinutes / 60) * HOUR_REM}rem` }}
-              />
-            ) : null}
-          </ol>
+            {/* Above the booking links: only the blocks take clicks (pointer-events-auto). */}
+            <ol
+              aria-label={`Visits on ${DateTime.fromISO(day).setLocale("en-US").toFormat("cccc d LLLL")}`}
+              className="pointer-events-none absolute inset-0 z-10"
+            >
+              {hours.map((hour, i) => (
+                <li
+                  key={hour}
+                  aria-hidden="true"
+                  className="absolute inset-x-0 border-t border-slate-100"
+                  style={{ top: `${i * HOUR_REM}rem` }}
+                />
+              ))}
+              {visits.map((placed) => (
+                <li key={placed.visit.id}>
+                  <VisitGridBlock placed={placed} zone={zone} hours={layout} />
+                </li>
+              ))}
+              {day === today && nowShown ? (
+                <li
+                  aria-hidden="true"
+                  data-testid="calendar-now"
+                  className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-red-500"
+                  style={{ top: `${(nowMinutes / 60) * HOUR_REM}rem` }}
+                />
+              ) : null}
+            </ol>
+            <VisitGridSlots day={day} hours={hours} zone={zone} now={now} />
+          </div>
         ))}
       </div>
     </div>

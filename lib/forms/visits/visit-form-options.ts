@@ -1,7 +1,7 @@
-import { DateTime } from "luxon";
 import { listPropertyOptions } from "@/lib/properties/list-property-options";
 import { listMembers } from "@/lib/users/list-members";
 import type { PublicVisit } from "@/lib/visits/public-visit";
+import { defaultSlot, type BookingSlot } from "./booking-slot";
 import { utcToZoned } from "./zoned-time";
 
 // What the booking and reschedule forms need from the server: their choices, and a visit's
@@ -37,13 +37,14 @@ export async function visitFormOptions(accountId: string, opts: { propertyId?: s
   };
 }
 
-/** A new booking: tomorrow at 10:00 where the viewer is, 30 minutes, with the viewer as agent. */
-export function newVisitValues(zone: string, agentId: string, propertyId: string | null) {
-  const tomorrow = DateTime.now().setZone(zone).plus({ days: 1 });
+/**
+ * A new booking: at the slot clicked on the Visits grid, else tomorrow at 10:00 where the viewer
+ * is; 30 minutes, with the viewer as agent.
+ */
+export function newVisitValues(zone: string, agentId: string, propertyId: string | null, slot?: BookingSlot) {
   return {
     propertyId: propertyId ?? "",
-    date: tomorrow.toFormat("yyyy-MM-dd"),
-    time: "10:00",
+    ...(slot ?? defaultSlot(zone)),
     durationMinutes: "30",
     agentId,
     notes: "",

@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 // Forms take a visit's day and time as the viewer reads a clock: in their own zone
 // (Member.timeZone). The services and the API store and speak UTC; luxon converts, DST included.
 
-const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
+export const LOCAL_FORMAT = "yyyy-MM-dd'T'HH:mm";
 
 type ZonedParse = { iso: string; errors?: never } | { iso?: never; errors: Record<string, string> };
 

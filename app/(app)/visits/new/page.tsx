@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireMember } from "@/lib/auth/get-current-member";
+import { readSlotParam, slotLabel, slotParam, type BookingSlot } from "@/lib/forms/visits/booking-slot";
 import { newVisitValues, visitFormOptions, zoneLabel } from "@/lib/forms/visits/visit-form-options";
 import { getLead } from "@/lib/leads/get-lead";
 import { listLeads } from "@/lib/leads/list-leads";
 import { leadListQuery } from "@/lib/schemas/leads";
+import { hrefWith } from "@/lib/ui/cursor-pager";
 import { orNotFound } from "@/lib/ui/or-not-found";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { VisitForm } from "@/components/visits/visit-form";
@@ -21,11 +23,14 @@ const LEAD_MATCHES = 10;
 
 // "Book a visit": from a lead's page the lead is given (?leadId=); from the visits page the
 // agent first finds the lead by name, email or phone (a search, since an account can hold
-// thousands of leads: no select could list them).
+// thousands of leads: no select could list them). A slot clicked on the Visits grid comes as
+// `?at=` (a local date-time in the viewer's zone, see booking-slot.ts) and is kept through the
+// search: the form then opens on that day and time.
 export default async function BookVisitPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const member = await requireMember();
   const params = singleParams(await searchParams);
-  if (!params.leadId) return <FindLead accountId={member.accountId} q={params.q?.trim()} />;
+  const slot = readSlotParam(params.at, member.timeZone);
+  if (!params.leadId) return <FindLead accountId={member.accountId} q={params.q?.trim()} slot={slot} />;
   const lead = await orNotFound(getLead(member.accountId, params.leadId));
   const options = await visitFormOptions(member.accountId, { propertyId: lead.propertyId });
   return (
@@ -43,7 +48,7 @@ export default async function BookVisitPage({ searchParams }: { searchParams: Pr
         <VisitForm
           action={bookVisitAction}
           hidden={{ leadId: lead.id }}
-          initial={newVisitValues(member.timeZone, member.userId, lead.propertyId)}
+          initial={newVisitValues(member.timeZone, member.userId, lead.propertyId, slot)}
           properties={options.properties}
           agents={options.agents}
           durations={options.durations}
@@ -56,20 +61,21 @@ export default async function BookVisitPage({ searchParams }: { searchParams: Pr
   );
 }
 
-async function FindLead({ accountId, q }: { accountId: string; q?: string }) {
+async function FindLead({ accountId, q, slot }: { accountId: string; q?: string; slot?: BookingSlot }) {
+  const at = slot ? slotParam(slot) : undefined;
   const leads = q ? await listLeads(accountId, leadListQuery.parse({ q, limit: LEAD_MATCHES })) : null;
   return (
     <div className="space-y-6">
       <PageHeader
         title="Book a visit"
-        description="Find the lead first: by name, email or phone."
+        description={`${slot ? `On ${slotLabel(slot)}. ` : ""}Find the lead first: by name, email or phone.`}
         actions={
           <Link href="/visits" className={styles.secondaryButton}>
             Cancel
           </Link>
         }
       />
-      <FilterBar action="/visits/new" label="Find a lead" submitLabel="Find">
+      <FilterBar action="/visits/new" label="Find a lead" submitLabel="Find" hidden={at ? { at } : undefined}>
         <div className="sm:w-80">
           <TextField label="Lead" name="q" type="search" defaultValue={q} placeholder="Name, email or phone" />
         </div>
@@ -95,7 +101,7 @@ async function FindLead({ accountId, q }: { accountId: string; q?: string }) {
                     </span>
                   </span>
                   <Link
-                    href={`/visits/new?leadId=${lead.id}`}
+                    href={hrefWith("/visits/new", { leadId: lead.id, at })}
                     className={styles.smallButton}
                     aria-label={`Book a visit with ${lead.name}`}
                   >
