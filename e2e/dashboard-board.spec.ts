@@ -24,6 +24,16 @@ test.describe("dashboard and pipeline board", () => {
     const mine = await page.getByTestId("dashboard-my-leads").boundingBox();
     expect(visits && mine && Math.abs(visits.x - mine.x) < 1 && mine.y > visits.y).toBe(true);
     await snap(page, "dashboard-phone");
+
+    // The README's lead page: a demo lead from the day's visits (its visits, texts and timeline),
+    // not a lead a test has just made.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const visitLead = page.getByTestId("dashboard-visit").first().getByRole("link").nth(1);
+    const leadName = (await visitLead.textContent()) ?? "";
+    await visitLead.click();
+    await expect(page.getByRole("heading", { level: 1, name: leadName })).toBeVisible();
+    await expect(latestActivity(page)).toBeVisible();
+    await snap(page, "lead-detail");
   });
 
   for (const width of [1280, 390]) {

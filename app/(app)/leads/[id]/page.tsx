@@ -137,7 +137,13 @@ export default async function LeadPage({
         <div className="space-y-6 lg:col-span-2">
           <Panel title="Visits" id="visits">
             {visits.data.length ? (
-              <VisitsTable visits={visits.data} zone={member.timeZone} hide={["lead"]} action={setVisitStatusAction} />
+              <VisitsTable
+                visits={visits.data}
+                zone={member.timeZone}
+                hide={["lead"]}
+                narrow
+                action={setVisitStatusAction}
+              />
             ) : (
               <EmptyState title="No visits yet">Book one here, or through the API and your booking tools.</EmptyState>
             )}

@@ -116,6 +116,7 @@ export default async function PropertyPage({
                 visits={visits.data}
                 zone={member.timeZone}
                 hide={["property"]}
+                narrow
                 action={setVisitStatusAction}
               />
             ) : (
