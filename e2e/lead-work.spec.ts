@@ -43,6 +43,7 @@ test.describe("working a lead", () => {
     await expect(row).toContainText(message);
     await expect(row).toContainText(outcome.status);
     await expect(row).toContainText("via log");
+    await expect(row).toContainText("to (415) 555-0142"); // national, as the leads list shows it
     await snap(page, "messages");
   });
 

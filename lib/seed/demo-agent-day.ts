@@ -142,10 +142,12 @@ export async function seedAgentDays(db: DbOrTx, input: AgentDayInput): Promise<{
       const opener = smsRow(accountId, lead, "outbound", fill(rnd.pick(OPENERS), values), sentAt, input.smsNumber);
       const reply = smsRow(accountId, lead, "inbound", fill(rnd.pick(REPLIES), values), repliedAt, input.smsNumber);
       const rows = [opener, reply];
-      if (!waiting)
-        rows.push(
-          smsRow(accountId, lead, "outbound", rnd.pick(ANSWERS), new Date(repliedAt.getTime() + HOUR), input.smsNumber),
-        );
+      if (!waiting) {
+        // The agent opened the reply to answer it: read then, so Messages does not list it unread.
+        const answeredAt = new Date(repliedAt.getTime() + HOUR);
+        reply.readAt = answeredAt;
+        rows.push(smsRow(accountId, lead, "outbound", rnd.pick(ANSWERS), answeredAt, input.smsNumber));
+      }
       for (const row of rows) {
         smsRows.push(row);
         const target = { accountId, leadId: lead.id, at: row.createdAt };
@@ -163,7 +165,8 @@ export async function seedAgentDays(db: DbOrTx, input: AgentDayInput): Promise<{
   return { visits: visitRows.length, texts: smsRows.length };
 }
 
-/** One text of a conversation, as the log provider leaves it: sent, or received and unread. */
+/** One text of a conversation, as the log provider leaves it: sent, or received and unread (the
+ * caller marks an answered reply read). */
 function smsRow(
   accountId: string,
   lead: DemoLead,

@@ -108,9 +108,22 @@ describe("the demo agent's day", () => {
     const fromLeads = texts.filter((t) => t.direction === "inbound");
     expect(fromLeads).toHaveLength(3);
     for (const t of fromLeads) {
-      expect(t).toMatchObject({ status: "received", to: "+12025550100", readAt: null });
+      expect(t).toMatchObject({ status: "received", to: "+12025550100" });
       expect(agency.rows.find((l) => l.id === t.leadId)?.phone).toBe(t.from);
     }
+    // The two waiting replies are unread; the answered one was read when the agent answered it.
+    const waitingIds = new Set(awaiting.leads.map((l) => l.leadId));
+    expect(
+      fromLeads
+        .filter((t) => t.readAt === null)
+        .map((t) => t.leadId)
+        .sort(),
+    ).toEqual([...waitingIds].sort());
+    const answeredReply = fromLeads.find((t) => !waitingIds.has(t.leadId!))!;
+    const answer = texts.find(
+      (t) => t.direction === "outbound" && t.leadId === answeredReply.leadId && t.createdAt > answeredReply.createdAt,
+    );
+    expect(answeredReply.readAt).toEqual(answer?.createdAt);
     // Each text has its timeline entry.
     const [{ smsActivities }] = await db
       .select({ smsActivities: count() })

@@ -1,14 +1,24 @@
 import Link from "next/link";
 import type { AccountMessage } from "@/lib/sms/list-messages";
 import { formatInZone } from "@/lib/ui/format-date";
+import { formatPhone } from "@/lib/ui/format-phone";
 import { Badge } from "@/components/ui/badge";
 import { SMS_STATUS_LABELS } from "@/lib/ui/sms-status-labels";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 
 // Every SMS, both directions, newest first. A failed one shows the provider's reason, for staff
-// only; a reply no one has opened yet is marked new. Times in the viewer's zone, named.
-export function MessagesTable({ messages, timeZone }: { messages: AccountMessage[]; timeZone: string }) {
+// only; a reply no one has opened yet is marked new. Times in the viewer's zone, named; phones as
+// the leads list shows them (national for the account's country).
+export function MessagesTable({
+  messages,
+  timeZone,
+  country,
+}: {
+  messages: AccountMessage[];
+  timeZone: string;
+  country: string;
+}) {
   return (
     <DataTable
       label="SMS messages"
@@ -44,7 +54,9 @@ export function MessagesTable({ messages, timeZone }: { messages: AccountMessage
                 </Link>
               )}
               <span className="block whitespace-nowrap text-xs text-slate-500">
-                {inbound ? `from ${sms.from}` : `to ${sms.to}`}
+                {inbound
+                  ? `from ${sms.from ? formatPhone(sms.from, country) : "unknown"}`
+                  : `to ${formatPhone(sms.to, country)}`}
               </span>
               <p className="mt-1 line-clamp-3 max-w-xs whitespace-pre-wrap break-words text-slate-700 md:hidden">
                 {sms.message}

@@ -1,6 +1,7 @@
 import { SMS_DIRECTIONS, SMS_STATUSES, type SmsDirection } from "@/lib/domain/enums";
 import type { Metadata } from "next";
 import { requireMember } from "@/lib/auth/get-current-member";
+import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { listMessages } from "@/lib/sms/list-messages";
 import { listUnreadConversations } from "@/lib/sms/list-unread-conversations";
 import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
@@ -37,9 +38,10 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
   const status = SMS_STATUSES.find((s) => s === params.status);
   const direction = SMS_DIRECTIONS.find((d) => d === params.direction);
   const filters = { status, direction };
-  const [unread, page] = await Promise.all([
+  const [unread, page, account] = await Promise.all([
     listUnreadConversations(member.accountId),
     loadListPage(listMessages(member.accountId, { ...filters, limit: PAGE_SIZE, cursor: position.cursor })),
+    getAccountOrThrow(member.accountId),
   ]);
   const filtered = Boolean(status || direction);
   return (
@@ -78,7 +80,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Pro
           </EmptyState>
         ) : (
           <>
-            <MessagesTable messages={page.data} timeZone={member.timeZone} />
+            <MessagesTable messages={page.data} timeZone={member.timeZone} country={account.defaultCountry} />
             <Pager
               label="Messages"
               links={pagerLinks("/messages", filters, position, page.meta)}
