@@ -2,12 +2,11 @@ import Link from "next/link";
 import { DateTime } from "luxon";
 import { daySlot, slotParam } from "@/lib/forms/visits/booking-slot";
 import { hrefWith } from "@/lib/ui/cursor-pager";
-import type { GridLayout } from "@/lib/visits/calendar-layout";
-import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
 import { VISIT_STATUS_LABELS, VISIT_STATUS_TONES } from "@/lib/visits/visit-outcome";
 import { Badge } from "@/components/ui/badge";
 import { styles } from "@/components/ui/styles";
 import { visitTimes } from "./visit-grid-block";
+import type { VisitDaysProps } from "./visit-time-grid";
 
 // The week on a phone, where seven time columns cannot fit: each day (in the viewer's zone) as a
 // card listing its visits in time order. Same layout as the grid, so a visit crossing midnight
@@ -19,13 +18,9 @@ export function VisitAgenda({
   zone,
   dayLinks,
   now = new Date(),
-}: {
-  layout: GridLayout<ScheduledVisit>;
-  today: string;
-  zone: string;
-  /** Each day's heading opens its day view (the time grid, which fits a phone). */
+}: VisitDaysProps & {
+  /** Always here: a day's view is the time grid, which fits a phone. */
   dayLinks: Record<string, string>;
-  now?: Date;
 }) {
   return (
     <ol className="space-y-3" data-testid="calendar-agenda">

@@ -12,24 +12,22 @@ const HOUR_REM = 4;
 
 const pad = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
+/** What the calendar's two views of some days take: the grid and the phone's list of days. */
+export interface VisitDaysProps {
+  layout: GridLayout<ScheduledVisit>;
+  /** The viewer's today (YYYY-MM-DD in `zone`). */
+  today: string;
+  zone: string;
+  /** Each day's heading opens its day view (in the week). */
+  dayLinks?: Record<string, string>;
+  now?: Date;
+}
+
 // The day and week views' time grid: an hour axis, then one column per day (in the viewer's
 // zone) with each visit placed at its start and sized by its length, over links that book an
 // empty hour (visit-grid-slots.tsx). Server-rendered: the layout is computed by layoutVisitGrid,
 // the browser only draws it.
-export function VisitTimeGrid({
-  layout,
-  today,
-  zone,
-  dayLinks,
-  now = new Date(),
-}: {
-  layout: GridLayout<ScheduledVisit>;
-  today: string;
-  zone: string;
-  /** In the week: each day's heading opens its day view. */
-  dayLinks?: Record<string, string>;
-  now?: Date;
-}) {
+export function VisitTimeGrid({ layout, today, zone, dayLinks, now = new Date() }: VisitDaysProps) {
   const { startHour, endHour } = layout;
   const hours = Array.from({ length: endHour - startHour }, (_, i) => startHour + i);
   const height = `${hours.length * HOUR_REM}rem`;
