@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
@@ -35,44 +36,40 @@ export default async function ImportLeadsPage() {
         {imports.length === 0 ? (
           <EmptyState title="No imports yet">Imports you start show here, with their progress and report.</EmptyState>
         ) : (
-          <div className="overflow-x-auto">
-            <table className={styles.table}>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th className={styles.th}>File</th>
-                  <th className={styles.th}>Uploaded</th>
-                  <th className={styles.th}>Status</th>
-                  <th className={styles.th}>Rows</th>
-                  <th className={styles.th}>Created</th>
-                  <th className={styles.th}>Merged</th>
-                  <th className={styles.th}>Skipped</th>
-                  <th className={styles.th}>Failed</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {imports.map((imp) => (
-                  <tr key={imp.id}>
-                    <td className={styles.td}>
-                      <Link href={`/leads/import/${imp.id}`} className={styles.link}>
-                        {imp.fileName}
-                      </Link>
-                    </td>
-                    <td className={styles.td}>
-                      {formatInZone(imp.createdAt, member.timeZone, "stamp")} by {imp.createdByName}
-                    </td>
-                    <td className={styles.td}>
-                      <ImportStatusBadge status={imp.status} />
-                    </td>
-                    <td className={styles.td}>{imp.totalRows.toLocaleString("en-US")}</td>
-                    <td className={styles.td}>{imp.createdCount.toLocaleString("en-US")}</td>
-                    <td className={styles.td}>{imp.mergedCount.toLocaleString("en-US")}</td>
-                    <td className={styles.td}>{imp.skippedCount.toLocaleString("en-US")}</td>
-                    <td className={styles.td}>{imp.failedCount.toLocaleString("en-US")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label="Recent imports"
+            columns={[
+              { label: "File" },
+              { label: "Uploaded" },
+              { label: "Status" },
+              { label: "Rows" },
+              { label: "Created" },
+              { label: "Merged" },
+              { label: "Skipped" },
+              { label: "Failed" },
+            ]}
+          >
+            {imports.map((imp) => (
+              <tr key={imp.id}>
+                <td className={styles.td}>
+                  <Link href={`/leads/import/${imp.id}`} className={styles.link}>
+                    {imp.fileName}
+                  </Link>
+                </td>
+                <td className={styles.td}>
+                  {formatInZone(imp.createdAt, member.timeZone, "stamp")} by {imp.createdByName}
+                </td>
+                <td className={styles.td}>
+                  <ImportStatusBadge status={imp.status} />
+                </td>
+                <td className={styles.td}>{imp.totalRows.toLocaleString("en-US")}</td>
+                <td className={styles.td}>{imp.createdCount.toLocaleString("en-US")}</td>
+                <td className={styles.td}>{imp.mergedCount.toLocaleString("en-US")}</td>
+                <td className={styles.td}>{imp.skippedCount.toLocaleString("en-US")}</td>
+                <td className={styles.td}>{imp.failedCount.toLocaleString("en-US")}</td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </section>
     </div>
