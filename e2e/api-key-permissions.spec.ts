@@ -1,6 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, snap, test, unique } from "./support/fixtures";
 import { OWNER } from "./support/demo-users";
+import { dayIn } from "./support/time-zone";
 
 const asKey = (key: string) => ({ headers: { Authorization: `Bearer ${key}` } });
 
@@ -38,8 +39,11 @@ test("a read-only key, rolled with a 1-hour overlap, then the old secret revoked
   await expect(panel.getByText("Choose a date after today.")).toBeVisible();
   await expect(panel.getByRole("radio", { name: "Read only" })).toBeChecked();
   await expect(panel.getByLabel("Name")).toHaveValue(name);
-  // Three days ahead: inside the 7-day warning, so the banner names the key.
-  await panel.getByLabel("Expiry date").fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
+  // Three days ahead: inside the 7-day warning, so the banner names the key. The date is a day
+  // in the owner's zone (the demo account's), as the form reads it: a UTC date was a day ahead
+  // of New York's in the evening there, and the key then expired in 4 days.
+  const inThreeDays = new Date(Date.now() + 3 * 86_400_000).toISOString();
+  await panel.getByLabel("Expiry date").fill(dayIn(inThreeDays, "America/New_York"));
   await panel.getByRole("button", { name: "Create key" }).click();
   const oldKey = (await panel.getByTestId("new-api-key").textContent()) ?? "";
   expect(oldKey).toMatch(/^lpm_/);
