@@ -5,6 +5,8 @@
 // the demo logins.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // First: traces when OTEL_EXPORTER_OTLP_ENDPOINT is set, so Next's spans and ours reach them.
+  await (await import("./lib/observability/tracing")).startTracing("leadprop-web");
   const { installOutsideContractGuard } = await import("./lib/api/outside-contract-guard");
   installOutsideContractGuard();
   const { prepareDatabase } = await import("./lib/startup/prepare-database");

@@ -19,6 +19,7 @@ import { reportApiRequest } from "./report-api-request";
 import { assertPermitted } from "./assert-permitted";
 import type { RequiredPermission } from "@/lib/keys/permissions";
 import { requestOrigin, type RequestOrigin } from "@/lib/audit/request-origin";
+import { traceApiRequest } from "@/lib/observability/trace-api-request";
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
@@ -163,6 +164,9 @@ export function apiRoute<
     });
     return response;
   };
+  // In the request's span (Next's, or one of our own when tracing is on and none is active).
+  const traced = (req: Request, routeContext?: RouteContext) =>
+    traceApiRequest(req.method, spec.route, () => route(req, routeContext));
   // The contract test reads what each route declared, to hold the OpenAPI document to it.
-  return Object.assign(route, { declared: { route: spec.route, permission: spec.permission } });
+  return Object.assign(traced, { declared: { route: spec.route, permission: spec.permission } });
 }

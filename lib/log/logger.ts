@@ -1,5 +1,9 @@
+import { trace } from "@opentelemetry/api";
+
 // Structured logs: one JSON object per line on stdout. Callers pass ids and figures, never a
-// key, a password or a request body.
+// key, a password or a request body. A line written while a traced span is recording carries its
+// traceId and spanId (lib/observability/tracing.ts), so a request's log line leads to its trace;
+// with tracing off the active span is always undefined and the line has neither.
 type Level = "debug" | "info" | "warn" | "error";
 type Fields = Record<string, string | number | boolean | null | undefined>;
 
@@ -40,7 +44,9 @@ function flush() {
 
 function write(level: Level, msg: string, fields?: Fields) {
   if (LEVELS[level] < threshold) return;
-  const line = `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`;
+  const span = trace.getActiveSpan();
+  const ids = span?.isRecording() ? span.spanContext() : undefined;
+  const line = `${JSON.stringify({ time: new Date().toISOString(), level, msg, traceId: ids?.traceId, spanId: ids?.spanId, ...fields })}\n`;
   if (level === "error" || level === "warn") {
     flush();
     process.stderr.write(line);

@@ -1,0 +1,144 @@
+import { context, ROOT_CONTEXT, trace } from "@opentelemetry/api";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startOtlpReceiver, type OtlpReceiver } from "../helpers/otlp-receiver";
+
+// Tracing in one process: off (the environment does not ask) leaves @opentelemetry/api its
+// no-op; on, a request runs in a span that says what it was, its log line carries the span's
+// ids, and shutdownTracing() sends what is queued. Off first: registration is once per process.
+
+type Modules = {
+  tracing: typeof import("@/lib/observability/tracing");
+  traced: typeof import("@/lib/observability/trace-api-request");
+  logger: typeof import("@/lib/log/logger").logger;
+};
+let m: Modules;
+let otlp: OtlpReceiver;
+
+beforeAll(async () => {
+  vi.stubEnv("LOG_LEVEL", "info"); // read when the logger loads
+  for (const name of ["OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_SERVICE_NAME"]) {
+    vi.stubEnv(name, "");
+  }
+  vi.resetModules();
+  m = {
+    tracing: await import("@/lib/observability/tracing"),
+    traced: await import("@/lib/observability/trace-api-request"),
+    logger: (await import("@/lib/log/logger")).logger,
+  };
+  otlp = await startOtlpReceiver();
+});
+
+afterAll(async () => {
+  await m.tracing.shutdownTracing();
+  await otlp.close();
+  vi.unstubAllEnvs();
+});
+
+/** The JSON lines the logger writes while `fn` runs (and the turn after it). */
+async function logLines(fn: () => Promise<unknown>): Promise<Record<string, unknown>[]> {
+  const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+  try {
+    await fn();
+    await new Promise((resolve) => setImmediate(resolve));
+    return out.mock.calls.flatMap(([chunk]) =>
+      String(chunk)
+        .trimEnd()
+        .split("\n")
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    );
+  } finally {
+    out.mockRestore();
+  }
+}
+
+const facts = (status: number) => ({
+  requestId: "req_test",
+  apiKey: { id: "key_123", accountId: "acc_456" },
+  method: "POST",
+  route: "POST /leads",
+  status,
+  errorCode: undefined,
+});
+
+/** A route as handler.ts runs one: in traceApiRequest, its report written before it returns. */
+const request = (status = 201) =>
+  m.traced.traceApiRequest("POST", "POST /leads", async () => {
+    m.logger.info("api request", { requestId: "req_test", status });
+    m.traced.annotateApiRequestSpan(facts(status));
+    return new Response(null, { status });
+  });
+
+describe("tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
+  it("registers nothing: no provider, no context manager, no span, no trace id in the logs", async () => {
+    expect(await m.tracing.startTracing("leadprop-web")).toBe(false);
+    expect(m.tracing.activeTracing()).toBeUndefined();
+    // The API's own no-ops: spans record nothing and no context is carried.
+    const span = trace.getTracer("any").startSpan("x");
+    expect(span.isRecording()).toBe(false);
+    expect(context.with(trace.setSpan(ROOT_CONTEXT, span), () => context.active())).toBe(ROOT_CONTEXT);
+    const lines = await logLines(() => request());
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toHaveProperty("traceId");
+    expect(lines[0]).not.toHaveProperty("spanId");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(otlp.requests).toHaveLength(0);
+  });
+});
+
+describe("tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
+  beforeAll(async () => {
+    vi.stubEnv("OTEL_EXPORTER_OTLP_ENDPOINT", otlp.endpoint);
+    vi.stubEnv("OTEL_BSP_SCHEDULE_DELAY", "50");
+    expect(await m.tracing.startTracing("leadprop-web")).toBe(true);
+  });
+
+  it("a request outside Next gets a server span of its own, with route, method, status, key and account ids", async () => {
+    const lines = await logLines(() => request(201));
+    const [span] = await otlp.waitFor((spans) => spans.some((s) => s.name === "POST /api/v1/leads"));
+    expect(span).toMatchObject({
+      name: "POST /api/v1/leads",
+      kind: 2,
+      parentSpanId: undefined,
+      attributes: {
+        "http.route": "/api/v1/leads",
+        "http.request.method": "POST",
+        "http.response.status_code": 201,
+        "leadprop.api_key.id": "key_123",
+        "leadprop.account.id": "acc_456",
+        "leadprop.request_id": "req_test",
+      },
+      resource: { "service.name": "leadprop-web" },
+    });
+    // The request's log line names the span it was written in.
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: "api request", traceId: span.traceId, spanId: span.spanId }),
+    ]);
+  });
+
+  it("under Next's span (active in route handlers) opens none, and annotates Next's", async () => {
+    const tracer = trace.getTracer("next.js");
+    let nextSpan: { traceId: string; spanId: string } | undefined;
+    const lines = await logLines(() =>
+      tracer.startActiveSpan("executing api route (app) /api/v1/leads", async (span) => {
+        nextSpan = span.spanContext();
+        await request(500);
+        span.end();
+      }),
+    );
+    const spans = await otlp.waitFor((all) => all.some((s) => s.spanId === nextSpan?.spanId));
+    expect(spans.filter((s) => s.traceId === nextSpan!.traceId)).toHaveLength(1);
+    expect(spans.find((s) => s.spanId === nextSpan!.spanId)).toMatchObject({
+      attributes: { "http.route": "/api/v1/leads", "http.response.status_code": 500, "leadprop.api_key.id": "key_123" },
+      status: 2, // a 5xx is an error
+    });
+    expect(lines[0]).toMatchObject({ traceId: nextSpan!.traceId, spanId: nextSpan!.spanId });
+  });
+
+  it("a line outside any span has no trace id; shutdownTracing() is safe twice", async () => {
+    const lines = await logLines(async () => m.logger.info("outside"));
+    expect(lines[0]).not.toHaveProperty("traceId");
+    await m.tracing.shutdownTracing();
+    await m.tracing.shutdownTracing();
+    expect(m.tracing.activeTracing()).toBeUndefined();
+  });
+});
