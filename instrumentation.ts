@@ -9,12 +9,16 @@ export async function register() {
   await (await import("./lib/observability/tracing")).startTracing("leadprop-web");
   const { installOutsideContractGuard } = await import("./lib/api/outside-contract-guard");
   installOutsideContractGuard();
+  // The peer address of /api/metrics requests, which route handlers cannot see (metrics-access.ts).
+  (await import("./lib/observability/peer-address-stamp")).installPeerAddressStamp();
   const { prepareDatabase } = await import("./lib/startup/prepare-database");
   const { rateLimitStoreKind } = await import("./lib/rate-limit/limit-api-key");
   const { logger } = await import("./lib/log/logger");
   logger.info("rate limiter", { store: rateLimitStoreKind() });
   (await import("./lib/mail/log-mail-setup")).logMailSetup();
-  const { demo } = await prepareDatabase();
+  const { demo, ready } = await prepareDatabase();
+  // Readiness (GET /api/health/ready) turns 200 from here, or once a retry has opened the database.
+  (await import("./lib/startup/turn-ready")).turnReadyOncePrepared(ready, prepareDatabase);
   const { startJobsInServer } = await import("./lib/jobs/start-in-server");
   await startJobsInServer();
   // Last, on every start of the embedded default: the logins below Next's own "Ready", once the

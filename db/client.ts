@@ -55,6 +55,10 @@ const POSTGRES_OPTIONS = {
   backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5),
   idle_timeout: 30,
   onnotice: () => {},
+  // One name per process (pid and start time: pids repeat across hosts): pg_stat_activity then
+  // tells this process's connections apart, for operators and for the pool gauges of GET
+  // /api/metrics (lib/observability/pool-metrics.ts).
+  connection: { application_name: `leadprop:${process.pid}:${Math.round(performance.timeOrigin).toString(36)}` },
 };
 
 async function openPostgres(url: string): Promise<DbHandle> {

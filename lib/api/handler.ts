@@ -19,6 +19,7 @@ import { reportApiRequest } from "./report-api-request";
 import { assertPermitted } from "./assert-permitted";
 import type { RequiredPermission } from "@/lib/keys/permissions";
 import { requestOrigin, type RequestOrigin } from "@/lib/audit/request-origin";
+import { countRateLimitRefusal } from "@/lib/observability/rate-limit-metrics";
 import { traceApiRequest } from "@/lib/observability/trace-api-request";
 
 type Schema = z.ZodType;
@@ -86,6 +87,7 @@ export function apiRoute<
       rate = await counting;
       assertNotExpired(apiKey);
       if (!rate.success) {
+        countRateLimitRefusal();
         throw new ApiError(
           "rate_limited",
           `Rate limit of ${rate.limit} requests per minute exceeded. Retry after the time in Retry-After.`,

@@ -1,4 +1,5 @@
 import { logger } from "@/lib/log/logger";
+import { recordApiRequestMetrics } from "@/lib/observability/api-request-metrics";
 import { annotateApiRequestSpan } from "@/lib/observability/trace-api-request";
 import { keepAliveUntil } from "./after-response";
 import { touchApiKeyLastUsed, type ApiKeyContext } from "./authenticate-api-key";
@@ -22,6 +23,7 @@ export interface ApiRequestReport {
 export function reportApiRequest(report: ApiRequestReport): void {
   const { requestId, apiKey, method, route, path, status, durationMs, errorCode, arrivedAt } = report;
   logger.info("api request", { requestId, keyId: apiKey?.id ?? null, method, route, status, durationMs, errorCode });
+  recordApiRequestMetrics(method, route, status, durationMs);
   annotateApiRequestSpan(report); // still in the request's span: called before the route returns
   if (!apiKey) return;
   keepAliveUntil(touchApiKeyLastUsed(apiKey.id));

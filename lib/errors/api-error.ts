@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   missing_api_key: 401,
   invalid_api_key: 401,
   api_key_expired: 401,
+  /** A bearer token other than an API key is missing or wrong (GET /api/metrics and METRICS_TOKEN). */
+  unauthorized: 401,
   plan_required: 403,
   insufficient_permissions: 403,
   forbidden: 403,

@@ -4,6 +4,7 @@ import type { AnyJobQueue } from "./define-queue";
 import { jobsConfig } from "./jobs-config";
 import { startWorkers } from "./start-workers";
 import { describeError } from "@/lib/log/describe-error";
+import { serveWorkerHealth } from "@/lib/observability/worker-http-listener";
 
 // A process that only runs workers (`npm run worker`), beside web processes started with
 // RUN_WORKERS=0 or not. Any number of them may share one database: pg-boss fetches with
@@ -37,6 +38,7 @@ export async function runWorkerProcess(queues: readonly AnyJobQueue[]): Promise<
     maintenanceIntervalSeconds,
     ms: Date.now() - started,
   });
+  await serveWorkerHealth(); // ready now; GET /api/health/*, /api/metrics on WORKER_HTTP_PORT when set
   const stop = async (signal: NodeJS.Signals) => {
     logger.info("worker stopping", { pid: process.pid, signal });
     // Stops pg-boss first: running handlers get JOBS_SHUTDOWN_TIMEOUT_SECONDS to finish.

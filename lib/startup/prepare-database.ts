@@ -6,8 +6,9 @@ import { describeError } from "@/lib/log/describe-error";
 
 // Embedded default: migrate and seed once. With DATABASE_URL: migrate only (production data is
 // never seeded implicitly; `npm run cli -- db seed` does it on purpose). Answers whether the demo
-// accounts are there, for instrumentation.ts to print their logins once the server is ready.
-export async function prepareDatabase(): Promise<{ demo: boolean }> {
+// accounts are there, for instrumentation.ts to print their logins once the server is ready, and
+// whether the database is open and migrated (the process may then turn ready).
+export async function prepareDatabase(): Promise<{ demo: boolean; ready: boolean }> {
   const started = Date.now();
   try {
     const handle = await getDbHandle();
@@ -16,10 +17,10 @@ export async function prepareDatabase(): Promise<{ demo: boolean }> {
     // Seeds on the first start; on later ones the demo owner is there already and nothing is done.
     if (demo) await seedDemo(handle.db, (message) => logger.info(message));
     scheduleHousekeeping();
-    return { demo };
+    return { demo, ready: true };
   } catch (error) {
     // The server keeps running: requests answer 503 until the database can be opened.
     logger.error("database not ready", { error: describeError(error) });
   }
-  return { demo: false };
+  return { demo: false, ready: false };
 }

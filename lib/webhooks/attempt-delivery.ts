@@ -7,6 +7,7 @@ import { enqueue } from "@/lib/jobs/enqueue";
 import type { JobQueue } from "@/lib/jobs/define-queue";
 import { inTransaction } from "@/lib/query/after-commit";
 import { prepareOnce } from "@/lib/query/prepare-once";
+import { countWebhookDelivery, type WebhookDeliveryOutcome } from "@/lib/observability/webhook-delivery-metrics";
 import { signingSecrets } from "./endpoint-secrets";
 import { postWebhook, type WebhookAttempt } from "./post-webhook";
 import { retryDelayMs } from "./retry-schedule";
@@ -81,6 +82,16 @@ const recordAttempt = prepareOnce((db) =>
  * already recorded (another worker ran this job too) is not sent again.
  */
 export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<void> {
+  try {
+    countWebhookDelivery(await deliver(job, queue));
+  } catch (error) {
+    countWebhookDelivery("error");
+    throw error;
+  }
+}
+
+/** The attempt itself; answers its outcome for leadprop_webhook_deliveries_total. */
+async function deliver(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<WebhookDeliveryOutcome> {
   const db = await getDb();
   const [target] = await deliveryTarget(db).execute({
     eventId: job.eventId,
@@ -88,7 +99,7 @@ export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<Delivery
     attempt: job.attempt,
   });
   // Gone (deleted, or the event expired), disabled (retries stop; a resend still goes), or done.
-  if (!target || target.done || (!target.endpoint.enabled && !job.manual)) return;
+  if (!target || target.done || (!target.endpoint.enabled && !job.manual)) return "skipped";
   const { endpoint } = target;
 
   const headers = signedWebhookHeaders({
@@ -105,6 +116,7 @@ export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<Delivery
   // No retry once the schedule is spent, or when this failure disabled the endpoint.
   const delay = succeeded || refused || job.manual || health.enabled === false ? null : retryDelayMs(job.attempt);
   const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
+  const outcome = succeeded ? "delivered" : nextAttemptAt ? "failed_will_retry" : "failed_final";
 
   const attempt = {
     id: newId("webhookDelivery"),
@@ -126,7 +138,7 @@ export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<Delivery
     // The common case, a success of a healthy endpoint: one statement, and no write to the
     // endpoint's row, which every delivery to it would otherwise queue on.
     await recordAttempt(db).execute(attempt);
-    return;
+    return outcome;
   }
   await inTransaction(db, async (tx) => {
     const recorded = await tx
@@ -139,6 +151,7 @@ export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<Delivery
     if (nextAttemptAt) await enqueue(tx, queue, { ...job, attempt: job.attempt + 1 }, { startAfter: nextAttemptAt });
     if (healthChanges) await tx.update(webhookEndpoints).set(health).where(eq(webhookEndpoints.id, endpoint.id));
   });
+  return outcome;
 }
 
 /** The endpoint's failing streak after this attempt, and whether it is disabled by it. */
