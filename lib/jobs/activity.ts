@@ -1,6 +1,7 @@
 // Counts the work a started pg-boss has in progress (its queries, the handlers it runs), so that a
-// stop waits for it to end before the connection closes. pg-boss's own stop does not: a fetch in
-// flight can still hand jobs to a handler, and it does not await the completion it then writes.
+// stop waits for it to end before the connection closes. pg-boss's own stop waits for its workers
+// only up to its timeout: a handler still running then has its job failed into retry but goes on,
+// and its queries (and pg-boss's own, still settling) must not meet a closed connection.
 
 export class Activity {
   #running = 0;

@@ -1,9 +1,10 @@
-import PgBoss from "pg-boss";
+import { PgBoss } from "pg-boss";
 import { getDbHandle, stopBeforeCloseDb } from "@/db/client";
 import { logger } from "@/lib/log/logger";
 import { Activity } from "./activity";
 import { connectionExecutor, type ConnectionExecutor } from "./connection-executor";
 import { jobsConfig } from "./jobs-config";
+import { setAsideV10Schema } from "./upgrade-from-v10";
 import { describeError } from "@/lib/log/describe-error";
 
 // One pg-boss per process, over the app's own connection (db/client.ts), started on first use.
@@ -17,6 +18,8 @@ export interface Jobs {
   workers: Map<string, string[]>;
   activity: Activity;
   executor: ConnectionExecutor;
+  /** pg-boss 10's schema waits, set aside, for its jobs to be carried over (upgrade-from-v10.ts). */
+  v10SetAside: boolean;
 }
 
 // On globalThis like the database handle: a Next server loads this module in several module
@@ -29,20 +32,37 @@ async function startJobs(): Promise<Jobs> {
   const config = jobsConfig();
   const activity = new Activity();
   const executor = connectionExecutor(handle, activity);
+  const v10SetAside = await setAsideV10Schema(handle.db);
   const boss = new PgBoss({
     db: executor,
+    // The same SQL either way; the profile tells pg-boss it has one connection to PGlite.
+    backend: handle.engine === "pglite" ? "pglite" : "postgres",
     // No cron schedules yet: pg-boss's timekeeper would add two internal queues, a poll every
     // 5 s and a clock-skew check in every process. Turn it on with the first scheduled queue.
     schedule: false,
+    // A job whose worker died is retried once its queue's expireInSeconds has passed, by the
+    // supervisor's pass (every superviseIntervalSeconds) for the queues whose monitor claim is
+    // due (monitorIntervalSeconds): both follow JOBS_MAINTENANCE_INTERVAL_SECONDS, as does the
+    // deletion of finished jobs past their deleteAfterSeconds (maintenanceIntervalSeconds).
+    superviseIntervalSeconds: config.maintenanceIntervalSeconds,
+    monitorIntervalSeconds: config.maintenanceIntervalSeconds,
     maintenanceIntervalSeconds: config.maintenanceIntervalSeconds,
-    pollingIntervalSeconds: config.pollingIntervalSeconds,
+    // No flows (jobs that wait for other jobs): the flow resolver would query every 5 s.
+    flowIntervalSeconds: 3600,
   });
   // pg-boss reports failed polls and maintenance as events; an EventEmitter with no "error"
-  // listener would throw them at the process instead.
+  // listener would throw them at the process instead. Warnings: slow queries, a queue's backlog
+  // past 10,000 jobs, a handler that outran its expireInSeconds, vacuum falling behind.
   boss.on("error", (error: Error) => logger.warn("jobs error", { error: describeError(error) }));
+  boss.on("warning", ({ message, data }) => logger.warn("jobs warning", { message, type: warningType(data) }));
   await boss.start();
   logger.info("jobs ready", { engine: handle.engine, ms: Date.now() - started });
-  return { boss, queues: new Set(), workers: new Map(), activity, executor };
+  return { boss, queues: new Set(), workers: new Map(), activity, executor, v10SetAside };
+}
+
+function warningType(data: object): string | undefined {
+  const type = (data as { type?: unknown }).type;
+  return typeof type === "string" ? type : undefined;
 }
 
 /** This process's started jobs, starting them on first use. A failed start is retried next call. */

@@ -1,4 +1,4 @@
-import type PgBoss from "pg-boss";
+import type { Db } from "pg-boss";
 import type { DbDriver } from "@/db/client";
 import type { Activity } from "./activity";
 import { pgliteParams, postgresParams } from "./job-executor";
@@ -8,31 +8,47 @@ import { pgliteParams, postgresParams } from "./job-executor";
 // is sometimes several statements wrapped in BEGIN…COMMIT, which both drivers refuse as a normal
 // query: PGlite will not prepare several statements, and postgres-js refuses BEGIN on a pool
 // (UNSAFE_TRANSACTION). Such text runs with the simple protocol instead, on a connection reserved
-// for it, and answers the last statement's rows.
+// for it, and answers the rows of all its statements: pg-boss 12 reads a RETURNING in the middle
+// of such a block (its maintenance asserts it finds that row), as node-postgres hands it every
+// statement's result. A block that fails midway leaves its connection inside an aborted
+// transaction, which every later query on it would then fail: it is rolled back before the error
+// is thrown (pg-boss's own PGlite adapter does the same).
 
 type Row = Record<string, unknown>;
 
-export interface ConnectionExecutor extends PgBoss.Db {
+export interface ConnectionExecutor extends Db {
   /** After this, queries fail at once: pg-boss has stopped and the connection is about to close. */
   close(): void;
 }
 
-function lastRows(results: Row[] | Row[][]): Row[] {
+const BLOCK = /^\s*begin\b/i;
+
+function allRows(results: Row[] | Row[][]): Row[] {
   // The simple protocol answers one row list per statement when there are several.
-  return Array.isArray(results[0]) ? ((results.at(-1) as Row[] | undefined) ?? []) : (results as Row[]);
+  return Array.isArray(results[0]) ? (results as Row[][]).flat() : (results as Row[]);
 }
 
 async function run(driver: DbDriver, text: string, values: unknown[] | undefined): Promise<{ rows: Row[] }> {
   const valueless = !values || values.length === 0;
   if (driver.engine === "pglite") {
     if (!valueless) return driver.client.query<Row>(text, pgliteParams(values));
-    const results = await driver.client.exec(text);
-    return { rows: (results.at(-1)?.rows ?? []) as Row[] };
+    // A BEGIN…COMMIT block runs inside PGlite's own transaction (its BEGIN and COMMIT then only
+    // warn), which rolls the block back on a failure before any other query reaches the one
+    // connection. Other text (one statement, or several in the simple protocol's implicit
+    // transaction) cannot leave a transaction open, and may be a statement that refuses to run in
+    // one (CREATE INDEX CONCURRENTLY, from pg-boss's background migrations).
+    const results = BLOCK.test(text)
+      ? await driver.client.transaction((tx) => tx.exec(text))
+      : await driver.client.exec(text);
+    return { rows: results.flatMap((result) => result.rows as Row[]) };
   }
   if (!valueless) return { rows: await driver.client.unsafe(text, postgresParams(values)) };
   const reserved = await driver.client.reserve();
   try {
-    return { rows: lastRows((await reserved.unsafe(text).simple()) as Row[] | Row[][]) };
+    return { rows: allRows((await reserved.unsafe(text).simple()) as Row[] | Row[][]) };
+  } catch (error) {
+    await reserved.unsafe("rollback").catch(() => {});
+    throw error;
   } finally {
     reserved.release();
   }

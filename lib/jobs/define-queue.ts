@@ -1,14 +1,16 @@
-import type PgBoss from "pg-boss";
+import type { Job as PgBossJob, Queue } from "pg-boss";
 
-/** A job as its handler gets it: pg-boss's id, the queue name and the data it was sent with. */
-export type Job<Data> = PgBoss.Job<Data>;
+/** A job as its handler gets it: pg-boss's id, the queue name and the data it was sent with (and
+ * `signal`, aborted when pg-boss gives up on the run: it expired, or a stop failed it). */
+export type Job<Data> = PgBossJob<Data>;
 
 /**
  * A queue, defined once in its own file under lib/jobs/workers/ and listed in lib/jobs/queues.ts.
  *
  * Delivery is at-least-once: a job runs again when its handler throws, when it outlives
  * `expireInSeconds` (pg-boss then fails it in the handler's process and retries it, while the
- * first run may still be going), and when the process dies mid-job. So a handler checks
+ * first run may still be going: that worker waits for it before it fetches again, but another
+ * worker may take the retry), and when the process dies mid-job. So a handler checks
  * what was already done before doing it (an idempotency key, a status column, an upsert), and does
  * the side effect last.
  */
@@ -16,8 +18,9 @@ export interface JobQueue<Data extends object> {
   name: string;
   /** Queue settings stored by pg-boss, applied to every job sent to it: retryLimit, retryDelay
    * (seconds), retryBackoff, expireInSeconds (how long a run may take before it is retried),
-   * retentionMinutes, deadLetter, policy. */
-  options: Omit<PgBoss.Queue, "name">;
+   * retentionSeconds (how long a job may wait), deleteAfterSeconds (how long a finished job is
+   * kept), deadLetter, policy. */
+  options: Omit<Queue, "name">;
   /** Jobs a worker takes per poll, all given to one handler call. A throw fails the whole batch. */
   batchSize: number;
   /** Workers per process (default 1). A worker takes its next batch only when the whole batch is

@@ -1,4 +1,4 @@
-import type PgBoss from "pg-boss";
+import type { JobInsert, SendOptions } from "pg-boss";
 import type { DbOrTx } from "@/db/client";
 import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
@@ -10,8 +10,8 @@ import { jobExecutor } from "./job-executor";
 // After the commit, nudgeWorkers(queue) lets this process's worker take them at once instead of at
 // its next poll; workers in other processes find them at their next poll.
 
-type EnqueueOptions = Omit<PgBoss.SendOptions, "db">;
-type JobToInsert<Data> = { data: Data } & Omit<PgBoss.JobInsert<Data>, "name" | "data">;
+type EnqueueOptions = Omit<SendOptions, "db">;
+type JobToInsert<Data> = { data: Data } & Omit<JobInsert<Data>, "data">;
 
 // pg-boss drops a send to a queue that does not exist without an error, so this refuses first.
 // It does not start pg-boss itself: inside the caller's transaction the start's queries would wait
@@ -47,10 +47,7 @@ export async function enqueueMany<Data extends object>(
   jobs: JobToInsert<Data>[],
 ): Promise<void> {
   if (jobs.length === 0) return;
-  await jobsFor(queue).boss.insert(
-    jobs.map((job) => ({ ...job, name: queue.name })),
-    { db: jobExecutor(tx) },
-  );
+  await jobsFor(queue).boss.insert(queue.name, jobs, { db: jobExecutor(tx) });
 }
 
 let nudges = 0;

@@ -1,5 +1,5 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
-import type PgBoss from "pg-boss";
+import type { Db } from "pg-boss";
 import type { Sql, TransactionSql } from "postgres";
 import type { DbOrTx } from "@/db/client";
 
@@ -15,14 +15,16 @@ export function pgliteParams(values: unknown[] | undefined): unknown[] {
   return (values ?? []).map((value) => (value === undefined ? null : value));
 }
 
-/** Also, pg-boss passes objects for its json/jsonb parameters (job data, queue options), as
- * node-postgres takes them; Drizzle makes postgres-js's json serializers pass strings through. */
+/** Also, pg-boss passes objects for its json/jsonb parameters (job data, queue options) and Dates
+ * for its timestamps, as node-postgres takes them; Drizzle makes postgres-js's json and timestamp
+ * serializers pass strings through. */
 export function postgresParams(values: unknown[] | undefined): never[] {
-  return pgliteParams(values).map((value) =>
-    value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype
+  return pgliteParams(values).map((value) => {
+    if (value instanceof Date) return value.toISOString();
+    return value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype
       ? JSON.stringify(value)
-      : value,
-  ) as never[];
+      : value;
+  }) as never[];
 }
 
 // Drizzle keeps the driver's client on its session (the pool, or the transaction's connection)
@@ -37,7 +39,7 @@ function isPostgres(client: DriverClient): client is Sql | TransactionSql {
 
 /** A pg-boss executor over the client or a transaction: `boss.send(name, data, { db: jobExecutor(tx) })`.
  * pg-boss sends single statements with values through it (send, insert), never multi-statement text. */
-export function jobExecutor(dbOrTx: DbOrTx): PgBoss.Db {
+export function jobExecutor(dbOrTx: DbOrTx): Db {
   const client = driverClientOf(dbOrTx);
   return {
     async executeSql(text, values) {

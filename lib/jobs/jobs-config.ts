@@ -1,7 +1,7 @@
 // Background jobs are tuned through the environment: production defaults, shorter values in tests.
 
 export interface JobsConfig {
-  /** How often an idle worker asks for jobs. pg-boss 10 allows 0.5 s at the least. */
+  /** How often an idle worker asks for jobs. pg-boss allows 0.5 s at the least. */
   pollingIntervalSeconds: number;
   /** How often expired jobs (a worker died mid-job) are failed into retry, across all processes. */
   maintenanceIntervalSeconds: number;

@@ -1,21 +1,36 @@
+import type { UpdateQueueOptions } from "pg-boss";
+import { getDbHandle } from "@/db/client";
 import { logger } from "@/lib/log/logger";
 import { getJobs, type Jobs } from "./boss";
 import type { AnyJobQueue, Job } from "./define-queue";
 import { jobsConfig } from "./jobs-config";
 import { QUEUES } from "./queues";
+import { carryOverV10Jobs } from "./upgrade-from-v10";
 
 /** Creates the queues in the database (idempotent) with their definitions' current settings, so
  * this process can send to them. Every process that enqueues runs this or startWorkers() first. */
 export async function createQueues(queues: readonly AnyJobQueue[] = QUEUES): Promise<Jobs> {
   const jobs = await getJobs();
-  for (const queue of queues) {
-    if (jobs.queues.has(queue.name)) continue;
-    await jobs.boss.createQueue(queue.name, { name: queue.name, ...queue.options });
-    // createQueue keeps an existing queue's settings; sends take them from the stored queue.
-    await jobs.boss.updateQueue(queue.name, { name: queue.name, ...queue.options });
-    jobs.queues.add(queue.name);
+  for (const queue of queues) await createQueue(jobs, queue);
+  if (jobs.v10SetAside) {
+    // The jobs pg-boss 10 left go to the app's queues (and these), created first.
+    for (const queue of QUEUES) await createQueue(jobs, queue);
+    const { db } = await getDbHandle();
+    await carryOverV10Jobs(db, jobs.boss, jobs.queues);
+    jobs.v10SetAside = false;
   }
   return jobs;
+}
+
+async function createQueue(jobs: Jobs, queue: AnyJobQueue): Promise<void> {
+  if (jobs.queues.has(queue.name)) return;
+  await jobs.boss.createQueue(queue.name, queue.options);
+  // createQueue keeps an existing queue's settings; sends take them from the stored queue. A
+  // queue's policy and partitioning are fixed at creation (updateQueue refuses them).
+  const updatable = Object.entries(queue.options).filter(([key]) => key !== "policy" && key !== "partition");
+  if (updatable.length > 0)
+    await jobs.boss.updateQueue(queue.name, Object.fromEntries(updatable) as UpdateQueueOptions);
+  jobs.queues.add(queue.name);
 }
 
 /** Creates the queues and runs each one's workers in this process (once per queue). Each worker

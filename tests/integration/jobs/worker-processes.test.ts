@@ -132,10 +132,10 @@ describe("worker processes on one database", () => {
     expect(runs[1].data).toEqual({ n: 42 });
     const boss = await getBoss();
     await waitUntil("the retry to complete", async () => {
-      const job = await boss.getJobById(queue.name, id!);
+      const [job] = await boss.findJobs(queue.name, { id: id! });
       return job?.state === "completed";
     });
-    const job = await boss.getJobById(queue.name, id!);
+    const [job] = await boss.findJobs(queue.name, { id: id! });
     expect(job).toMatchObject({ state: "completed", retryCount: 1, data: { n: 42 } });
     await killAndWait(successor);
   });
