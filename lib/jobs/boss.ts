@@ -6,6 +6,7 @@ import { connectionExecutor, type ConnectionExecutor } from "./connection-execut
 import { jobsConfig } from "./jobs-config";
 import { setAsideV10Schema } from "./upgrade-from-v10";
 import { describeError } from "@/lib/log/describe-error";
+import { jobTracingOptions } from "@/lib/observability/trace-jobs";
 
 // One pg-boss per process, over the app's own connection (db/client.ts), started on first use.
 
@@ -49,6 +50,9 @@ async function startJobs(): Promise<Jobs> {
     maintenanceIntervalSeconds: config.maintenanceIntervalSeconds,
     // No flows (jobs that wait for other jobs): the flow resolver would query every 5 s.
     flowIntervalSeconds: 3600,
+    // Spans per send and per batch, and the sender's trace context kept on the job (not in its
+    // data) when tracing is on; off, none at all (lib/observability/trace-jobs.ts).
+    openTelemetry: jobTracingOptions(),
   });
   // pg-boss reports failed polls and maintenance as events; an EventEmitter with no "error"
   // listener would throw them at the process instead. Warnings: slow queries, a queue's backlog

@@ -5,6 +5,7 @@ import { jobsConfig } from "./jobs-config";
 import { startWorkers } from "./start-workers";
 import { describeError } from "@/lib/log/describe-error";
 import { serveWorkerHealth } from "@/lib/observability/worker-http-listener";
+import { startTracing } from "@/lib/observability/tracing";
 
 // A process that only runs workers (`npm run worker`), beside web processes started with
 // RUN_WORKERS=0 or not. Any number of them may share one database: pg-boss fetches with
@@ -23,6 +24,8 @@ export async function runWorkerProcess(queues: readonly AnyJobQueue[]): Promise<
   // database went away), the job is retried after it expires. Say so and keep working.
   process.on("unhandledRejection", (error) => logger.error("unhandled rejection", { error: describeError(error) }));
   const started = Date.now();
+  // Before pg-boss starts, so that its spans and trace context are on (as in instrumentation.ts).
+  await startTracing("leadprop-worker");
   try {
     await startWorkers(queues);
   } catch (error) {

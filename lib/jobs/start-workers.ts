@@ -5,6 +5,7 @@ import { getJobs, type Jobs } from "./boss";
 import type { AnyJobQueue, Job } from "./define-queue";
 import { jobsConfig } from "./jobs-config";
 import { QUEUES } from "./queues";
+import { traceJobBatch } from "@/lib/observability/trace-jobs";
 import { carryOverV10Jobs } from "./upgrade-from-v10";
 
 /** Creates the queues in the database (idempotent) with their definitions' current settings, so
@@ -43,7 +44,7 @@ export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Pro
     const handle = (batch: Job<never>[]) =>
       jobs.activity.run(async () => {
         try {
-          await queue.handler(batch);
+          await traceJobBatch(queue.name, batch, () => queue.handler(batch));
         } catch (error) {
           // pg-boss fails the batch's jobs with this error and retries them up to retryLimit.
           logger.warn("job failed", {
