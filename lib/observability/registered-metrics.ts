@@ -6,3 +6,4 @@ import "./webhook-delivery-metrics";
 import "./database-up-metric";
 import "./pool-metrics";
 import "./event-feed-lag-metric";
+import "./queue-metrics";

@@ -50,6 +50,9 @@ describe("GET /api/metrics", () => {
       ["leadprop_db_pool_open_connections", "gauge"],
       ["leadprop_db_pool_busy_connections", "gauge"],
       ["leadprop_event_feed_lag_seconds", "gauge"],
+      ["leadprop_queue_jobs_waiting", "gauge"],
+      ["leadprop_queue_jobs_active", "gauge"],
+      ["leadprop_queue_oldest_waiting_seconds", "gauge"],
     ]) {
       expect(text).toContain(`# TYPE ${name} ${type}\n`);
     }

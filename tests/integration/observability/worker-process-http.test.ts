@@ -53,6 +53,7 @@ describe("`npm run worker` with WORKER_HTTP_PORT", () => {
     expect(text).toMatch(/^nodejs_version_info\{version="v24\.[^"]+",major="24"/m);
     expect(sampleValue(text, "leadprop_database_up", { engine: "postgres" })).toBe(1);
     expect(sampleValue(text, "leadprop_db_pool_open_connections", { engine: "postgres" })).toBeGreaterThanOrEqual(1);
+    expect(sampleValue(text, "leadprop_queue_jobs_waiting", { queue: "deliver-webhook" })).toBeGreaterThanOrEqual(0);
   });
 
   it("counts the webhook deliveries it makes", async () => {
