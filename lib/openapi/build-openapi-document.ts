@@ -40,6 +40,8 @@ export function buildOpenApiDocument(): oas31.OpenAPIObject {
   for (const spec of OPERATIONS) {
     paths[spec.path] = { ...paths[spec.path], [spec.method]: toOperationObject(spec) };
   }
+  // zod-openapi 6 types every document as OpenAPI 3.2, whose parameters may also be `in:
+  // "querystring"`; this one is 3.1.0 and declares none, so it is a 3.1 document.
   return createDocument({
     openapi: "3.1.0",
     info: {
@@ -67,5 +69,5 @@ export function buildOpenApiDocument(): oas31.OpenAPIObject {
         },
       },
     },
-  });
+  }) as oas31.OpenAPIObject;
 }
