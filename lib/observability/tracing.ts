@@ -99,9 +99,31 @@ async function register(serviceName: string): Promise<boolean> {
 }
 
 type Sdk = typeof import("@opentelemetry/sdk-trace");
+type Sampler = import("@opentelemetry/sdk-trace").Sampler;
 
-/** OTEL_TRACES_SAMPLER (+ _ARG) as the specification names them; default parentbased_always_on. */
-function samplerFromEnv(sdk: Sdk, ratio = 1) {
+// Health checks (every second from each load balancer) and metric scrapes: not traced. Next's
+// request span names its URL in http.target when it starts; its children follow its decision.
+const UNTRACED_TARGET = /^\/api\/(health|metrics)(\/|\?|$)/;
+
+/** OTEL_TRACES_SAMPLER (+ _ARG) as the specification names them (default parentbased_always_on),
+ * behind a first check that drops the requests of probes, and the one-span traces of the route
+ * modules a Next server loads as it starts (one per route, outside any request). */
+function samplerFromEnv(sdk: Sdk, ratio?: number): Sampler {
+  const sampler = configuredSampler(sdk, ratio);
+  return {
+    shouldSample(context, traceId, name, kind, attributes, links) {
+      const target = attributes["http.target"];
+      const untraced =
+        (typeof target === "string" && UNTRACED_TARGET.test(target)) ||
+        (attributes["next.span_type"] === "LoadComponents.loadRouteModule" && !trace.getSpanContext(context));
+      if (untraced) return { decision: sdk.SamplingDecision.NOT_RECORD };
+      return sampler.shouldSample(context, traceId, name, kind, attributes, links);
+    },
+    toString: () => `SkipProbes{${sampler.toString()}}`,
+  };
+}
+
+function configuredSampler(sdk: Sdk, ratio = 1): Sampler {
   const root = (name: string) =>
     name.endsWith("always_off")
       ? new sdk.AlwaysOffSampler()

@@ -134,6 +134,32 @@ describe("tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
     expect(lines[0]).toMatchObject({ traceId: nextSpan!.traceId, spanId: nextSpan!.spanId });
   });
 
+  it("health checks and metric scrapes are not traced (Next's request span names its target)", () => {
+    const tracer = trace.getTracer("next.js");
+    const recording = (target: string) => {
+      const span = tracer.startSpan("BaseServer.handleRequest", { attributes: { "http.target": target } });
+      const sampled = span.isRecording();
+      span.end();
+      return sampled;
+    };
+    expect(recording("/api/health/ready")).toBe(false);
+    expect(recording("/api/health/live?x=1")).toBe(false);
+    expect(recording("/api/metrics")).toBe(false);
+    expect(recording("/api/v1/leads")).toBe(true);
+    expect(recording("/leads")).toBe(true);
+    // Next loads each route module as it starts, outside any request: not a trace each.
+    const load = { attributes: { "next.span_type": "LoadComponents.loadRouteModule" } };
+    const loading = tracer.startSpan("load route module", load);
+    expect(loading.isRecording()).toBe(false);
+    loading.end();
+    tracer.startActiveSpan("POST /api/v1/leads", (request) => {
+      const inRequest = tracer.startSpan("load route module", load);
+      expect(inRequest.isRecording()).toBe(true);
+      inRequest.end();
+      request.end();
+    });
+  });
+
   it("a line outside any span has no trace id; shutdownTracing() is safe twice", async () => {
     const lines = await logLines(async () => m.logger.info("outside"));
     expect(lines[0]).not.toHaveProperty("traceId");
