@@ -1,4 +1,4 @@
-// Copies Scalar's standalone API reference bundle (about 3.5 MB) into public/vendor/, so /docs
+// Copies Scalar's standalone API reference bundle (about 4.9 MB) into public/vendor/, so /docs
 // serves it from this server: no CDN, and the reference renders with no internet. Runs at
 // `postinstall` and `prebuild`; public/vendor/ is git-ignored, the file is never committed.
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";

@@ -12,7 +12,7 @@ const SYSTEM_FONTS = `
 
 type ReferenceConfiguration = Parameters<typeof ApiReference>[0];
 
-const configuration: ReferenceConfiguration & { agent: { disabled: boolean } } = {
+const configuration: ReferenceConfiguration = {
   url: OPENAPI_DOCUMENT_PATH,
   cdn: "/vendor/scalar/standalone.js",
   pageTitle: "LeadProp API reference",
@@ -25,8 +25,7 @@ const configuration: ReferenceConfiguration & { agent: { disabled: boolean } } =
   defaultOpenAllTags: false,
   hideDownloadButton: false,
   documentDownloadType: "json",
-  // Scalar's "Ask AI" agent (on by default for localhost) calls Scalar's servers. Not in the
-  // typed configuration of this version, hence the wider type above.
+  // Scalar's "Ask AI" agent (on by default for localhost) calls Scalar's servers.
   agent: { disabled: true },
 };
 

@@ -42,7 +42,7 @@ export function buildOpenApiDocument(): oas31.OpenAPIObject {
   }
   // zod-openapi 6 types every document as OpenAPI 3.2, whose parameters may also be `in:
   // "querystring"`; this one is 3.1.0 and declares none, so it is a 3.1 document.
-  return createDocument({
+  const document = createDocument({
     openapi: "3.1.0",
     info: {
       title: "LeadProp API",
@@ -70,4 +70,26 @@ export function buildOpenApiDocument(): oas31.OpenAPIObject {
       },
     },
   }) as oas31.OpenAPIObject;
+  unsentFilterExamples(document);
+  return document;
+}
+
+// Scalar's reference at /docs fills every optional query parameter that has an example or a
+// default into Test Request, ticked, so a list's first try would filter by the examples
+// (createdAfter a fixed day, cf[stage]=hot: a 400 for an account without that field). A
+// parameter whose example is only an illustration (no default) gets its example again as the
+// parameter's own, marked with Scalar's `x-disabled`: shown, unticked until the reader picks it.
+// Defaults (limit, sort) stay ticked: they are what the server does anyway. The Postman
+// collection turns the same filters off on its side (to-postman-collection.ts).
+function unsentFilterExamples(document: oas31.OpenAPIObject): void {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of [item.get, item.post, item.put, item.patch, item.delete]) {
+      for (const parameter of operation?.parameters ?? []) {
+        if ("$ref" in parameter || parameter.in !== "query" || parameter.required || parameter.examples) continue;
+        const schema = parameter.schema;
+        if (!schema || "$ref" in schema || schema.default !== undefined || schema.example === undefined) continue;
+        parameter.examples = { default: { value: schema.example, "x-disabled": true } };
+      }
+    }
+  }
 }
