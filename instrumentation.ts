@@ -7,6 +7,8 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // First: traces when OTEL_EXPORTER_OTLP_ENDPOINT is set, so Next's spans and ours reach them.
   await (await import("./lib/observability/tracing")).startTracing("leadprop-web");
+  // Before the database and the jobs: scripts/start-server.mts stops the process through it.
+  (await import("./lib/runtime/shutdown")).exposeShutdown();
   const { installOutsideContractGuard } = await import("./lib/api/outside-contract-guard");
   installOutsideContractGuard();
   // The peer address of /api/metrics requests, which route handlers cannot see (metrics-access.ts).

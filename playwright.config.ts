@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-// E2E runs against a production build (`next build` first) on the embedded default: its own
-// PGlite folder, seeded with the demo data on first start, exactly as a new user gets it.
+// E2E runs against a production build (`next build` first, served by `npm start`) on the embedded
+// default: its own PGlite folder, seeded with the demo data on first start, as a new user gets it.
 const PORT = Number(process.env.E2E_PORT ?? 3200);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
@@ -30,7 +30,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx next start -p ${PORT} -H 127.0.0.1`,
+    // The production entry point (scripts/start-server.mts), as deployed.
+    command: `npm start -- -p ${PORT} -H 127.0.0.1`,
     url: `${baseURL}/`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // TEST_DB_ENGINE=pglite runs the database suites on the embedded engine instead of PostgreSQL.
 const pglite = process.env.TEST_DB_ENGINE === "pglite";
@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(__dirname) } },
   test: {
     include: pglite ? ["tests/integration/**/*.db.test.ts"] : ["tests/**/*.test.ts"],
+    // The fleet needs a production build: vitest.fleet.config.ts runs it after `next build`.
+    exclude: [...configDefaults.exclude, "tests/fleet/**"],
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/worker-setup.ts"],
     // One JSON line per API request is right for a server, noise in a test run.

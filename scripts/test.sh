@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`): type-check, lint, unit + integration tests on the real
-# PostgreSQL and Redis, the database suites again on PGlite, then Playwright in Chromium.
+# PostgreSQL and Redis, the database suites again on PGlite, then on the production build the
+# fleet tests and Playwright in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -28,8 +29,13 @@ npx vitest run
 step "database tests (PGlite)"
 TEST_DB_ENGINE=pglite npx vitest run
 
+step "production build"
+npx next build
+
+step "fleet (the production server stopped gracefully)"
+npx vitest run --config vitest.fleet.config.ts
+
 step "end-to-end (Playwright, Chromium)"
 bash scripts/ensure-chromium.sh
-npx next build
 rm -rf .data/e2e
 npx playwright test

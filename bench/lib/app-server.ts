@@ -1,4 +1,4 @@
-import { nextStartCommand, APP_DIR } from "./next-app";
+import { appStartCommand, APP_DIR } from "./next-app";
 import { startServer, type Server } from "./processes";
 import type { BenchContext } from "./context";
 
@@ -13,7 +13,7 @@ export const BENCH_POOL_SIZE = process.env.DATABASE_POOL_SIZE ?? "5";
 
 export type LimiterStore = "redis" | "upstash";
 
-// One `next start` of the built app on the bench database, with the limiter on the given store;
+// One `npm start` of the built app on the bench database, with the limiter on the given store;
 // the build has the floor route (bench/lib/next-app.ts), which the server is ready once it answers.
 // `build` picks another build (and node flags) than the bench's own: the profiler
 // (bench/profile.ts) runs a readable build under --cpu-prof.
@@ -30,13 +30,15 @@ export function startApp(
       : { REDIS_URL: undefined, UPSTASH_REDIS_REST_URL: ctx.upstash.url, UPSTASH_REDIS_REST_TOKEN: ctx.upstash.token };
   return startServer({
     name,
-    command: nextStartCommand(port, build.dir, build.nodeFlags),
+    command: appStartCommand(port, build.dir, build.nodeFlags),
     cwd: build.dir,
     url: `http://127.0.0.1:${port}`,
     readyPath: "/api/bench-floor",
     env: {
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
+      // No load balancer to drain from: a stop closes the port at once.
+      SHUTDOWN_DRAIN_MS: "0",
       DATABASE_URL: ctx.db.url,
       DATABASE_POOL_SIZE: BENCH_POOL_SIZE,
       // The limits of the contract: 100 a minute per key. Never the tests' overrides.

@@ -14,7 +14,7 @@ import path from "node:path";
 import { progress } from "./log";
 import { ROOT } from "./processes";
 
-// The app under test is `next build && next start`, built from a snapshot of the working tree
+// The app under test is `next build && npm start`, built from a snapshot of the working tree
 // (tracked and new files, as git sees them) in a folder outside it. Other engineers build and
 // serve `.next` in the same tree at the same time (`npm test` runs Playwright on a build): a
 // shared `.next` would be rebuilt under a running benchmark, and ours would clobber theirs.
@@ -114,13 +114,13 @@ const nextBin = (dir = APP_DIR) => path.join(dir, "node_modules/next/dist/bin/ne
  * production: a 32 MB young generation (see bench/README.md). */
 const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"];
 
-/** `next start` of a build; `nodeFlags` go to node itself as well (`--cpu-prof`, say). */
-export const nextStartCommand = (port: number, dir = APP_DIR, nodeFlags: string[] = []) => [
+/** `npm start` of a build: the app's own server (scripts/start-server.mts, Next as a custom
+ * server); `nodeFlags` go to node itself as well (`--cpu-prof`, say). */
+export const appStartCommand = (port: number, dir = APP_DIR, nodeFlags: string[] = []) => [
   process.execPath,
   ...SERVER_NODE_FLAGS,
   ...nodeFlags,
-  nextBin(dir),
-  "start",
+  path.join(dir, "scripts/start-server.mts"),
   dir,
   "-p",
   String(port),

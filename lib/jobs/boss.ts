@@ -7,6 +7,7 @@ import { jobsConfig } from "./jobs-config";
 import { setAsideV10Schema } from "./upgrade-from-v10";
 import { describeError } from "@/lib/log/describe-error";
 import { jobTracingOptions } from "@/lib/observability/trace-jobs";
+import { onDrain, shutdownDeadline, shutdownTimeoutMs } from "@/lib/runtime/shutdown";
 
 // One pg-boss per process, over the app's own connection (db/client.ts), started on first use.
 
@@ -61,7 +62,13 @@ async function startJobs(): Promise<Jobs> {
   boss.on("warning", ({ message, data }) => logger.warn("jobs warning", { message, type: warningType(data) }));
   await boss.start();
   logger.info("jobs ready", { engine: handle.engine, ms: Date.now() - started });
-  return { boss, queues: new Set(), workers: new Map(), activity, executor, v10SetAside };
+  const jobs: Jobs = { boss, queues: new Set(), workers: new Map(), activity, executor, v10SetAside };
+  // From SIGTERM, this process's workers fetch nothing new; the batches they hold run on, and
+  // the stop (stopJobs) waits for them. Sends still work: requests in flight may enqueue.
+  onDrain(() => {
+    for (const name of jobs.workers.keys()) void boss.offWork(name, { wait: false });
+  });
+  return jobs;
 }
 
 function warningType(data: object): string | undefined {
@@ -103,8 +110,10 @@ async function stopJobs(starting: Promise<Jobs>): Promise<void> {
   const jobs = await starting.catch(() => undefined);
   if (!jobs) return;
   if (globalForJobs.__lpmJobsStarted === jobs) globalForJobs.__lpmJobsStarted = undefined;
-  const timeoutMs = jobsConfig().shutdownTimeoutSeconds * 1000;
-  const deadline = Date.now() + timeoutMs;
+  // Until the deadline of the process's stop (SIGTERM + SHUTDOWN_TIMEOUT_MS), else (a test's
+  // closeDb) SHUTDOWN_TIMEOUT_MS from now.
+  const deadline = shutdownDeadline() ?? Date.now() + shutdownTimeoutMs();
+  const timeoutMs = Math.max(0, deadline - Date.now());
   try {
     // Waits for running handlers up to the timeout, then fails their jobs so they are retried.
     await jobs.boss.stop({ graceful: true, timeout: timeoutMs });

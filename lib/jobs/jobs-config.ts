@@ -5,14 +5,13 @@ export interface JobsConfig {
   pollingIntervalSeconds: number;
   /** How often expired jobs (a worker died mid-job) are failed into retry, across all processes. */
   maintenanceIntervalSeconds: number;
-  /** How long a stop waits for running handlers before failing their jobs into retry. */
-  shutdownTimeoutSeconds: number;
 }
 
 // A job sent by this process wakes its local worker at once (nudgeWorkers, enqueue.ts); polling
 // only decides how soon other processes notice a job, so 2 s (pg-boss's default) costs little
 // latency and one query a queue every 2 s per process.
-const DEFAULTS: JobsConfig = { pollingIntervalSeconds: 2, maintenanceIntervalSeconds: 60, shutdownTimeoutSeconds: 20 };
+// How long a stop waits for running handlers: SHUTDOWN_TIMEOUT_MS (lib/runtime/shutdown.ts).
+const DEFAULTS: JobsConfig = { pollingIntervalSeconds: 2, maintenanceIntervalSeconds: 60 };
 
 function seconds(name: string, fallback: number, min: number): number {
   const raw = process.env[name];
@@ -26,7 +25,6 @@ export function jobsConfig(): JobsConfig {
     maintenanceIntervalSeconds: Math.round(
       seconds("JOBS_MAINTENANCE_INTERVAL_SECONDS", DEFAULTS.maintenanceIntervalSeconds, 1),
     ),
-    shutdownTimeoutSeconds: seconds("JOBS_SHUTDOWN_TIMEOUT_SECONDS", DEFAULTS.shutdownTimeoutSeconds, 1),
   };
 }
 

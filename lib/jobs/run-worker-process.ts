@@ -6,6 +6,7 @@ import { startWorkers } from "./start-workers";
 import { describeError } from "@/lib/log/describe-error";
 import { serveWorkerHealth } from "@/lib/observability/worker-http-listener";
 import { startTracing } from "@/lib/observability/tracing";
+import { beginShutdown, finishShutdown } from "@/lib/runtime/shutdown";
 
 // A process that only runs workers (`npm run worker`), beside web processes started with
 // RUN_WORKERS=0 or not. Any number of them may share one database: pg-boss fetches with
@@ -43,9 +44,13 @@ export async function runWorkerProcess(queues: readonly AnyJobQueue[]): Promise<
   });
   await serveWorkerHealth(); // ready now; GET /api/health/*, /api/metrics on WORKER_HTTP_PORT when set
   const stop = async (signal: NodeJS.Signals) => {
-    logger.info("worker stopping", { pid: process.pid, signal });
-    // Stops pg-boss first: running handlers get JOBS_SHUTDOWN_TIMEOUT_SECONDS to finish.
-    await closeDb().catch((error) => logger.error("worker stop failed", { error: describeError(error) }));
+    // Not ready (its health port answers 503) and no new jobs; the running ones get until
+    // SHUTDOWN_TIMEOUT_MS after the signal, then pg-boss fails them into retry by another worker.
+    const signalled = Date.now();
+    const deadline = beginShutdown();
+    logger.info("worker stopping", { pid: process.pid, signal, timeoutMs: deadline - signalled });
+    await finishShutdown().catch((error) => logger.error("worker stop failed", { error: describeError(error) }));
+    logger.info("worker stopped", { pid: process.pid, ms: Date.now() - signalled });
     process.exit(0);
   };
   process.once("SIGTERM", stop);
