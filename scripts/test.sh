@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one test command (`npm test`): type-check, lint, unit + integration tests on the real
 # PostgreSQL and Redis, the database suites again on PGlite, then on the production build the
-# fleet tests and Playwright in Chromium.
+# fleet behind HAProxy and Playwright in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -32,7 +32,8 @@ TEST_DB_ENGINE=pglite npx vitest run
 step "production build"
 npx next build
 
-step "fleet (the production server stopped gracefully)"
+step "fleet (HAProxy in front of web and worker processes, restarted under load)"
+bash scripts/ensure-haproxy.sh
 npx vitest run --config vitest.fleet.config.ts
 
 step "end-to-end (Playwright, Chromium)"

@@ -5,7 +5,8 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 // The processes of a fleet test: web processes started exactly as `npm start` starts them (the
-// command is read from package.json). Each is stopped by its own pid, never by name.
+// command is read from package.json) and `npm run worker` processes (HAProxy: haproxy.ts). Each
+// is stopped by its own pid, never by name.
 
 const ROOT = path.resolve(__dirname, "../..");
 
@@ -22,7 +23,7 @@ export function killAll(): void {
   for (const child of running) child.kill("SIGKILL");
 }
 
-function spawnProc(name: string, command: string, args: string[], env: Record<string, string>): Proc {
+export function spawnProc(name: string, command: string, args: string[], env: Record<string, string>): Proc {
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child);
   let out = "";
@@ -41,7 +42,12 @@ function spawnProc(name: string, command: string, args: string[], env: Record<st
   return { name, child, exited, output: () => out };
 }
 
-async function waitFor<T>(what: string, proc: Proc | undefined, check: () => Promise<T | false>, timeoutMs: number) {
+export async function waitFor<T>(
+  what: string,
+  proc: Proc | undefined,
+  check: () => Promise<T | false>,
+  timeoutMs: number,
+) {
   const deadline = Date.now() + timeoutMs;
   let exit: { code: number | null } | undefined;
   void proc?.exited.then((e) => (exit = e));
@@ -88,4 +94,23 @@ export async function startWeb(name: string, port: number, env: Record<string, s
     90_000,
   );
   return proc;
+}
+
+/** A worker as `npm run worker` runs it (tsx scripts/worker.ts); resolves once it has started. */
+export async function startWorker(name: string, env: Record<string, string>): Promise<Proc> {
+  // "worker started" is an info line.
+  const proc = spawnProc(name, process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
+    ...env,
+    LOG_LEVEL: "info",
+  });
+  await waitFor(`${name} started`, proc, async () => /"msg":"worker started"/.test(proc.output()), 60_000);
+  return proc;
+}
+
+/** SIGTERM, then the exit: its code and how long it took. */
+export async function stopGracefully(proc: Proc): Promise<{ code: number | null; ms: number }> {
+  const started = Date.now();
+  proc.child.kill("SIGTERM");
+  const { code } = await proc.exited;
+  return { code, ms: Date.now() - started };
 }
