@@ -27,6 +27,7 @@ import { BULK_EXTRA, bulkWritesScenario } from "./scenarios/bulk-writes";
 import { customFieldFilterScenario } from "./scenarios/custom-field-filter";
 import { EXPORT_EXTRA, exportScenario } from "./scenarios/export-leads";
 import { IMPORT_EXTRA, importScenario } from "./scenarios/lead-import";
+import { RUNTIME_EXTRA, runtimeScenario } from "./scenarios/runtime-and-observability";
 
 const PORTS = {
   appRedis: 3401,
@@ -101,7 +102,7 @@ async function main() {
   let sql: postgres.Sql | undefined;
   try {
     await assertRedis();
-    if (["1", "2", "3", "4", "5", "6", "7", "8", "11", "12"].some(wanted)) {
+    if (["1", "2", "3", "4", "5", "6", "7", "8", "11", "12", "14"].some(wanted)) {
       if (options.build) await timed(report, "build", buildApp);
       else assertBuilt();
     }
@@ -156,7 +157,7 @@ async function main() {
     };
     const starts: Array<{ server: string; readyMs: number; firstApiRequestMs: number }> = [];
 
-    if (["1", "2", "3", "4", "6", "7", "8", "11", "12"].some(wanted)) {
+    if (["1", "2", "3", "4", "6", "7", "8", "11", "12", "14"].some(wanted)) {
       const app = await startApp(ctx, "app-redis", PORTS.appRedis, "redis");
       servers.push(app);
       starts.push({
@@ -194,6 +195,12 @@ async function main() {
         report.extra["12 plans (EXPLAIN ANALYZE of each cf list query on the seeded rows)"] = plans;
       }
       if (wanted("11")) report.extra[EXPORT_EXTRA] = await timed(report, "scenario 11", () => exportScenario(ctx, app));
+      if (wanted("14")) {
+        const { comparisons, extra } = await timed(report, "scenario 14", () => runtimeScenario(ctx, app));
+        report.comparisons.push(...comparisons);
+        report.extra[RUNTIME_EXTRA] = extra;
+        report.problems.push(...extra.problems);
+      }
       await app.stop();
     }
     // Scenario 13 needs no app server: a worker process on the bench database.

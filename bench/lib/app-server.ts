@@ -23,6 +23,9 @@ export function startApp(
   port: number,
   store: LimiterStore,
   build: { dir: string; nodeFlags?: string[] } = { dir: APP_DIR },
+  /** More environment (scenario 14: an OTLP endpoint), and another command than `npm start`'s. */
+  extraEnv: Record<string, string | undefined> = {},
+  command: string[] = appStartCommand(port, build.dir, build.nodeFlags),
 ): Promise<Server> {
   const limiterEnv =
     store === "redis"
@@ -30,7 +33,7 @@ export function startApp(
       : { REDIS_URL: undefined, UPSTASH_REDIS_REST_URL: ctx.upstash.url, UPSTASH_REDIS_REST_TOKEN: ctx.upstash.token };
   return startServer({
     name,
-    command: appStartCommand(port, build.dir, build.nodeFlags),
+    command,
     cwd: build.dir,
     url: `http://127.0.0.1:${port}`,
     readyPath: "/api/bench-floor",
@@ -52,7 +55,10 @@ export function startApp(
       JOBS_MAINTENANCE_INTERVAL_SECONDS: undefined,
       WEBHOOK_TIMEOUT_MS: undefined,
       WEBHOOK_JOB_EXPIRE_SECONDS: undefined,
+      // Traces only where a scenario asks for them (14), never from the bench's own environment.
+      OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       ...limiterEnv,
+      ...extraEnv,
     },
   });
 }

@@ -112,6 +112,34 @@ export function evaluateTargets(report: Report): Target[] {
   for (const plan of plans ?? [])
     add("3", `${plan.label}: sequential scans in the plan`, plan.seqScans, "= 0", plan.seqScans === 0);
 
+  // Issue 30: metrics and traces on ÷ off, and Node 24 ÷ Node 20, on S1 and S4 (throughput).
+  for (const [title, of, against, what] of [
+    ["14 metrics and traces on ÷ off, S1", "on", "off", "S1 GET /leads/:id, metrics and traces on ÷ off"],
+    ["14 metrics and traces on ÷ off, S4", "on", "off", "S4 POST /leads, metrics and traces on ÷ off"],
+    ["14 Node", "node24", "node20", "S1 GET /leads/:id, Node 24 ÷ Node 20"],
+  ] as const) {
+    const c = find(report, title);
+    const value = ratioOf(c, of, against);
+    add(
+      "14",
+      `${what} throughput`,
+      value?.rps,
+      "≥ 0.95",
+      atLeast(value?.rps, 0.95),
+      ratioRounds(c, of, against, "rps", min(0.95)),
+    );
+  }
+  const nodeS4 = report.comparisons.find((c) => c.title.startsWith("14 Node") && c.title.includes("S4"));
+  const s4 = ratioOf(nodeS4, "node24", "node20");
+  add(
+    "14",
+    "S4 POST /leads, Node 24 ÷ Node 20 throughput",
+    s4?.rps,
+    "≥ 0.95",
+    atLeast(s4?.rps, 0.95),
+    ratioRounds(nodeS4, "node24", "node20", "rps", min(0.95)),
+  );
+
   const creates = find(report, "4 POST /leads");
   const create = ratioOf(creates, "create", "floor");
   add(
