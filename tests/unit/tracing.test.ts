@@ -160,6 +160,30 @@ describe("tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set)", () => {
     });
   });
 
+  it("a worker batch of several jobs gets a span per job under pg-boss's batch span; of one, none", async () => {
+    const { traceJobBatch } = await import("@/lib/observability/trace-jobs");
+    const tracer = trace.getTracer("pg-boss");
+    const jobs = [
+      { id: "job-a", retryCount: 0 },
+      { id: "job-b", retryCount: 2 },
+    ];
+    const batchSpan = await tracer.startActiveSpan("process deliver-webhook", async (span) => {
+      await expect(traceJobBatch("deliver-webhook", jobs, () => Promise.reject(new Error("down")))).rejects.toThrow();
+      await traceJobBatch("deliver-webhook", [{ id: "job-c", retryCount: 0 }], async () => {});
+      span.end();
+      return span.spanContext();
+    });
+    const spans = await otlp.waitFor((all) => all.some((s) => s.spanId === batchSpan.spanId));
+    const perJob = spans.filter((s) => s.parentSpanId === batchSpan.spanId);
+    expect(
+      perJob.map((s) => [s.name, s.attributes["messaging.message.id"], s.attributes["pgboss.job.retry_count"]]),
+    ).toEqual([
+      ["job deliver-webhook", "job-a", 0],
+      ["job deliver-webhook", "job-b", 2],
+    ]);
+    expect(perJob.map((s) => s.status)).toEqual([2, 2]); // the batch failed: so did each job
+  });
+
   it("a line outside any span has no trace id; shutdownTracing() is safe twice", async () => {
     const lines = await logLines(async () => m.logger.info("outside"));
     expect(lines[0]).not.toHaveProperty("traceId");
