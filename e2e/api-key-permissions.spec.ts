@@ -10,9 +10,9 @@ async function listLeads(request: APIRequestContext, key: string): Promise<numbe
 }
 
 // Issue 20's walk-through, in one test since each step needs the last one's key: a read-only
-// key is refused a write, rolling it keeps the old secret for an hour, both are listed, the
-// old one is revoked, the new one narrowed, and the audit log has all of it.
-test("a read-only key, rolled with a 1-hour overlap, then the old secret revoked, all in the audit log", async ({
+// key is refused a write, rolling it keeps the old secret for an hour, both shown in one row, the
+// old one stopped early, the new one narrowed, and the audit log has all of it.
+test("a read-only key, rolled with a 1-hour overlap, then the old secret stopped early, all in the audit log", async ({
   pageAs,
   request,
 }) => {
@@ -78,20 +78,17 @@ test("a read-only key, rolled with a 1-hour overlap, then the old secret revoked
   await roll.getByRole("button", { name: "Done" }).click();
   await expect(roll).toBeHidden();
 
-  // (3) Both are listed, the old one marked with its end; both secrets work.
-  await expect(rows).toHaveCount(2);
+  // (3) One key with two secrets until the overlap ends: the old one marked with its end; both work.
+  await expect(rows).toHaveCount(1);
   const oldPrefix = oldKey.slice(0, 12);
   const newPrefix = newKey.slice(0, 12);
-  // The old row names its replacement's prefix too; the new row never names the old one's.
-  const oldRow = rows.filter({ hasText: oldPrefix });
-  const newRow = rows.filter({ hasText: newPrefix, hasNotText: oldPrefix });
-  await expect(oldRow).toContainText("Rolled: stops working");
-  await expect(oldRow).toContainText(`Replaced by ${newPrefix}…`);
-  await expect(oldRow.getByRole("button", { name: /Roll key|Edit permissions/ })).toHaveCount(0);
+  const newRow = rows;
+  const oldSecret = rows.getByTestId("api-key-old-secret");
+  await expect(oldSecret).toContainText(`Old secret ${oldPrefix}… works until`);
   await expect(newRow).toContainText(newPrefix);
   await expect(newRow).toContainText("Read only");
   await expect(newRow).toContainText("Active");
-  // The replacement keeps the expiry, so the banner names it; the old key's end was chosen.
+  // The replacement keeps the expiry, so the banner names it; the old secret's end was chosen.
   await expect(newRow).toContainText("Expires in 3 days");
   await expect(banner).toContainText(newPrefix);
   await expect(banner).not.toContainText(oldPrefix);
@@ -100,12 +97,12 @@ test("a read-only key, rolled with a 1-hour overlap, then the old secret revoked
   expect(await page.content()).not.toContain(newKey);
   await snap(page, "settings-api-keys-rolled-list");
 
-  // (4) Revoke the old one: it stops at once, the new one works on.
-  await oldRow.getByRole("button", { name: "Revoke" }).click();
-  const revoke = page.getByRole("alertdialog", { name: `Revoke “${name}”?` });
-  await revoke.getByRole("button", { name: "Revoke key" }).click();
-  await expect(revoke).toBeHidden();
-  await expect(oldRow).toContainText("Revoked");
+  // (4) Stop the old secret early: it stops at once, the new one works on.
+  await oldSecret.getByRole("button", { name: `Stop the old secret ${oldPrefix}… now` }).click();
+  const stop = page.getByRole("alertdialog", { name: `Stop the old secret of “${name}”?` });
+  await stop.getByRole("button", { name: "Stop old secret" }).click();
+  await expect(stop).toBeHidden();
+  await expect(oldSecret).toHaveCount(0);
   await expect(newRow).toContainText("Active");
   expect(await listLeads(request, oldKey)).toBe(401);
   expect(await listLeads(request, newKey)).toBe(200);
@@ -132,7 +129,12 @@ test("a read-only key, rolled with a 1-hour overlap, then the old secret revoked
   await page.goto("/settings/audit-log");
   const entries = page.getByRole("table", { name: "Audit log" }).getByRole("row");
   await expect(entries.filter({ hasText: "Signed in" }).filter({ hasText: OWNER.email }).first()).toBeVisible();
-  for (const action of ["API key created", "API key rolled", "API key revoked", "API key permissions changed"]) {
+  for (const action of [
+    "API key created",
+    "API key rolled",
+    "API key's old secret stopped early",
+    "API key permissions changed",
+  ]) {
     await expect(entries.filter({ hasText: action }).filter({ hasText: name }).first()).toBeVisible();
   }
   expect(await page.content()).not.toContain(oldKey.slice(12));

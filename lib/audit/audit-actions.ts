@@ -3,6 +3,7 @@
 export const AUDIT_ACTIONS = {
   "api_key.created": "API key created",
   "api_key.rolled": "API key rolled",
+  "api_key.old_secret_stopped": "API key's old secret stopped early",
   "api_key.revoked": "API key revoked",
   "api_key.permissions_changed": "API key permissions changed",
   "webhook_endpoint.created": "Webhook endpoint created",

@@ -82,8 +82,10 @@ ${EXPIRY_WARNING_DAYS} days.
 
 **Rolling.** *Roll key* issues a new secret, shown once, with the same name, permissions and
 expiry. The old secret keeps working until the end of the overlap you pick (${overlaps}; never
-past the key's own expiry), so you can deploy the new one without downtime. Until then both are
-listed, the old one with its end; after it, the old secret answers 401 \`api_key_expired\`.
+past the key's own expiry), so you can deploy the new one without downtime. Until then the key
+is listed once, with both secrets and the old one's end (*Stop now* ends it early); after it, the
+old secret answers 401 \`api_key_expired\`. Both secrets are one key: revoking it refuses both,
+and a permission change applies to both.
 
 **Changes take effect at once.** Revoking, rolling, expiry and permission changes apply from the
 very next request, on every server: the key is read from the database on each request, and

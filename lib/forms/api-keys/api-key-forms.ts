@@ -4,7 +4,7 @@ import { invalidForm } from "@/lib/forms/parse-form-input";
 import { apiKeyNameSchema } from "@/lib/keys/api-key-name-schema";
 import { createApiKeyAsOwner } from "@/lib/keys/create-api-key-as-owner";
 import { describePermissions } from "@/lib/keys/permissions";
-import { revokeApiKeyAsOwner } from "@/lib/keys/revoke-api-key-as-owner";
+import { endRollOverlapAsOwner, revokeApiKeyAsOwner } from "@/lib/keys/revoke-api-key-as-owner";
 import { rollApiKeyAsOwner } from "@/lib/keys/roll-api-key-as-owner";
 import { updateApiKeyPermissionsAsOwner } from "@/lib/keys/update-api-key-permissions-as-owner";
 import { errorState, fieldErrorsOf, formValues } from "@/lib/ui/form-errors";
@@ -108,10 +108,20 @@ export async function rollApiKeyForm(member: Member, origin: RequestOrigin, form
   }
 }
 
-// "Revoke": refused from the next request on; also ends a rolled key's overlap early.
+// "Revoke": every secret of the key is refused from the next request on.
 export async function revokeApiKeyForm(member: Member, origin: RequestOrigin, formData: FormData): Promise<FormState> {
   try {
     await revokeApiKeyAsOwner({ ...actorOf(member, origin), keyId: keyIdOf(formData) });
+  } catch (error) {
+    return errorState(error);
+  }
+  return { status: "success" };
+}
+
+// "Stop now" beside a rolled key's old secret: ends its overlap early; the new secret works on.
+export async function stopOldSecretForm(member: Member, origin: RequestOrigin, formData: FormData): Promise<FormState> {
+  try {
+    await endRollOverlapAsOwner({ ...actorOf(member, origin), keyId: keyIdOf(formData) });
   } catch (error) {
     return errorState(error);
   }

@@ -8,7 +8,7 @@ import { createApiKey } from "@/lib/keys/create-api-key";
 import { createApiKeyAsOwner } from "@/lib/keys/create-api-key-as-owner";
 import { generateApiKey } from "@/lib/keys/key-format";
 import { READ_ONLY_PERMISSIONS } from "@/lib/keys/permissions";
-import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { endRollOverlap, revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { rollApiKey } from "@/lib/keys/roll-api-key";
 import { rollApiKeyAsOwner } from "@/lib/keys/roll-api-key-as-owner";
 import { updateApiKeyPermissions } from "@/lib/keys/update-api-key-permissions";
@@ -165,6 +165,85 @@ describe("rolling a key", () => {
         audit: CLI_AUDIT_ACTOR,
       }),
     ).rejects.toMatchObject({ code: "not_found" });
+  });
+});
+
+// Issue 31, 1b and 10: a rolled key is one key with two secrets until the overlap ends.
+describe("a rolled key is one key: every secret is revoked and restricted together", () => {
+  const owner = (tenant: { accountId: string; userId: string }) => ({
+    accountId: tenant.accountId,
+    actorUserId: tenant.userId,
+    origin: { ip: "203.0.113.9", userAgent: "vitest" },
+  });
+  const get = async (key: string, path: string) => (await callApi("GET", path, { key })).status;
+
+  it("the audit's steps: roll with a 1-hour overlap, set the new secret to Custom, revoke it", async () => {
+    const tenant = await createTenant();
+    const rolled = await rollApiKeyAsOwner({ ...owner(tenant), keyId: tenant.keyId, overlap: "1h" });
+    expect([await get(tenant.key, "/api/v1/visits"), await get(rolled.key, "/api/v1/visits")]).toEqual([200, 200]);
+
+    await updateApiKeyPermissions({
+      keyId: rolled.id,
+      accountId: tenant.accountId,
+      permissions: { leads: "write", properties: "read" },
+      audit: CLI_AUDIT_ACTOR,
+    });
+    // The edit reaches the old secret too: it no longer reads what the key may not.
+    for (const key of [tenant.key, rolled.key]) {
+      expect(await get(key, "/api/v1/visits")).toBe(403);
+      expect(await get(key, "/api/v1/webhook-endpoints")).toBe(403);
+      expect(await get(key, "/api/v1/properties")).toBe(200);
+    }
+
+    await revokeApiKey(rolled.id, tenant.accountId, null);
+    for (const key of [tenant.key, rolled.key]) {
+      expect(await errorCode(key)).toBe("invalid_api_key");
+      expect(await get(key, "/api/v1/visits")).toBe(401);
+    }
+  });
+
+  it("revoking through the old secret ends the new one as well, in one audit entry naming both", async () => {
+    const tenant = await createTenant();
+    const once = await rollApiKeyAsOwner({ ...owner(tenant), keyId: tenant.keyId, overlap: "1h" });
+    const twice = await rollApiKeyAsOwner({ ...owner(tenant), keyId: once.id, overlap: "1h" });
+    const other = await createTenant();
+    expect(await status(other.key)).toBe(200);
+
+    await revokeApiKey(tenant.keyId, tenant.accountId, CLI_AUDIT_ACTOR);
+    for (const key of [tenant.key, once.key, twice.key]) expect(await errorCode(key)).toBe("invalid_api_key");
+    expect(await status(other.key)).toBe(200);
+    const [entry, ...more] = await auditEntries(tenant.accountId, "api_key.revoked");
+    expect(more).toEqual([]);
+    expect(entry.changes.prefixes?.[1]).toEqual(
+      [tenant.key, once.key, twice.key].map((k) => `${k.slice(0, 12)}…`).join(", "),
+    );
+    // Nothing left to revoke: no second entry.
+    await revokeApiKey(twice.id, tenant.accountId, CLI_AUDIT_ACTOR);
+    expect(await auditEntries(tenant.accountId, "api_key.revoked")).toHaveLength(1);
+    await expect(
+      updateApiKeyPermissions({
+        keyId: twice.id,
+        accountId: tenant.accountId,
+        permissions: null,
+        audit: CLI_AUDIT_ACTOR,
+      }),
+    ).rejects.toMatchObject({ code: "conflict" });
+  });
+
+  it("stopping the old secret early ends only that secret", async () => {
+    const tenant = await createTenant();
+    const rolled = await rollApiKeyAsOwner({ ...owner(tenant), keyId: tenant.keyId, overlap: "1h" });
+    await expect(endRollOverlap(rolled.id, tenant.accountId, CLI_AUDIT_ACTOR)).rejects.toMatchObject({
+      code: "conflict",
+    });
+    const other = await createTenant();
+    await expect(endRollOverlap(tenant.keyId, other.accountId, CLI_AUDIT_ACTOR)).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await endRollOverlap(tenant.keyId, tenant.accountId, CLI_AUDIT_ACTOR);
+    expect(await errorCode(tenant.key)).toBe("api_key_expired");
+    expect(await status(rolled.key)).toBe(200);
+    expect(await auditEntries(tenant.accountId, "api_key.old_secret_stopped")).toHaveLength(1);
   });
 });
 

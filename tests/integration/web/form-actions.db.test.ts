@@ -18,6 +18,7 @@ import {
   createApiKeyForm,
   editApiKeyPermissionsForm,
   revokeApiKeyForm,
+  stopOldSecretForm,
   rollApiKeyForm,
 } from "@/lib/forms/api-keys/api-key-forms";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
@@ -457,7 +458,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       expect(await keyOf(a, key.id)).toMatchObject({ status: "active", permissions: null, replacedBy: null });
     });
 
-    it("rolls with the chosen overlap, then only revoking is left for the old key", async () => {
+    it("rolls with the chosen overlap; the old secret can be stopped early, and a revoke ends every secret", async () => {
       const { key } = await created({ name: "Rolling", preset: "read_only" });
       expect((await rollApiKeyForm(a.owner, origin, form({ keyId: key.id, overlap: "2h" }))).fieldErrors).toEqual({
         overlap: "Choose when the old secret stops working.",
@@ -482,13 +483,27 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
         status: "error",
         message: "This key was rolled already; roll the key that replaced it.",
       });
-      expect(await revokeApiKeyForm(a.owner, origin, form({ keyId: key.id }))).toEqual({ status: "success" });
-      expect(await keyOf(a, key.id)).toMatchObject({ status: "revoked" });
+      expect(await stopOldSecretForm(a.staff, origin, form({ keyId: key.id }))).toMatchObject({
+        status: "error",
+        message: "Only account owners can do this.",
+      });
+      expect(await stopOldSecretForm(a.owner, origin, form({ keyId: replacement!.id }))).toMatchObject({
+        status: "error",
+        message: "Only a rolled key's old secret can be stopped early.",
+      });
+      expect(await stopOldSecretForm(a.owner, origin, form({ keyId: key.id }))).toEqual({ status: "success" });
+      expect(await keyOf(a, key.id)).toMatchObject({ status: "expired" });
       expect(await keyOf(a, replacement!.id)).toMatchObject({ status: "active" });
 
       const now = await rollApiKeyForm(a.owner, origin, form({ keyId: replacement!.id, overlap: "now" }));
       expect(now).toMatchObject({ status: "success", message: "The old secret has stopped working." });
       expect(await keyOf(a, replacement!.id)).toMatchObject({ status: "expired" });
+
+      // Revoking through any secret of the key ends all of them.
+      const third = (await listApiKeys(a.accountId)).find((k) => k.prefix === now.rolledKey?.prefix);
+      expect(await revokeApiKeyForm(a.owner, origin, form({ keyId: key.id }))).toEqual({ status: "success" });
+      for (const id of [key.id, replacement!.id, third!.id])
+        expect(await keyOf(a, id)).toMatchObject({ status: "revoked" });
     });
 
     it("edits permissions with the creation controls", async () => {

@@ -9,6 +9,7 @@ import {
   editApiKeyPermissionsForm,
   revokeApiKeyForm,
   rollApiKeyForm,
+  stopOldSecretForm,
   type CreateKeyState,
   type RollKeyState,
 } from "@/lib/forms/api-keys/api-key-forms";
@@ -47,4 +48,9 @@ export async function editApiKeyPermissionsAction(_previous: FormState, formData
 export async function revokeApiKeyAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const { member, origin } = await caller();
   return refreshedOnSuccess(await revokeApiKeyForm(member, origin, formData));
+}
+
+export async function stopOldSecretAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const { member, origin } = await caller();
+  return refreshedOnSuccess(await stopOldSecretForm(member, origin, formData));
 }

@@ -4,8 +4,9 @@ import { styles } from "@/components/ui/styles";
 import type { ApiKeySummary } from "@/lib/keys/list-api-keys";
 import { describePermissions, presetOf, PRESET_LABELS } from "@/lib/keys/permissions";
 import { formatInZone } from "@/lib/ui/format-date";
-import { KeyActions } from "./key-actions";
+import { KeyActions, StopOldSecret } from "./key-actions";
 import { keyLifetime } from "./key-lifetime";
+import { groupKeyRolls } from "./key-rolls";
 
 const STATUS = {
   active: { label: "Active", tone: "emerald" },
@@ -29,30 +30,28 @@ function Permissions({ apiKey: key }: { apiKey: ApiKeySummary }) {
   );
 }
 
-function Lifetime({
-  apiKey: key,
-  replacement,
-  timeZone,
-}: {
-  apiKey: ApiKeySummary;
-  replacement?: ApiKeySummary;
-  timeZone: string;
-}) {
+function Lifetime({ apiKey: key, timeZone }: { apiKey: ApiKeySummary; timeZone: string }) {
   const { text, at } = keyLifetime(key);
   return (
     <>
-      <span className={key.replacedBy ? "font-medium text-amber-900" : undefined}>{text}</span>
+      <span>{text}</span>
       {at ? (
         <span className="block text-xs text-slate-500">
           <When at={at} timeZone={timeZone} />
         </span>
       ) : null}
-      {replacement ? (
-        <span className="block text-xs text-slate-500">
-          Replaced by <code className="font-mono">{replacement.prefix}…</code>
-        </span>
-      ) : null}
     </>
+  );
+}
+
+// A rolled key's older secret, in its overlap: the same key, so it sits in the key's row.
+function OldSecret({ secret, timeZone }: { secret: ApiKeySummary; timeZone: string }) {
+  return (
+    <span data-testid="api-key-old-secret" className="mt-1 block text-xs text-amber-900">
+      Old secret <code className="font-mono">{secret.prefix}…</code> works until{" "}
+      {secret.expiresAt ? <When at={secret.expiresAt} timeZone={timeZone} /> : "revoked"}
+      <StopOldSecret secret={secret} />
+    </span>
   );
 }
 
@@ -68,7 +67,6 @@ export function ApiKeysTable({ keys, timeZone }: { keys: ApiKeySummary[]; timeZo
       </div>
     );
   }
-  const byId = new Map(keys.map((k) => [k.id, k]));
   return (
     <DataTable
       label="API keys"
@@ -81,21 +79,20 @@ export function ApiKeysTable({ keys, timeZone }: { keys: ApiKeySummary[]; timeZo
         { label: "Actions", srOnly: true },
       ]}
     >
-      {keys.map((key) => (
-        <tr key={key.id} data-testid="api-key-row" data-key-id={key.id}>
+      {groupKeyRolls(keys).map(({ key, previous, rootId }) => (
+        <tr key={rootId} data-testid="api-key-row" data-key-id={key.id}>
           <td className={styles.td}>
             <span className="font-medium text-slate-900">{key.name}</span>
             <code className="block whitespace-nowrap font-mono text-xs text-slate-600">{key.prefix}…</code>
+            {previous.map((secret) => (
+              <OldSecret key={secret.id} secret={secret} timeZone={timeZone} />
+            ))}
           </td>
           <td className={`${styles.td} min-w-36`}>
             <Permissions apiKey={key} />
           </td>
           <td className={`${styles.td} min-w-40`}>
-            <Lifetime
-              apiKey={key}
-              replacement={key.replacedBy ? byId.get(key.replacedBy) : undefined}
-              timeZone={timeZone}
-            />
+            <Lifetime apiKey={key} timeZone={timeZone} />
           </td>
           {/* One column for both, so the row's actions fit beside it at laptop widths. */}
           <td className={`${styles.td} whitespace-nowrap`}>
@@ -111,7 +108,7 @@ export function ApiKeysTable({ keys, timeZone }: { keys: ApiKeySummary[]; timeZo
             <Badge tone={STATUS[key.status].tone}>{STATUS[key.status].label}</Badge>
           </td>
           <td className={`${styles.td} whitespace-nowrap text-right`}>
-            <KeyActions apiKey={key} />
+            <KeyActions apiKey={key} previous={previous} />
           </td>
         </tr>
       ))}
