@@ -4,9 +4,15 @@ import type { RequestOrigin } from "@/lib/audit/request-origin";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { findMemberByUserId } from "@/lib/users/get-member";
 import { hashPassword, verifyPassword } from "./password";
-import { getLoginLockedUntil, normalizeEmail, recordLoginAttempt } from "./login-throttle";
+import {
+  getLoginLockedUntil,
+  isReservedThrottleKey,
+  normalizeEmail,
+  reserveLoginAttempt,
+  settleLoginAttempt,
+} from "./login-throttle";
 import { recordSignIn, recordSignInThrottled } from "./record-sign-in-audit";
-import { INVALID_CREDENTIALS, lockedCode } from "./sign-in-codes";
+import { addressLockedCode, INVALID_CREDENTIALS, lockedCode } from "./sign-in-codes";
 
 export interface SessionUser {
   id: string;
@@ -40,22 +46,29 @@ export async function authorizeCredentials(
   db?: DbOrTx,
 ): Promise<SessionUser> {
   const email = normalizeEmail(rawEmail);
-  if (!email || !password) throw new SignInError(INVALID_CREDENTIALS);
+  // No account has such an email, and the throttle keys addresses under "@…".
+  if (!email || !password || isReservedThrottleKey(email)) throw new SignInError(INVALID_CREDENTIALS);
   const conn = db ?? (await getDb());
+  // The attempt is counted (as a failure) before the password is checked, atomically with the
+  // lock check (lib/auth/login-throttle.ts), so parallel attempts cannot slip past the lock.
   // Attempts refused by a lock already in place are not audited, as they are not counted: an
   // attacker hammering a locked email would write a row per try into a log kept for a year. The
   // audit log has the lock's start instead (below).
-  const lockedUntil = await getLoginLockedUntil(email, now, conn);
-  if (lockedUntil) throw new SignInError(lockedCode(lockedUntil));
+  const reservation = await reserveLoginAttempt(email, origin.ip, now, conn);
+  if ("lockedUntil" in reservation) {
+    throw new SignInError(
+      reservation.by === "email" ? lockedCode(reservation.lockedUntil) : addressLockedCode(reservation.lockedUntil),
+    );
+  }
 
   const user = await findUserByEmail(email, conn);
   dummyHash ??= hashPassword("not-a-real-password");
   const passwordOk = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
   const member = user && passwordOk ? await findMemberByUserId(user.id, conn) : undefined;
   if (!user || !passwordOk || !member) {
+    // The failure is recorded already. The one that reaches the limit locks at once; say so now
+    // rather than on the next try.
     const lockedNow = await conn.transaction(async (tx) => {
-      await recordLoginAttempt(email, false, now, tx);
-      // The failure that reaches the limit locks at once; say so now rather than on the next try.
       const locked = await getLoginLockedUntil(email, now, tx);
       // The throttle refusing this email from now on is audited in its user's account. An email
       // with no user belongs to no account, so its lock is in login_attempts only.
@@ -65,7 +78,7 @@ export async function authorizeCredentials(
     throw new SignInError(lockedNow ? lockedCode(lockedNow) : INVALID_CREDENTIALS);
   }
   await conn.transaction(async (tx) => {
-    await recordLoginAttempt(email, true, now, tx);
+    await settleLoginAttempt(reservation.reserved, tx);
     await recordSignIn(tx, member, origin);
   });
   return {

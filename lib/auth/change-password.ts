@@ -7,7 +7,7 @@ import type { RequestOrigin } from "@/lib/audit/request-origin";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { getMember } from "@/lib/users/get-member";
 import { memberAuditTarget } from "@/lib/users/member-audit-target";
-import { getLoginLockedUntil, recordLoginAttempt } from "./login-throttle";
+import { releaseLoginAttempt, reserveLoginAttempt } from "./login-throttle";
 import { hashPassword, verifyPassword } from "./password";
 import { changePasswordSchema, type ChangePasswordInput } from "./password-form-schemas";
 import { setUserPassword } from "./set-user-password";
@@ -27,9 +27,11 @@ export async function changePassword(
   const conn = db ?? (await getDb());
   const member = await getMember(input.accountId, input.userId, conn);
   if (!member) throw notFound("User");
-  const lockedUntil = await getLoginLockedUntil(member.email, now, conn);
-  if (lockedUntil) {
-    const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000));
+  // Counted before the check, atomically with the lock (as sign-in does), so parallel guesses
+  // cannot slip past it; a right current password releases the attempt.
+  const reservation = await reserveLoginAttempt(member.email, input.origin.ip, now, conn);
+  if ("lockedUntil" in reservation) {
+    const minutes = Math.max(1, Math.ceil((reservation.lockedUntil.getTime() - now.getTime()) / 60_000));
     throw new ApiError(
       "rate_limited",
       `Too many wrong passwords. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
@@ -37,11 +39,11 @@ export async function changePassword(
   }
   const [user] = await conn.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, member.userId));
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
-    await recordLoginAttempt(member.email, false, now, conn);
     throw new ApiError("validation_error", "Your current password is not right.", [
       { path: "currentPassword", message: "That is not your current password." },
     ]);
   }
+  await releaseLoginAttempt(reservation.reserved, conn);
   if (await verifyPassword(newPassword, user.passwordHash)) {
     throw new ApiError("validation_error", "Choose a new password.", [
       { path: "newPassword", message: "Choose a password different from your current one." },

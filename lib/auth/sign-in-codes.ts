@@ -6,3 +6,9 @@ export const LOCKED_PREFIX = "locked:";
 export function lockedCode(lockedUntil: Date): string {
   return `${LOCKED_PREFIX}${lockedUntil.getTime()}`;
 }
+
+export const ADDRESS_LOCKED_PREFIX = "address_locked:";
+
+export function addressLockedCode(lockedUntil: Date): string {
+  return `${ADDRESS_LOCKED_PREFIX}${lockedUntil.getTime()}`;
+}

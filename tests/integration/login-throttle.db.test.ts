@@ -1,10 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { loginAttempts } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create-account";
 import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
 import { NO_ORIGIN } from "@/lib/audit/request-origin";
-import { getLoginLockedUntil, LOCK_DURATION_MS, MAX_FAILED_ATTEMPTS } from "@/lib/auth/login-throttle";
-import { INVALID_CREDENTIALS, LOCKED_PREFIX } from "@/lib/auth/sign-in-codes";
+import {
+  getAddressLockedUntil,
+  getLoginLockedUntil,
+  LOCK_DURATION_MS,
+  MAX_FAILED_ATTEMPTS,
+  MAX_FAILED_ATTEMPTS_PER_ADDRESS,
+} from "@/lib/auth/login-throttle";
+import { ADDRESS_LOCKED_PREFIX, INVALID_CREDENTIALS, LOCKED_PREFIX } from "@/lib/auth/sign-in-codes";
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 const MINUTE = 60_000;
@@ -94,5 +102,68 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
     const email = `ghost-${unique()}@x.test`;
     const codes = await failSignIns(email, MAX_FAILED_ATTEMPTS, Date.now() - MINUTE);
     expect(codes.at(-1)).toMatch(LOCKED_PREFIX);
+  });
+
+  // Issue 31, finding 2: the lock was read before scrypt and the failure written after it, so 40
+  // parallel sign-ins recorded 32 failures and the right password as attempt 25 signed in.
+  it("parallel sign-ins: 40 at once, the right password as attempt 25, never sign in past the lock", async () => {
+    const owner = await newOwner();
+    const origin = { ip: `198.51.100.${Math.floor(Math.random() * 250) + 1}`, userAgent: "vitest" };
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        authorizeCredentials(owner.email, i === 24 ? owner.password : `wrong-${i}`, origin),
+      ),
+    );
+    expect(outcomes[24].status).toBe("rejected");
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(0);
+    const codes = outcomes.map((o) => (o.status === "rejected" ? (o.reason as Error).message : "signed in"));
+    // Exactly 10 attempts were counted and checked; the other 30 were refused by the lock unchecked.
+    expect(codes.every((c) => c === INVALID_CREDENTIALS || c.startsWith(LOCKED_PREFIX))).toBe(true);
+    const recorded = await (
+      await getDb()
+    )
+      .select({ succeeded: loginAttempts.succeeded })
+      .from(loginAttempts)
+      .where(eq(loginAttempts.email, owner.email));
+    expect(recorded).toEqual(Array.from({ length: MAX_FAILED_ATTEMPTS }, () => ({ succeeded: false })));
+    expect(await getLoginLockedUntil(owner.email)).not.toBeNull();
+    await expect(authorizeCredentials(owner.email, owner.password, origin)).rejects.toThrow(LOCKED_PREFIX);
+  });
+
+  it("a success among parallel attempts counts once, as a success", async () => {
+    const owner = await newOwner();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 5 }, (_, i) =>
+        authorizeCredentials(owner.email, i === 2 ? owner.password : "wrong-password", NO_ORIGIN),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    expect(await getLoginLockedUntil(owner.email)).toBeNull();
+  });
+
+  it("locks an address after 50 failures within 15 minutes, whatever the emails (password spraying)", async () => {
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const owner = await newOwner();
+    const origin = { ip, userAgent: "vitest" };
+    const start = Date.now() - 5 * MINUTE;
+    // A success of the attacker's own account in between does not reset the address's count.
+    for (let i = 0; i < MAX_FAILED_ATTEMPTS_PER_ADDRESS; i++) {
+      const at = new Date(start + i * 1000);
+      if (i === 25) await authorizeCredentials(owner.email, owner.password, origin, at);
+      await expect(authorizeCredentials(`spray-${i}-${unique()}@x.test`, "Summer2026!", origin, at)).rejects.toThrow(
+        INVALID_CREDENTIALS,
+      );
+    }
+    expect(await getAddressLockedUntil(ip)).not.toBeNull();
+    // Now even the right password from that address is refused; from another address it works.
+    await expect(authorizeCredentials(owner.email, owner.password, origin)).rejects.toThrow(ADDRESS_LOCKED_PREFIX);
+    await expect(
+      authorizeCredentials(owner.email, owner.password, { ip: "192.0.2.77", userAgent: "vitest" }),
+    ).resolves.toMatchObject({ id: owner.userId });
+  });
+
+  it("an email shaped like the throttle's own keys is refused and counts nothing", async () => {
+    await expect(authorizeCredentials("@address 10.0.0.1", "x", NO_ORIGIN)).rejects.toThrow(INVALID_CREDENTIALS);
+    expect(await getAddressLockedUntil("10.0.0.1")).toBeNull();
   });
 });

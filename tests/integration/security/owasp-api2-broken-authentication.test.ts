@@ -1,13 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import { rollApiKey } from "@/lib/keys/roll-api-key";
 import { isWellFormedApiKey } from "@/lib/keys/key-format";
 import { callApi, createTenant } from "../../helpers/api";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
 
 limitThroughRealRedis();
 
-// OWASP API2:2023 Broken Authentication (the API side; sign-in throttling and sessions are in
-// login-throttle.db.test.ts and the Playwright suite).
+// OWASP API2:2023 Broken Authentication (the API side; sign-in throttling, parallel sign-ins
+// and the per-address limit included, and sessions are in login-throttle.db.test.ts and the
+// Playwright suite).
 describe("API2 broken authentication", () => {
   it("a revoked key stops working on the very next request", async () => {
     const t = await createTenant();
@@ -16,6 +19,23 @@ describe("API2 broken authentication", () => {
     const res = await callApi("GET", "/api/v1/leads", { key: t.key });
     expect(res.status).toBe(401);
     expect(res.body.error?.code).toBe("invalid_api_key");
+  });
+
+  it("revoking a rolled key ends its old secret too (issue 31, 1b)", async () => {
+    const t = await createTenant();
+    const rolled = await rollApiKey({
+      keyId: t.keyId,
+      accountId: t.accountId,
+      overlapMs: 3_600_000,
+      createdBy: null,
+      audit: CLI_AUDIT_ACTOR,
+    });
+    await revokeApiKey(rolled.id, t.accountId, null);
+    for (const key of [t.key, rolled.key]) {
+      const res = await callApi("GET", "/api/v1/visits", { key });
+      expect(res.status).toBe(401);
+      expect(res.body.error?.code).toBe("invalid_api_key");
+    }
   });
 
   it("keys are never accepted from the query string or other headers", async () => {
