@@ -20,3 +20,4 @@ export * from "./lead-import-failures";
 export * from "./password-reset-tokens";
 export * from "./password-reset-requests";
 export * from "./mail-outbox";
+export * from "./sms-opt-outs";

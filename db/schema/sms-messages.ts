@@ -51,11 +51,12 @@ export const smsMessages = pgTable(
     index("sms_messages_account_unread_idx")
       .on(t.accountId, t.leadId)
       .where(sql`${t.direction} = 'inbound' and ${t.readAt} is null`),
-    // A reply to the shared number goes to the account that last texted its sender
-    // (lib/sms/route-inbound-sms.ts).
-    index("sms_messages_outbound_to_idx")
-      .on(t.to, t.createdAt)
-      .where(sql`${t.direction} = 'outbound'`),
+    // A reply to the shared number goes to the account that last handed a text to its sender to
+    // the provider (lib/sms/route-inbound-sms.ts, by when it went out); a STOP there reaches every
+    // account that did (lib/sms/number-opt-outs.ts).
+    index("sms_messages_handed_to_idx")
+      .on(t.to, sql`coalesce(${t.sendAt}, ${t.createdAt})`)
+      .where(sql`${t.direction} = 'outbound' and ${t.providerMessageId} is not null`),
   ],
 );
 

@@ -6,7 +6,7 @@ import type { Actor } from "@/lib/activities/record-activity";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
 import type { LeadUpdateInput } from "@/lib/schemas/leads";
-import { assertOptOutClearable } from "@/lib/sms/assert-opt-out-clearable";
+import { assertNumberOptOutClearable, assertOptOutClearable } from "@/lib/sms/assert-opt-out-clearable";
 import { definitionsForWrite } from "@/lib/custom-fields/definitions-for-write";
 import { validateCustomFields } from "@/lib/custom-fields/validate-custom-fields";
 import { consentRecordOf } from "./consent-record";
@@ -57,6 +57,11 @@ function updateLeadIn(
     // the same record changes nothing (consent-record.ts).
     const { consent: sentConsent, customFields: sentCustom, ...prepared } = await prepareLeadFields(tx, account, input);
     const consent = consentRecordOf(sentConsent, before.consent);
+    // A STOP the number sent (on this lead or another with that phone) is cleared only by START.
+    const phone = "phone" in prepared ? prepared.phone : before.phone;
+    const clearsOptOut = input.smsOptOut === false && before.smsOptOut;
+    if (phone && (consent?.sms.status === "granted" || clearsOptOut))
+      await assertNumberOptOutClearable(tx, account.accountId, phone);
     // Custom fields merge into the stored ones (null clears a key); a change shows in `changes`.
     const fields = {
       ...prepared,

@@ -1,4 +1,5 @@
 import type { ErrorCode, ErrorDetail } from "@/lib/errors/api-error";
+import { MAX_JSON_DEPTH } from "@/lib/api/parse-input";
 import { insufficientPermissionsExample } from "./required-permission";
 
 // Every error code the public API can answer with (API.md, "Errors"), what it means for an
@@ -50,7 +51,7 @@ interface ErrorEntry extends ErrorExample {
 
 export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   invalid_json: {
-    when: "The body is not valid JSON. Fix the body; retrying the same bytes fails again.",
+    when: `The body is not valid JSON, or nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels. Fix the body; retrying the same bytes fails again.`,
     message: "The body is not valid JSON.",
   },
   validation_error: {
@@ -99,7 +100,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "A request with this Idempotency-Key is still being processed. Retry shortly.",
   },
   opt_out_by_recipient: {
-    when: "`smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry.",
+    when: "`smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry.",
     message:
       "This lead opted out of SMS by replying STOP. Only the lead can opt back in, by texting START to your number.",
   },
@@ -118,7 +119,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "This lead has no phone number. Add one before sending an SMS.",
   },
   lead_opted_out: {
-    when: "The lead opted out of SMS (`smsOptOut: true`). Do not retry.",
+    when: "The lead opted out of SMS (`smsOptOut: true`), or its phone number replied STOP to your number, on this lead or any other with that number (a new lead with the same phone, in any format, is not texted either). Also answered when scheduling (`sendAt`). Do not retry.",
     message: "This lead opted out of SMS.",
   },
   consent_required: {

@@ -130,9 +130,10 @@ export const leadSchema = z
     assignedTo: outputId("user").nullable(),
     tags: z.array(z.string()),
     notes: z.string().nullable(),
-    smsOptOut: z
-      .boolean()
-      .meta({ description: "True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`." }),
+    smsOptOut: z.boolean().meta({
+      description:
+        "True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. A lead whose phone number replied STOP (on another lead of yours too) is refused the same way.",
+    }),
     externalId: z.string().nullable().meta({ description: "Your own id for the lead, if you set one." }),
     timezone: z.string().nullable().meta({
       description: "The lead's IANA time zone for SMS quiet hours, if set.",

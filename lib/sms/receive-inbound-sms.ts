@@ -13,9 +13,11 @@ import { normalizePhone } from "@/lib/phone/normalize-phone";
 import { inTransaction } from "@/lib/query/after-commit";
 import { applySmsKeyword } from "./apply-sms-keyword";
 import { findLeadIdByPhone } from "./find-lead-by-phone";
+import { applyNumberKeyword } from "./number-opt-outs";
 import { toPublicSms, type PublicSms } from "./public-sms";
 import { routeInboundSms } from "./route-inbound-sms";
 import { smsKeywordOf, type SmsKeyword } from "./sms-keywords";
+import { inboundSenderOf } from "./sms-sender";
 
 export interface InboundSms {
   /** Our number the lead wrote to. */
@@ -53,7 +55,7 @@ export async function receiveInboundSms(message: InboundSms, accountId?: string)
     logger.warn("inbound sms matched no account", { to: message.to, provider: message.provider });
     return null;
   }
-  const { defaultCountry } = await getAccountOrThrow(account, db);
+  const { defaultCountry, smsNumber } = await getAccountOrThrow(account, db);
   const from = normalizePhone(message.from, defaultCountry, "from")!;
   const actor = ACTORS[message.provider];
   const keyword = smsKeywordOf(message.body);
@@ -94,7 +96,12 @@ export async function receiveInboundSms(message: InboundSms, accountId?: string)
     const sms = toPublicSms(row);
     await recordActivity(tx, { accountId: account, leadId, actor }, { kind: "sms_received", smsId: row.id, from });
     await recordEvent(tx, account, actor, { type: "sms.received", object: sms });
-    if (keyword) await applySmsKeyword(tx, lead, keyword, row.id, actor);
+    if (keyword) {
+      await applySmsKeyword(tx, lead, keyword, row.id, actor);
+      // The opt-out belongs to the number, not only to this lead (lib/sms/number-opt-outs.ts).
+      const sender = inboundSenderOf({ smsNumber }, message.to);
+      await applyNumberKeyword(tx, { accountId: account, phone: from, sender, keyword, smsId: row.id });
+    }
     return { accountId: account, leadId, sms, keyword, leadCreated };
   });
 }

@@ -8,6 +8,8 @@ import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { inTransaction } from "@/lib/query/after-commit";
 import { assertSmsConsent } from "./assert-sms-consent";
+import { isNumberOptedOut } from "./number-opt-outs";
+import { senderOf } from "./sms-sender";
 import { deliverSms } from "./deliver-sms";
 import { getSmsProvider } from "./get-sms-provider";
 import { toPublicSms, type PublicSms } from "./public-sms";
@@ -44,6 +46,12 @@ export async function sendSmsToLead(
   if (!lead.phone)
     throw new ApiError("lead_has_no_phone", "This lead has no phone number. Add one before sending an SMS.");
   if (lead.smsOptOut) throw new ApiError("lead_opted_out", "This lead opted out of SMS.");
+  // The number's own STOP, whichever lead it reached: checked before a send and before scheduling.
+  if (await isNumberOptedOut(db, accountId, lead.phone, senderOf(account)))
+    throw new ApiError(
+      "lead_opted_out",
+      "This phone number opted out of SMS from your number by replying STOP. Only the recipient can opt back in, by texting START.",
+    );
   assertSmsConsent(account, lead);
   const to = lead.phone;
 

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
 // A local stand-in for Twilio's Messages API, over real HTTP, so the provider code (form
@@ -22,7 +23,6 @@ const readBody = (req: IncomingMessage) =>
 
 export async function startFakeTwilio(): Promise<FakeTwilio> {
   const fake = { mode: "accept" as FakeTwilioMode, received: [] as FakeTwilio["received"] };
-  let sid = 0;
   const server: Server = createServer(async (req, res) => {
     const form = new URLSearchParams(await readBody(req));
     fake.received.push({ path: req.url ?? "", authorization: req.headers.authorization, form });
@@ -34,7 +34,9 @@ export async function startFakeTwilio(): Promise<FakeTwilio> {
     }
     res.writeHead(201).end(
       JSON.stringify({
-        sid: `SM${String(++sid).padStart(32, "0")}`,
+        // Random, as Twilio's are: test files share a database, and message ids are looked up
+        // across accounts (delivery reports, inbound routing).
+        sid: `SM${randomBytes(16).toString("hex")}`,
         status: "queued",
         to: form.get("To"),
         body: form.get("Body"),

@@ -7,6 +7,8 @@ import { logger } from "@/lib/log/logger";
 import { inTransaction } from "@/lib/query/after-commit";
 import { smsConsentRefusal } from "../assert-sms-consent";
 import { deliverSms } from "../deliver-sms";
+import { isNumberOptedOut } from "../number-opt-outs";
+import { senderOf } from "../sms-sender";
 import { toPublicSms } from "../public-sms";
 
 export type SendScheduledSmsJob = { smsId: string; accountId: string };
@@ -15,7 +17,7 @@ const SCHEDULER: Actor = { type: "system", id: null, name: "Scheduled send" };
 
 // Safe to run twice: the message is claimed (scheduled → queued) under a row lock, so only the
 // first run sends; a cancelled, already sent or failed message is left alone. The lead is read
-// again at send time: one who opted out, revoked consent, was deleted or lost its phone since is not texted (the
+// again at send time: one who opted out (or whose number did, on any lead), revoked consent, was deleted or lost its phone since is not texted (the
 // message is stored failed with the reason, and sms_failed / sms.failed are written).
 export async function sendScheduledSms({ smsId, accountId }: SendScheduledSmsJob): Promise<void> {
   const db = await getDb();
@@ -39,9 +41,11 @@ export async function sendScheduledSms({ smsId, accountId }: SendScheduledSmsJob
         ? "the lead opted out before the scheduled send"
         : row.lead.phone !== row.sms.to
           ? "the lead's phone changed before the scheduled send"
-          : smsConsentRefusal(row, row.lead)
-            ? "the lead's SMS consent no longer allows the scheduled send"
-            : null;
+          : (await isNumberOptedOut(tx, accountId, row.sms.to, senderOf(row)))
+            ? "the phone number opted out (STOP) before the scheduled send"
+            : smsConsentRefusal(row, row.lead)
+              ? "the lead's SMS consent no longer allows the scheduled send"
+              : null;
     if (refusal) {
       const [failed] = await tx
         .update(smsMessages)

@@ -1,0 +1,256 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { accounts, smsMessages } from "@/db/schema";
+import { POST as twilioInbound } from "@/app/api/webhooks/twilio/inbound/route";
+import { startLeadImportForm } from "@/lib/forms/imports/lead-import-forms";
+import { runLeadImport } from "@/lib/imports/run-lead-import";
+import { createQueues } from "@/lib/jobs/start-workers";
+import type { Job } from "@/lib/jobs/define-queue";
+import { sendScheduledSmsQueue } from "@/lib/jobs/workers/send-scheduled-sms";
+import { sendSmsToLead } from "@/lib/sms/send-sms-to-lead";
+import type { SendScheduledSmsJob } from "@/lib/sms/quiet-hours/send-scheduled-sms";
+import { twilioSignature } from "@/lib/sms/twilio-signature";
+import { getMember } from "@/lib/users/get-member";
+import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+import type { DataBody, ErrorBody, Lead, Sms } from "../../helpers/api-bodies";
+import { startFakeTwilio, type FakeTwilio } from "../../helpers/fake-twilio";
+import { upload, wizardForm } from "../imports/import-fixtures";
+import { limitThroughRealRedis } from "./setup-api-tests";
+
+// Issue 31, findings 1 and 3: inbound SMS on the shared number is routed only by messages handed
+// to the provider, and an opt-out (STOP) belongs to the number, per (account, phone, sending
+// number), not to the one lead that happened to receive it.
+
+limitThroughRealRedis();
+
+const INBOUND_URL = "https://crm.example.com/api/webhooks/twilio/inbound";
+const TOKEN = "twilio-inbound-token";
+const SHARED_NUMBER = "+15005550006";
+
+let twilio: FakeTwilio;
+beforeAll(async () => {
+  twilio = await startFakeTwilio();
+  await createQueues();
+});
+afterAll(() => twilio.close());
+afterEach(() => {
+  for (const name of [
+    "SMS_PROVIDER",
+    "TWILIO_ACCOUNT_SID",
+    "TWILIO_AUTH_TOKEN",
+    "TWILIO_FROM_NUMBER",
+    "TWILIO_API_BASE_URL",
+    "TWILIO_INBOUND_URL",
+  ])
+    delete process.env[name];
+});
+
+function useTwilio() {
+  Object.assign(process.env, {
+    SMS_PROVIDER: "twilio",
+    TWILIO_ACCOUNT_SID: "AC123",
+    TWILIO_AUTH_TOKEN: TOKEN,
+    TWILIO_FROM_NUMBER: SHARED_NUMBER,
+    TWILIO_API_BASE_URL: twilio.url,
+    TWILIO_INBOUND_URL: INBOUND_URL,
+  });
+}
+
+// Numbers no other test uses: routing by sender looks across accounts.
+const digits = (n: number) => String(Math.floor(Math.random() * 10 ** n)).padStart(n, "0");
+const phone = () => `+14158${digits(6)}`;
+/** The same number as a person in the US would type it. */
+const national = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+let sid = 0;
+const messageSid = () => `SM${Date.now().toString(16)}${String(++sid).padStart(8, "0")}${digits(6)}`;
+
+async function inbound(to: string, from: string, body: string) {
+  const params = new URLSearchParams({ MessageSid: messageSid(), AccountSid: "AC1", To: to, From: from, Body: body });
+  const res = await twilioInbound(
+    new Request("http://internal:3000/api/webhooks/twilio/inbound", {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": twilioSignature(TOKEN, INBOUND_URL, params),
+      },
+      body: params.toString(),
+    }),
+  );
+  expect(res.status).toBe(200);
+}
+
+async function tenantWithNumber(): Promise<TestTenant & { number: string }> {
+  const t = await createTenant();
+  const number = `+1628${digits(7).replace(/^[01]/, "5")}`;
+  await (await getDb()).update(accounts).set({ smsNumber: number }).where(eq(accounts.id, t.accountId));
+  return { ...t, number };
+}
+
+const createLead = async (t: TestTenant, body: object) => {
+  const res = await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body: { name: "Texter", ...body } });
+  expect(res.status).toBe(201);
+  return res.body.data;
+};
+const getLead = async (t: TestTenant, id: string) =>
+  (await callApi<DataBody<Lead>>("GET", `/api/v1/leads/${id}`, { key: t.key })).body.data;
+const send = (t: TestTenant, leadId: string, body: object = {}) =>
+  callApi<DataBody<Sms> & ErrorBody>("POST", `/api/v1/leads/${leadId}/sms`, {
+    key: t.key,
+    body: { message: "Hello", ...body },
+  });
+const runJob = (data: SendScheduledSmsJob) =>
+  sendScheduledSmsQueue.handler([{ id: "test", name: sendScheduledSmsQueue.name, data } as Job<SendScheduledSmsJob>]);
+
+async function inboundRows(from: string) {
+  return (await getDb())
+    .select()
+    .from(smsMessages)
+    .where(and(eq(smsMessages.from, from), eq(smsMessages.direction, "inbound")))
+    .orderBy(asc(smsMessages.createdAt), asc(smsMessages.id));
+}
+
+describe("finding 1: inbound on the shared number is routed by messages handed to the provider", () => {
+  it("a scheduled then cancelled message of another account does not take the conversation", async () => {
+    useTwilio();
+    const a = await createTenant();
+    const b = await createTenant();
+    const from = phone();
+    const leadA = await createLead(a, { phone: from });
+    expect((await send(a, leadA.id)).status).toBe(201);
+    await inbound(SHARED_NUMBER, from, "Thanks, got it");
+    expect((await inboundRows(from)).map((r) => r.accountId)).toEqual([a.accountId]);
+
+    // Account B: same phone, a text scheduled for 2030, cancelled. Nothing was handed to Twilio.
+    const leadB = await createLead(b, { phone: from });
+    const handedBefore = twilio.received.length;
+    const scheduled = await send(b, leadB.id, { sendAt: "2030-01-15T15:00:00.000Z" });
+    expect(scheduled.status).toBe(202);
+    const cancel = await callApi("DELETE", `/api/v1/leads/${leadB.id}/sms/${scheduled.body.data.id}`, { key: b.key });
+    expect(cancel.status).toBe(200);
+    // A failed send is no conversation either.
+    twilio.mode = "fail";
+    expect((await send(b, leadB.id)).status).toBe(502);
+    twilio.mode = "accept";
+    expect(twilio.received.length).toBe(handedBefore + 1);
+
+    await inbound(SHARED_NUMBER, from, "Is it still available?");
+    expect((await inboundRows(from)).map((r) => r.accountId)).toEqual([a.accountId, a.accountId]);
+
+    // Its STOP is A's: A can no longer text the number; B's lead is not opted out and B never
+    // texted from the shared number, so B is not refused.
+    await inbound(SHARED_NUMBER, from, "STOP");
+    expect((await inboundRows(from)).every((r) => r.accountId === a.accountId)).toBe(true);
+    expect((await getLead(b, leadB.id)).smsOptOut).toBe(false);
+    expect((await getLead(a, leadA.id)).smsOptOut).toBe(true);
+    expect((await send(a, leadA.id)).body.error.code).toBe("lead_opted_out");
+    expect((await send(b, leadB.id)).status).toBe(201);
+  });
+
+  it("a STOP on the shared number applies to every account that texted the phone from it", async () => {
+    useTwilio();
+    const [a, b, c] = [await createTenant(), await createTenant(), await createTenant()];
+    const from = phone();
+    const leadA = await createLead(a, { phone: from });
+    const leadB = await createLead(b, { phone: national(from) });
+    const leadC = await createLead(c, { phone: from });
+    expect((await send(a, leadA.id)).status).toBe(201);
+    expect((await send(b, leadB.id)).status).toBe(201);
+    // C only scheduled (and cancelled): it never texted the phone.
+    const scheduled = await send(c, leadC.id, { sendAt: "2030-01-15T15:00:00.000Z" });
+    await callApi("DELETE", `/api/v1/leads/${leadC.id}/sms/${scheduled.body.data.id}`, { key: c.key });
+
+    await inbound(SHARED_NUMBER, from, "stop");
+    // The reply went to B, the last to hand a text to Twilio.
+    expect((await inboundRows(from)).map((r) => r.accountId)).toEqual([b.accountId]);
+    const handed = twilio.received.length;
+    for (const [t, l] of [
+      [a, leadA],
+      [b, leadB],
+    ] as const) {
+      const refused = await send(t, l.id);
+      expect(refused.status).toBe(422);
+      expect(refused.body.error.code).toBe("lead_opted_out");
+      // Scheduling is refused as well.
+      const later = await send(t, l.id, { sendAt: "2030-01-15T15:00:00.000Z" });
+      expect(later.body.error.code).toBe("lead_opted_out");
+    }
+    expect(twilio.received.length).toBe(handed);
+    expect((await send(c, leadC.id)).status).toBe(201);
+
+    // START lifts it for the account the reply reached; A's opt-out stands until A hears one.
+    await inbound(SHARED_NUMBER, from, "START");
+    expect((await inboundRows(from)).at(-1)!.accountId).toBe(c.accountId);
+    expect((await send(a, leadA.id)).body.error.code).toBe("lead_opted_out");
+    expect((await send(c, leadC.id)).status).toBe(201);
+  });
+});
+
+describe("finding 3: a STOP belongs to the number, not to one lead", () => {
+  it("every way of making a new lead with that number is refused at send, at scheduling and at the scheduled send", async () => {
+    useTwilio();
+    const t = await tenantWithNumber();
+    const from = phone();
+    const first = await createLead(t, { phone: from });
+    // A lead with the same number, created and scheduled before the STOP.
+    const earlier = await createLead(t, { phone: national(from), name: "Earlier" });
+    const held = await send(t, earlier.id, { sendAt: "2030-01-15T15:00:00.000Z" });
+    expect(held.status).toBe(202);
+    // The first lead is the most recently active one: the STOP lands on it.
+    await callApi("PATCH", `/api/v1/leads/${first.id}`, { key: t.key, body: { notes: "called" } });
+    await inbound(t.number, from, "STOP");
+    expect((await getLead(t, first.id)).smsOptOut).toBe(true);
+
+    // The scheduled send: refused, stored failed.
+    await runJob({ smsId: held.body.data.id, accountId: t.accountId });
+    const [heldRow] = await (await getDb()).select().from(smsMessages).where(eq(smsMessages.id, held.body.data.id));
+    expect(heldRow).toMatchObject({ status: "failed", error: expect.stringMatching(/opted out/) });
+
+    // Intake after the old leads are gone: a new lead.
+    for (const id of [first.id, earlier.id])
+      expect((await callApi("DELETE", `/api/v1/leads/${id}`, { key: t.key })).status).toBe(200);
+    const intake = await callApi<DataBody<Lead>>("POST", "/api/v1/leads/intake", {
+      key: t.key,
+      body: { name: "Intake", phone: national(from) },
+    });
+    expect(intake.status).toBe(201);
+    await createLead(t, { phone: `1-${from.slice(2, 5)}-${from.slice(5, 8)}-${from.slice(8)}` });
+    const batch = await callApi<{ data: Array<{ status: number; data: Lead }> }>("POST", "/api/v1/leads/batch", {
+      key: t.key,
+      body: { items: [{ op: "create", data: { name: "Batch", phone: national(from) } }] },
+    });
+    expect(batch.body.data[0].status).toBe(201);
+    const member = (await getMember(t.accountId, t.userId))!;
+    const importId = await upload(member, `Name,Phone\nImported,${national(from)}\n`);
+    expect(await startLeadImportForm(member, wizardForm(importId, ["name", "phone"], "create"))).toEqual({
+      status: "success",
+    });
+    await runLeadImport(importId);
+    const made = await callApi<{ data: Lead[] }>("GET", `/api/v1/leads?q=${encodeURIComponent(from)}&limit=100`, {
+      key: t.key,
+    });
+    const fresh = made.body.data.filter((l) => l.phone === from);
+    expect(fresh.map((l) => l.name).sort()).toEqual(["Batch", "Imported", "Intake", "Texter"]);
+
+    for (const l of fresh) {
+      const now = await send(t, l.id);
+      expect([now.status, now.body.error?.code]).toEqual([422, "lead_opted_out"]);
+      const later = await send(t, l.id, { sendAt: "2030-01-15T15:00:00.000Z" });
+      expect([later.status, later.body.error?.code]).toEqual([422, "lead_opted_out"]);
+      // Its consent cannot be recorded as granted over the number's STOP.
+      const grant = await callApi<ErrorBody>("PATCH", `/api/v1/leads/${l.id}`, {
+        key: t.key,
+        body: { consent: { sms: { status: "granted", source: "web form" } } },
+      });
+      expect([grant.status, grant.body.error?.code]).toEqual([409, "opt_out_by_recipient"]);
+    }
+    // The web UI's send (the same service) is refused too.
+    await expect(
+      sendSmsToLead(t.accountId, fresh[0].id, "Hi", { type: "system", id: null, name: "Test" }),
+    ).rejects.toMatchObject({ code: "lead_opted_out" });
+
+    // START from the number lifts it, for this account and this sending number.
+    await inbound(t.number, from, "START");
+    expect((await send(t, fresh[1].id)).status).toBe(201);
+  });
+});
