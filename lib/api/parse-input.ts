@@ -3,6 +3,9 @@ import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
 import { unstorableText } from "./unstorable-text";
 
 const MAX_BODY_BYTES = 100 * 1024;
+/** Objects and arrays inside one another, at most. The deepest body any operation takes nests 5
+ * levels (a batch item's custom field list); 100 KB of brackets nests 50,000. */
+export const MAX_JSON_DEPTH = 32;
 
 function zodDetails(error: z.ZodError): ErrorDetail[] {
   return error.issues
@@ -44,11 +47,35 @@ export async function readJsonBody(req: Request): Promise<{ raw: string; value: 
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
   const raw = await readLimited(req, MAX_BODY_BYTES);
+  // Before JSON.parse, so nothing (validation, the idempotency fingerprint, storage, logging)
+  // ever walks a value nested deeper than the limit: recursion over 50,000 levels overflows the
+  // stack, which answered 500 (issue 31, finding 14).
+  if (jsonDepthExceeds(raw, MAX_JSON_DEPTH)) {
+    throw new ApiError("invalid_json", `The body nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
   try {
     return { raw, value: JSON.parse(raw) };
   } catch {
     throw new ApiError("invalid_json", "The body is not valid JSON.");
   }
+}
+
+/** Whether `{`/`[` nest deeper than `max` outside strings; one pass, no parse. Text that is not
+ * JSON is left to JSON.parse. */
+function jsonDepthExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \\ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
+  }
+  return false;
 }
 
 const tooLarge = () => new ApiError("payload_too_large", `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`);

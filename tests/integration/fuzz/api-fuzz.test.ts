@@ -5,6 +5,7 @@ import { getDb } from "@/db/client";
 import { createQueues } from "@/lib/jobs/start-workers";
 import { ERROR_STATUS } from "@/lib/errors/api-error";
 import { refusalOutsideContract } from "@/lib/api/outside-contract-guard";
+import { MAX_JSON_DEPTH } from "@/lib/api/parse-input";
 import {
   callApi,
   createOperationTargets,
@@ -262,4 +263,39 @@ describe("every method on every path", () => {
     }
     expect(outcomes.length).toBe(paths.length * 6);
   }, 60_000);
+});
+
+// Issue 31, finding 14: deep JSON with every header combination, on every operation that takes a
+// body. A nesting deeper than the limit is refused while the body is read (400 invalid_json),
+// before validation or the Idempotency-Key fingerprint walks it; never a 5xx.
+describe("deep JSON on every operation with a body", () => {
+  it("answers 400 invalid_json in the envelope, whatever the headers", async () => {
+    const ids = await createOperationTargets(tenant, "Deep");
+    const deep = fc.sample(
+      fc.record({
+        depth: fc.integer({ min: MAX_JSON_DEPTH + 1, max: 15_000 }),
+        open: fc.constantFrom("[", '{"a":', '[{"b":'),
+        idempotency: fc.boolean(),
+        type: fc.constantFrom("application/json", "application/json; charset=utf-8", "application/vnd.api+json"),
+        accept: fc.constantFrom(undefined, "*/*", "text/html"),
+      }),
+      { numRuns: 12, seed: SEED },
+    );
+    for (const op of OPERATIONS.filter((o) => o.body)) {
+      for (const c of deep) {
+        const close = c.open === "[" ? "]" : c.open === '{"a":' ? "}" : "}]";
+        const raw = `${c.open.repeat(Math.min(c.depth, Math.floor(90_000 / c.open.length)))}1${close.repeat(Math.min(c.depth, Math.floor(90_000 / c.open.length)))}`;
+        const headers: Record<string, string> = { authorization: `Bearer ${tenant.key}`, "content-type": c.type };
+        if (c.idempotency) headers["idempotency-key"] = `deep-${Math.random()}`;
+        if (c.accept) headers.accept = c.accept;
+        const path = op.path(ids);
+        const res = await dispatch(new Request(`http://localhost${path}`, { method: op.method, headers, body: raw }));
+        const body = JSON.parse(await res.text()) as { error?: { code: string; requestId: string } };
+        const label = `${op.method} ${path} ${JSON.stringify(c)}`;
+        expect(res.status, label).toBe(400);
+        expect(body.error?.code, label).toBe("invalid_json");
+        expect(body.error?.requestId, label).toBe(res.headers.get("x-request-id"));
+      }
+    }
+  }, 120_000);
 });
