@@ -28,6 +28,7 @@ import { consentRecordOf, UNKNOWN_CONSENT } from "./consent-record";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
 import { recordLeadChangeActivities } from "./record-lead-change-activities";
 import { publicLeadJsonOf, type PublicLead } from "./public-lead";
+import { assertNumberOptOutClearable } from "@/lib/sms/assert-opt-out-clearable";
 
 const p = sql.placeholder;
 
@@ -127,6 +128,9 @@ export async function createLeadJson(
   ]);
   // Nothing sent: a 400 naming each required field, else nothing to store.
   if (definitions) validateCustomFields(definitions, {}, null, "create");
+  // A consent granted over the number's own STOP (another lead's, or a deleted one's): 409.
+  if (fields.consent?.sms.status === "granted" && fields.phone)
+    await assertNumberOptOutClearable(db, account.accountId, fields.phone);
   const { id, eventId, values, consent } = statementValuesOf(account.accountId, fields, actor);
   const statement = insertLeadWithActivity(db);
   const conflict = { resource: "lead" as const, accountId: account.accountId, externalId: () => fields.externalId };

@@ -15,6 +15,7 @@ import { lockMatchKeys } from "./match-key-locks";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
 import { toPublicLead, type PublicLead } from "./public-lead";
 import { recordLeadChangeActivities, type LeadFieldChanges } from "./record-lead-change-activities";
+import { isNumberOptedOutForAccount } from "@/lib/sms/number-opt-outs";
 
 export interface IntakeResult {
   lead: PublicLead;
@@ -51,6 +52,14 @@ export async function intakeLead(
             customFields: await customFieldsForWrite(tx, customTarget, prepared.customFields, null, "fill"),
           }
         : { ...prepared, customFields: undefined };
+      // A grant over the number's own STOP is not applied (as over the lead's: intakeConsentOf);
+      // the inquiry is kept all the same.
+      if (
+        fields.consent?.sms.status === "granted" &&
+        fields.phone &&
+        (await isNumberOptedOutForAccount(tx, account.accountId, fields.phone))
+      )
+        fields.consent = undefined;
       await lockMatchKeys(tx, account.accountId, [
         fields.externalId && `externalId:${fields.externalId}`,
         fields.email && `email:${fields.email}`,

@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { accounts, type Lead } from "@/db/schema";
+import type { Lead } from "@/db/schema";
 import { ApiError } from "@/lib/errors/api-error";
 import type { LeadConsentInput } from "@/lib/schemas/lead-consent";
-import { isNumberOptedOut } from "./number-opt-outs";
-import { senderOf } from "./sms-sender";
+import { isNumberOptedOutForAccount } from "./number-opt-outs";
 
 // Carrier rules (CTIA) and the TCPA: an opt-out the lead sent (STOP) stands until the lead sends
 // START. Staff and integrators may opt a lead out, and clear an opt-out they set, but not this
@@ -29,8 +27,7 @@ export function assertOptOutClearable(
 /** The same rule for the number's own STOP, which a new lead with that phone inherits
  * (lib/sms/number-opt-outs.ts): no one but the recipient clears it, nor grants consent over it. */
 export async function assertNumberOptOutClearable(tx: DbOrTx, accountId: string, phone: string): Promise<void> {
-  const [account] = await tx.select({ smsNumber: accounts.smsNumber }).from(accounts).where(eq(accounts.id, accountId));
-  if (account && (await isNumberOptedOut(tx, accountId, phone, senderOf(account))))
+  if (await isNumberOptedOutForAccount(tx, accountId, phone))
     throw new ApiError(
       "opt_out_by_recipient",
       "This phone number opted out of SMS by replying STOP. Only the recipient can opt back in, by texting START to your number.",

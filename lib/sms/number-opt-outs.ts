@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, smsMessages, smsOptOuts } from "@/db/schema";
-import { SHARED_SENDER } from "./sms-sender";
+import { SHARED_SENDER, senderOf } from "./sms-sender";
 import type { SmsKeyword } from "./sms-keywords";
 
 /** Whether the number replied STOP to this account's sending number (and has not sent START
@@ -13,6 +13,12 @@ export async function isNumberOptedOut(db: DbOrTx, accountId: string, phone: str
     .where(and(eq(smsOptOuts.accountId, accountId), eq(smsOptOuts.phone, phone), eq(smsOptOuts.sender, sender)))
     .limit(1);
   return row !== undefined;
+}
+
+/** The same, for the number the account texts from now (its own, else the shared one). */
+export async function isNumberOptedOutForAccount(db: DbOrTx, accountId: string, phone: string): Promise<boolean> {
+  const [account] = await db.select({ smsNumber: accounts.smsNumber }).from(accounts).where(eq(accounts.id, accountId));
+  return account !== undefined && isNumberOptedOut(db, accountId, phone, senderOf(account));
 }
 
 /** The accounts that texted `phone` from the shared number: messages handed to the provider (they

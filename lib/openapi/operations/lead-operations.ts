@@ -66,7 +66,7 @@ export const leadOperations: OperationSpec[] = [
       example: exampleOne(exampleLead),
       location: { description: "The new lead's URL.", example: `/api/v1/leads/${exampleLead.id}` },
     },
-    errors: ["not_found", "external_id_taken"],
+    errors: ["not_found", "opt_out_by_recipient", "external_id_taken"],
     errorExamples: { not_found: propertyNotFound },
   },
   {

@@ -244,6 +244,30 @@ describe("finding 3: a STOP belongs to the number, not to one lead", () => {
       });
       expect([grant.status, grant.body.error?.code]).toEqual([409, "opt_out_by_recipient"]);
     }
+    // Nor can a new lead (or an inquiry) bring a consent granted over it: POST /leads and batch
+    // items are refused, an intake's grant is not applied and its inquiry kept.
+    const granted = { sms: { status: "granted", source: "web form" } };
+    const create = await callApi<ErrorBody>("POST", "/api/v1/leads", {
+      key: t.key,
+      body: { name: "Granted", phone: national(from), consent: granted },
+    });
+    expect([create.status, create.body.error?.code]).toEqual([409, "opt_out_by_recipient"]);
+    const grantedBatch = await callApi<{ data: Array<{ status: number; error: { code: string } }> }>(
+      "POST",
+      "/api/v1/leads/batch",
+      { key: t.key, body: { items: [{ op: "create", data: { name: "Granted", phone: from, consent: granted } }] } },
+    );
+    expect([grantedBatch.body.data[0].status, grantedBatch.body.data[0].error.code]).toEqual([
+      409,
+      "opt_out_by_recipient",
+    ]);
+    const inquiry = await callApi<DataBody<Lead> & { matched: string | null }>("POST", "/api/v1/leads/intake", {
+      key: t.key,
+      body: { name: "Inquiry", phone: national(from), consent: granted, message: "Still for sale?" },
+    });
+    expect(inquiry.status).toBe(200);
+    expect(inquiry.body.data.consent.sms.status).not.toBe("granted");
+
     // The web UI's send (the same service) is refused too.
     await expect(
       sendSmsToLead(t.accountId, fresh[0].id, "Hi", { type: "system", id: null, name: "Test" }),
