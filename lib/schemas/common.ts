@@ -23,13 +23,24 @@ export const timestampSchema = z.iso
 /** A time in a query string, parsed to a Date. */
 export const timestampQuery = timestampSchema.transform((value) => new Date(value));
 
-const limitQuery = z.coerce
-  .number({ error: "Must be an integer from 1 to 100" })
-  .int({ error: "Must be an integer from 1 to 100" })
-  .min(1, { error: "Must be an integer from 1 to 100" })
-  .max(100, { error: "Must be an integer from 1 to 100" })
-  .default(20)
-  .meta({ description: "Items per page, 1–100.", example: 20 });
+/**
+ * An integer query parameter: decimal digits only, with an optional minus sign. `z.coerce.number`
+ * read whatever `Number()` reads, so `?limit=0x10` was 16, `1e1` 10 and `' 7 '` 7 (issue 31,
+ * finding 20). Anything else stays a string, which the number schema refuses with its own words.
+ * The document still says `integer`: the parsing is what that type means in a query string.
+ */
+export function queryInteger<S extends z.ZodType<number | undefined>>(schema: S) {
+  return z.preprocess((value) => (typeof value === "string" && /^-?\d+$/.test(value) ? Number(value) : value), schema);
+}
+
+const limitQuery = queryInteger(
+  z
+    .number({ error: "Must be an integer from 1 to 100" })
+    .int({ error: "Must be an integer from 1 to 100" })
+    .min(1, { error: "Must be an integer from 1 to 100" })
+    .max(100, { error: "Must be an integer from 1 to 100" })
+    .default(20),
+).meta({ description: "Items per page, 1–100.", example: 20 });
 
 const cursorQuery = z.string().min(1).max(512).meta({
   description: "`meta.cursor` of the previous page. Opaque, and bound to its list, account, sort and filters.",

@@ -9,6 +9,7 @@ import {
   outputId,
   outputTimestamp,
   paginationQuery,
+  queryInteger,
   sortQuery,
 } from "./common";
 import { customFieldFilterQuery, customFieldValuesInput, customFieldValuesSchema } from "./custom-fields";
@@ -134,11 +135,13 @@ export const propertyDeletedSchema = z
   .object({ id: outputId("prop"), deleted: z.literal(true) })
   .meta({ id: "PropertyDeleted", description: "The property is removed for good." });
 
-const nonNegativeInt = z.coerce
-  .number({ error: "Must be a whole number" })
-  .int({ error: "Must be a whole number" })
-  .min(0, { error: "Must be 0 or more" })
-  .max(Number.MAX_SAFE_INTEGER);
+const nonNegativeInt = queryInteger(
+  z
+    .number({ error: "Must be a whole number" })
+    .int({ error: "Must be a whole number" })
+    .min(0, { error: "Must be 0 or more" })
+    .max(Number.MAX_SAFE_INTEGER),
+);
 export const propertyListQuery = z.strictObject({
   ...paginationQuery,
   sort: sortQuery,
