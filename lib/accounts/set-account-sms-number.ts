@@ -4,10 +4,13 @@ import { accounts } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { normalizePhone } from "@/lib/phone/normalize-phone";
+import { carryOptOutsToSender } from "@/lib/sms/number-opt-outs";
+import { senderOf } from "@/lib/sms/sms-sender";
 
 /** Gives the account its own number on the installation's Twilio account (null: back to the
  * shared number). The operator's job (CLI), never an owner's: a number decides whose inbound
- * messages an account reads (lib/sms/route-inbound-sms.ts). */
+ * messages an account reads (lib/sms/route-inbound-sms.ts). The account's opt-outs (STOP) are
+ * carried over to the new number. */
 export async function setAccountSmsNumber(
   accountId: string,
   number: string | null,
@@ -27,6 +30,7 @@ export async function setAccountSmsNumber(
     }
     if (before.smsNumber === smsNumber) return { accountId, smsNumber };
     await tx.update(accounts).set({ smsNumber }).where(eq(accounts.id, accountId));
+    await carryOptOutsToSender(tx, accountId, senderOf(before), senderOf({ smsNumber }));
     await recordAudit(tx, accountId, audit, {
       action: "account.settings_changed",
       target: { type: "account", id: accountId, label: before.name },

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, smsMessages, smsOptOuts } from "@/db/schema";
 import { SHARED_SENDER, senderOf } from "./sms-sender";
@@ -67,5 +67,28 @@ export async function applyNumberKeyword(tx: DbOrTx, from: KeywordFromNumber): P
       { accountId, phone, sender, smsId, keyword: keyword.keyword },
       ...others.map((other) => ({ accountId: other, phone, sender, smsId: null, keyword: keyword.keyword })),
     ])
+    .onConflictDoNothing();
+}
+
+/** When the account's sending number changes (the operator's setting), its opt-outs follow it: a
+ * STOP was said to the agency, and a new number must not make the phone textable again. The old
+ * rows stay, should the account go back. */
+export async function carryOptOutsToSender(tx: DbOrTx, accountId: string, from: string, to: string): Promise<void> {
+  if (from === to) return;
+  await tx
+    .insert(smsOptOuts)
+    .select(
+      tx
+        .select({
+          accountId: smsOptOuts.accountId,
+          phone: smsOptOuts.phone,
+          sender: sql<string>`${to}::text`.as("sender"),
+          smsId: smsOptOuts.smsId,
+          keyword: smsOptOuts.keyword,
+          createdAt: smsOptOuts.createdAt,
+        })
+        .from(smsOptOuts)
+        .where(and(eq(smsOptOuts.accountId, accountId), eq(smsOptOuts.sender, from))),
+    )
     .onConflictDoNothing();
 }

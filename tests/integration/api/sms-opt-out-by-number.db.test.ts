@@ -3,6 +3,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { accounts, smsMessages } from "@/db/schema";
 import { POST as twilioInbound } from "@/app/api/webhooks/twilio/inbound/route";
+import { setAccountSmsNumber } from "@/lib/accounts/set-account-sms-number";
+import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
 import { startLeadImportForm } from "@/lib/forms/imports/lead-import-forms";
 import { runLeadImport } from "@/lib/imports/run-lead-import";
 import { createQueues } from "@/lib/jobs/start-workers";
@@ -276,5 +278,22 @@ describe("finding 3: a STOP belongs to the number, not to one lead", () => {
     // START from the number lifts it, for this account and this sending number.
     await inbound(t.number, from, "START");
     expect((await send(t, fresh[1].id)).status).toBe(201);
+  });
+
+  it("a STOP follows the account to a number of its own (the operator's change does not lift it)", async () => {
+    useTwilio();
+    const t = await createTenant();
+    const from = phone();
+    const lead = await createLead(t, { phone: from });
+    expect((await send(t, lead.id)).status).toBe(201);
+    await inbound(SHARED_NUMBER, from, "STOP");
+    const other = await createLead(t, { phone: national(from), name: "Other" });
+    const number = `+1628${digits(7).replace(/^[01]/, "5")}`;
+    await setAccountSmsNumber(t.accountId, number, CLI_AUDIT_ACTOR);
+    const refused = await send(t, other.id);
+    expect([refused.status, refused.body.error?.code]).toEqual([422, "lead_opted_out"]);
+    // The recipient's START to the new number lifts it there.
+    await inbound(number, from, "START");
+    expect((await send(t, other.id)).status).toBe(201);
   });
 });
