@@ -11,6 +11,9 @@ import { reportApiRequest } from "./report-api-request";
 //   an empty 400 from the route module;
 // - a trailing slash or an empty segment: Next answers a bare 308 to the path without it, which
 //   clients follow, so `/leads/` (a lead whose id was left empty) showed the list.
+// - a path whose percent-encoding does not decode (`%ff`, `%ED%A0%80`: not UTF-8; `%zz`: not an
+//   escape): Next's decoding throws and answers a text/plain 500 with no request id and no log
+//   line, which clients are told to retry. No route or id can hold such a path: 404.
 // Installed once per server process (instrumentation.ts); a route handler never sees these.
 
 const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -26,6 +29,12 @@ export function refusalOutsideContract(method: string, rawUrl: string): ApiError
       `${method.slice(0, 20)} is not a method this API serves. Send OPTIONS to a path for the methods it takes.`,
     );
   }
+  if (path.includes("%") && !decodes(path)) {
+    return new ApiError(
+      "not_found",
+      "No such endpoint or resource: the path's percent-encoding is not valid UTF-8. See /api/v1/openapi.json for the list.",
+    );
+  }
   if (path.endsWith("/") || path.includes("//") || path.includes("\\")) {
     return new ApiError(
       "not_found",
@@ -33,6 +42,15 @@ export function refusalOutsideContract(method: string, rawUrl: string): ApiError
     );
   }
   return null;
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function refuse(req: IncomingMessage, res: ServerResponse, refusal: ApiError): void {

@@ -221,6 +221,8 @@ Account), only a lead whose consent is \`granted\` can be texted. Quiet hours ho
 - **Paths** take no trailing slash: \`/api/v1/leads/\` and a path with an empty segment
   (\`/api/v1/leads//sms\`) answer 404 \`not_found\`, never a redirect, so a client cannot
   silently land on another resource (the list instead of one lead whose id was left empty).
+  A path whose percent-encoding is not valid UTF-8 (\`/api/v1/leads/%ff\`) answers 404
+  \`not_found\` too: no id or route can hold it, and it is not worth a retry.
 - **Methods.** \`OPTIONS\` on a path of the operations below answers 204 with \`Allow\`
   listing the methods it serves (with \`HEAD\` where it serves \`GET\`). Another of GET, HEAD,
   POST, PUT, PATCH and DELETE answers 405 \`method_not_allowed\` with that \`Allow\`; a method outside these and

@@ -1,7 +1,8 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { installOutsideContractGuard } from "@/lib/api/outside-contract-guard";
+import { logger } from "@/lib/log/logger";
 
 // The guard that instrumentation.ts installs in the Next server, in front of a stand-in for
 // Next: what it refuses never reaches the stand-in, and everything else does, untouched.
@@ -62,6 +63,34 @@ describe("requests outside the contract under /api", () => {
     },
   );
 
+  // Issue 31, finding 17: Next's own decoding threw on these, a text/plain 500 with no envelope,
+  // no X-Request-Id and no log line.
+  it.each([
+    "/api/v1/leads/%ff",
+    "/api/v1/properties/%ED%A0%80",
+    "/api/v1/visits/%80",
+    "/api/v1/foo%ff",
+    "/api/v1/leads/%zz",
+    "/api/v1/leads/%E2%82",
+  ])("%s (percent-encoding that is not UTF-8) is a JSON 404 with a request id and a log line", async (path) => {
+    const info = vi.spyOn(logger, "info");
+    try {
+      const res = await send("GET", path);
+      expect(res.status).toBe(404);
+      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+      expect(res.headers["x-request-id"]).toMatch(/^req_/);
+      const body = JSON.parse(res.body) as { error: { code: string; requestId: string; message: string } };
+      expect(body.error).toMatchObject({ code: "not_found", requestId: res.headers["x-request-id"] });
+      expect(body.error.message).toMatch(/percent-encoding is not valid UTF-8/);
+      expect(info).toHaveBeenCalledWith(
+        "api request",
+        expect.objectContaining({ requestId: res.headers["x-request-id"], status: 404, errorCode: "not_found" }),
+      );
+    } finally {
+      info.mockRestore();
+    }
+  });
+
   it("lets everything else through untouched: the API's own paths, a slash in the query, pages", async () => {
     reachedNext.length = 0;
     for (const [method, path] of [
@@ -71,9 +100,11 @@ describe("requests outside the contract under /api", () => {
       ["GET", "/login/"],
       ["TRACE", "/login"],
       ["GET", "/apiary/"],
+      ["GET", "/api/v1/leads/caf%C3%A9%20%2F"],
+      ["GET", "/api/v1/leads?q=%ff"],
     ]) {
       expect((await send(method, path)).body).toBe("next");
     }
-    expect(reachedNext).toHaveLength(6);
+    expect(reachedNext).toHaveLength(8);
   });
 });

@@ -59,7 +59,8 @@ describe("the guide's conventions", () => {
       const refusal = refusalOutsideContract(method, "/api/v1/leads");
       expect([refusal?.status, refusal?.code], method).toEqual([405, "method_not_allowed"]);
     }
-    for (const path of ["/api/v1/leads/", "/api/v1/leads//sms", "/api/v1/leads/lead_01abc/"]) {
+    expect(guide).toContain("percent-encoding is not valid UTF-8 (`/api/v1/leads/%ff`) answers 404");
+    for (const path of ["/api/v1/leads/", "/api/v1/leads//sms", "/api/v1/leads/lead_01abc/", "/api/v1/leads/%ff"]) {
       const refusal = refusalOutsideContract("GET", path);
       expect([refusal?.status, refusal?.code], path).toEqual([404, "not_found"]);
     }
