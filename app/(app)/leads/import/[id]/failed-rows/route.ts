@@ -1,4 +1,4 @@
-import { getCurrentMember } from "@/lib/auth/get-current-member";
+import { requireMember } from "@/lib/auth/get-current-member";
 import { ApiError } from "@/lib/errors/api-error";
 import { failedRowsCsv } from "@/lib/imports/failed-rows-csv";
 
@@ -7,8 +7,8 @@ export const dynamic = "force-dynamic";
 // GET /leads/import/:id/failed-rows – the import's failed rows with their reasons, as a CSV
 // download (streamed). Signed-in members of the import's account only; another account's is a 404.
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  const member = await getCurrentMember();
-  if (!member) return new Response("Sign in to download this file.", { status: 401 });
+  // The pages' guard: signed out → sign-in, a temporary password → change it first.
+  const member = await requireMember();
   const { id } = await params;
   try {
     const { fileName, chunks } = await failedRowsCsv(member.accountId, id);
