@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, snap, test, unique } from "./support/fixtures";
 import { OWNER, STAFF } from "./support/demo-users";
-import { createLeadInUi, latestActivity } from "./support/staff-views";
+import { SUMMIT_OWNER, createLeadInUi, latestActivity } from "./support/staff-views";
 import { clockIn, hydrated, setTimeZone } from "./support/time-zone";
 
 // Booking and rescheduling a visit in the app, and times in each viewer's own zone. The demo
@@ -147,4 +147,17 @@ test("a click on an empty hour of the week opens the booking form on that day an
   // The block lies above the hour's booking link: a click opens the visit.
   await block.click();
   await expect(page).toHaveURL(visitUrl);
+});
+
+// Issue 31, finding 15: the list's loading skeleton sat above the visit page's layout, so another
+// account's visit id answered HTTP 200 carrying the 404 page.
+test("another account's visit id gives a real 404", async ({ pageAs }) => {
+  const owner = await pageAs(OWNER);
+  await owner.goto("/visits?all=1");
+  const href = await owner.locator('a[href^="/visits/visit_"]').first().getAttribute("href");
+  expect(href).toMatch(/^\/visits\/visit_/);
+
+  const outsider = await pageAs(SUMMIT_OWNER);
+  expect((await outsider.goto(href!))?.status()).toBe(404);
+  await expect(outsider.getByText("404 · Not found")).toBeVisible();
 });

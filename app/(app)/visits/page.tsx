@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { zoneLabel } from "@/lib/forms/visits/visit-form-options";
 import { hrefWith } from "@/lib/ui/cursor-pager";
@@ -9,6 +10,7 @@ import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { VisitCalendar } from "@/components/visits/visit-calendar";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
+import { TableSkeleton } from "@/components/ui/table-skeleton";
 import { VisitsList } from "./visits-list";
 import { ViewsNav } from "./views-nav";
 
@@ -22,7 +24,19 @@ const LONGEST_VISIT_MS = 480 * 60_000;
 
 // Visits as lists (upcoming, awaiting an outcome, all) or as a day or week, for everyone or
 // only mine (`mine=1`), every time in the viewer's zone. View, day and who are in the URL.
-export default async function VisitsPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
+//
+// Its skeleton is a Suspense boundary here, not a loading.tsx beside it: a loading.tsx in this
+// folder would also wrap /visits/[id], whose layout must answer another account's id with a real
+// 404 before anything streams, and the skeleton committed a 200 first (issue 31, finding 15).
+export default function VisitsPage(props: { searchParams: Promise<RawSearchParams> }) {
+  return (
+    <Suspense fallback={<TableSkeleton />}>
+      <VisitsPageContent {...props} />
+    </Suspense>
+  );
+}
+
+async function VisitsPageContent({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const member = await requireMember();
   const params = singleParams(await searchParams);
   const zone = member.timeZone;

@@ -48,4 +48,23 @@ describe("quiet hours on the lead page", () => {
     // A second click (the message is no longer scheduled) is no error.
     await expect(cancelSmsForm(a.staff, form({ leadId: lead.id, smsId: row.id }))).resolves.toBeUndefined();
   });
+
+  // Issue 31, finding 15: another account's message was an unhandled error, a 500.
+  it("another account's message, or a made-up one, is the 404 page and changes nothing", async () => {
+    const a = await agencyWithStaff("Quiet Realty A");
+    const b = await agencyWithStaff("Quiet Realty B");
+    const db = await getDb();
+    await db.update(accounts).set({ smsQuietHours: true }).where(eq(accounts.id, b.accountId));
+    const lead = await leadOf(b);
+    at("2026-11-24T03:30:00Z"); // 22:30 in New York: scheduled
+    await sendSmsForm(b.staff, form({ leadId: lead.id, message: "Tomorrow at 10?" }));
+    const [row] = await db.select().from(smsMessages).where(eq(smsMessages.leadId, lead.id));
+    expect(row.status).toBe("scheduled");
+
+    const notFound = { digest: expect.stringMatching(/^NEXT_HTTP_ERROR_FALLBACK;404/) };
+    await expect(cancelSmsForm(a.staff, form({ leadId: lead.id, smsId: row.id }))).rejects.toMatchObject(notFound);
+    await expect(cancelSmsForm(a.staff, form({ leadId: lead.id, smsId: "sms_nope" }))).rejects.toMatchObject(notFound);
+    const [after] = await db.select().from(smsMessages).where(eq(smsMessages.id, row.id));
+    expect(after.status).toBe("scheduled");
+  });
 });

@@ -1,0 +1,5 @@
+import { DetailSkeleton } from "@/components/ui/detail-skeleton";
+
+export default function Loading() {
+  return <DetailSkeleton />;
+}
