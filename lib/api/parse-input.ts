@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
+import { readLimitedBody } from "./read-limited-body";
 import { unstorableText } from "./unstorable-text";
 
 const MAX_BODY_BYTES = 100 * 1024;
@@ -44,9 +45,11 @@ export async function readJsonBody(req: Request): Promise<{ raw: string; value: 
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type.trim())) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
   }
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const raw = await readLimited(req, MAX_BODY_BYTES);
+  const raw = await readLimitedBody(
+    req,
+    MAX_BODY_BYTES,
+    () => new ApiError("invalid_json", "The body ended before it was complete."),
+  );
   // Before JSON.parse, so nothing (validation, the idempotency fingerprint, storage, logging)
   // ever walks a value nested deeper than the limit: recursion over 50,000 levels overflows the
   // stack, which answered 500 (issue 31, finding 14).
@@ -76,31 +79,6 @@ function jsonDepthExceeds(text: string, max: number): boolean {
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) depth--;
   }
   return false;
-}
-
-const tooLarge = () => new ApiError("payload_too_large", `The body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
-
-// Stops reading past the limit instead of buffering whatever a client sends.
-async function readLimited(req: Request, limit: number): Promise<string> {
-  if (!req.body) return "";
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    // A client that hangs up mid-body makes the read fail (ECONNRESET "aborted"): that is an
-    // incomplete body, not a failing dependency, and must not be logged as "database unavailable".
-    const { done, value } = await reader.read().catch(() => {
-      throw new ApiError("invalid_json", "The body ended before it was complete.");
-    });
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Query string → plain object. A repeated parameter is an error, not a silent pick.

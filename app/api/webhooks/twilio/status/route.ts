@@ -3,6 +3,7 @@ import { errorResponse } from "@/lib/api/respond";
 import { newRequestId } from "@/lib/api/request-id";
 import { applyDeliveryStatus } from "@/lib/sms/apply-delivery-status";
 import { isValidTwilioSignature } from "@/lib/sms/twilio-signature";
+import { readTwilioForm } from "@/lib/sms/read-twilio-form";
 import { logger } from "@/lib/log/logger";
 
 export const dynamic = "force-dynamic";
@@ -15,10 +16,13 @@ export async function POST(req: Request): Promise<Response> {
   const callbackUrl = process.env.TWILIO_STATUS_CALLBACK_URL;
   if (!authToken || !callbackUrl)
     return errorResponse(new ApiError("not_found", "Twilio callbacks are not configured."), requestId);
-  const text = await req.text();
-  if (text.length > 64 * 1024)
-    return errorResponse(new ApiError("payload_too_large", "The body is too large."), requestId);
-  const params = new URLSearchParams(text);
+  let params: URLSearchParams;
+  try {
+    params = await readTwilioForm(req);
+  } catch (error) {
+    if (error instanceof ApiError) return errorResponse(error, requestId);
+    throw error;
+  }
   if (!isValidTwilioSignature(authToken, callbackUrl, params, req.headers.get("x-twilio-signature"))) {
     logger.warn("twilio callback refused: bad signature", { requestId });
     return errorResponse(new ApiError("forbidden", "Invalid Twilio signature."), requestId);
