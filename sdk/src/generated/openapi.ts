@@ -1828,7 +1828,7 @@ export interface components {
       assignedTo: string | null;
       tags: string[];
       notes: string | null;
-      /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
+      /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. A lead whose phone number replied STOP (on another lead of yours too) is refused the same way. */
       smsOptOut: boolean;
       /** @description Your own id for the lead, if you set one. */
       externalId: string | null;
@@ -1936,7 +1936,7 @@ export interface components {
         requestId: string;
       };
     };
-    /** @description The error envelope with `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again. */
+    /** @description The error envelope with `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again. */
     InvalidJsonError: {
       error: {
         /**
@@ -1963,6 +1963,25 @@ export interface components {
          * @enum {string}
          */
         code: "not_found";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
+    };
+    /** @description The error envelope with `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry. */
+    OptOutByRecipientError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "opt_out_by_recipient";
         /** @description Human-readable explanation; wording may change. */
         message: string;
         /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
@@ -2034,7 +2053,7 @@ export interface components {
       assignedTo: string | null;
       tags: string[];
       notes: string | null;
-      /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
+      /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. A lead whose phone number replied STOP (on another lead of yours too) is refused the same way. */
       smsOptOut: boolean;
       /** @description Your own id for the lead, if you set one. */
       externalId: string | null;
@@ -2061,25 +2080,6 @@ export interface components {
       activities: components["schemas"]["ActivityOutput"][];
       /** @description True when older activities exist (list them with GET /activities?leadId=…). */
       activitiesHasMore: boolean;
-    };
-    /** @description The error envelope with `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry. */
-    OptOutByRecipientError: {
-      error: {
-        /**
-         * @description Stable, machine-readable.
-         * @enum {string}
-         */
-        code: "opt_out_by_recipient";
-        /** @description Human-readable explanation; wording may change. */
-        message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
-        details?: components["schemas"]["ErrorDetail"][];
-        /**
-         * @description Same as the `X-Request-Id` header.
-         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
-         */
-        requestId: string;
-      };
     };
     /** @description The lead is soft-deleted: gone from the API, its activities kept. */
     LeadDeleted: {
@@ -2175,7 +2175,7 @@ export interface components {
         requestId: string;
       };
     };
-    /** @description The error envelope with `lead_opted_out`: The lead opted out of SMS (`smsOptOut: true`). Do not retry. */
+    /** @description The error envelope with `lead_opted_out`: The lead opted out of SMS (`smsOptOut: true`), or its phone number replied STOP to your number, on this lead or any other with that number (a new lead with the same phone, in any format, is not texted either). Also answered when scheduling (`sendAt`). Do not retry. */
     LeadOptedOutError: {
       error: {
         /**
@@ -2481,7 +2481,7 @@ export interface components {
             assignedTo: string | null;
             tags: string[];
             notes: string | null;
-            /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
+            /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. A lead whose phone number replied STOP (on another lead of yours too) is refused the same way. */
             smsOptOut: boolean;
             /** @description Your own id for the lead, if you set one. */
             externalId: string | null;
@@ -3318,7 +3318,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -3375,6 +3375,7 @@ export interface operations {
        * @description Conflict.
        *
        *     - `idempotency_in_progress`: Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.
+       *     - `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry.
        *     - `external_id_taken`: Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.
        */
       409: {
@@ -3388,7 +3389,9 @@ export interface operations {
         };
         content: {
           "application/json":
-            components["schemas"]["IdempotencyInProgressError"] | components["schemas"]["ExternalIdTakenError"];
+            | components["schemas"]["IdempotencyInProgressError"]
+            | components["schemas"]["OptOutByRecipientError"]
+            | components["schemas"]["ExternalIdTakenError"];
         };
       };
       413: components["responses"]["PayloadTooLarge"];
@@ -3753,7 +3756,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
         headers: {
@@ -3807,7 +3810,7 @@ export interface operations {
       /**
        * @description Conflict.
        *
-       *     - `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Carrier rules let only the lead undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry.
+       *     - `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry.
        *     - `external_id_taken`: Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.
        */
       409: {
@@ -3966,7 +3969,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -4191,7 +4194,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -4471,7 +4474,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
         headers: {
@@ -4531,7 +4534,7 @@ export interface operations {
        *
        *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
        *     - `lead_has_no_phone`: The lead has no phone number. Set `phone` with PATCH /leads/{id} first.
-       *     - `lead_opted_out`: The lead opted out of SMS (`smsOptOut: true`). Do not retry.
+       *     - `lead_opted_out`: The lead opted out of SMS (`smsOptOut: true`), or its phone number replied STOP to your number, on this lead or any other with that number (a new lead with the same phone, in any format, is not texted either). Also answered when scheduling (`sendAt`). Do not retry.
        *     - `consent_required`: The lead's `consent.sms.status` is `revoked` (never texted), or the account requires SMS consent before texting (Settings → Account) and it is not `granted`. Record a consent the lead gave with PATCH /leads/{id} (`consent`) first.
        *     - `quiet_hours_override_not_allowed`: `ignoreQuietHours: true` was sent while it is quiet hours (before 08:00 or from 21:00) in the lead's local time, and the lead has not sent you a message in the last 24 hours. Leave `ignoreQuietHours` out: the text is then scheduled for 08:00 their time (202).
        */
@@ -5017,7 +5020,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -5381,7 +5384,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
         headers: {
@@ -5569,7 +5572,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -5791,7 +5794,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -6027,7 +6030,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
         headers: {
@@ -6623,7 +6626,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -6942,7 +6945,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
-       *     - `invalid_json`: The body is not valid JSON. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
         headers: {
@@ -7053,7 +7056,7 @@ export interface operations {
               assignedTo: string | null;
               tags: string[];
               notes: string | null;
-              /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
+              /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. A lead whose phone number replied STOP (on another lead of yours too) is refused the same way. */
               smsOptOut: boolean;
               /** @description Your own id for the lead, if you set one. */
               externalId: string | null;
@@ -7155,7 +7158,7 @@ export interface operations {
               assignedTo: string | null;
               tags: string[];
               notes: string | null;
-              /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
+              /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. A lead whose phone number replied STOP (on another lead of yours too) is refused the same way. */
               smsOptOut: boolean;
               /** @description Your own id for the lead, if you set one. */
               externalId: string | null;
@@ -7266,7 +7269,7 @@ export interface operations {
               assignedTo: string | null;
               tags: string[];
               notes: string | null;
-              /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
+              /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. A lead whose phone number replied STOP (on another lead of yours too) is refused the same way. */
               smsOptOut: boolean;
               /** @description Your own id for the lead, if you set one. */
               externalId: string | null;
@@ -7377,7 +7380,7 @@ export interface operations {
               assignedTo: string | null;
               tags: string[];
               notes: string | null;
-              /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
+              /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. A lead whose phone number replied STOP (on another lead of yours too) is refused the same way. */
               smsOptOut: boolean;
               /** @description Your own id for the lead, if you set one. */
               externalId: string | null;
@@ -7479,7 +7482,7 @@ export interface operations {
               assignedTo: string | null;
               tags: string[];
               notes: string | null;
-              /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. */
+              /** @description True when the lead opted out of SMS: sending one answers 422 `lead_opted_out`. A lead whose phone number replied STOP (on another lead of yours too) is refused the same way. */
               smsOptOut: boolean;
               /** @description Your own id for the lead, if you set one. */
               externalId: string | null;
