@@ -10,11 +10,9 @@ import { upload } from "./import-fixtures";
 vi.mock("next-auth", async (original) => ({ ...(await original<object>()), getServerSession: vi.fn() }));
 
 const signedInAs = (member: { userId: string; accountId: string; sessionVersion: number }) =>
-  vi
-    .mocked(getServerSession)
-    .mockResolvedValue({
-      user: { id: member.userId, accountId: member.accountId, sessionVersion: member.sessionVersion },
-    });
+  vi.mocked(getServerSession).mockResolvedValue({
+    user: { id: member.userId, accountId: member.accountId, sessionVersion: member.sessionVersion },
+  });
 
 const download = (id: string) =>
   downloadFailedRows(new Request(`http://localhost/leads/import/${id}/failed-rows`), {
