@@ -39,17 +39,21 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, what: 
   return result.data;
 }
 
-/** Reads a JSON body: 415 if not JSON, 413 over 100 KB, 400 if it does not parse. */
+/** Reads a JSON body: 415 if not JSON (or compressed, or in another charset than UTF-8), 413 over
+ * 100 KB, 400 if its bytes are not UTF-8 or it does not parse. */
 export async function readJsonBody(req: Request): Promise<{ raw: string; value: unknown }> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^application\/(.+\+)?json\s*(;|$)/i.test(type.trim())) {
     throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
   }
-  const raw = await readLimitedBody(
+  assertUtf8Charset(type);
+  assertUncompressed(req.headers.get("content-encoding"));
+  const bytes = await readLimitedBody(
     req,
     MAX_BODY_BYTES,
     () => new ApiError("invalid_json", "The body ended before it was complete."),
   );
+  const raw = strictUtf8(bytes);
   // Before JSON.parse, so nothing (validation, the idempotency fingerprint, storage, logging)
   // ever walks a value nested deeper than the limit: recursion over 50,000 levels overflows the
   // stack, which answered 500 (issue 31, finding 14).
@@ -60,6 +64,35 @@ export async function readJsonBody(req: Request): Promise<{ raw: string; value: 
     return { raw, value: JSON.parse(raw) };
   } catch {
     throw new ApiError("invalid_json", "The body is not valid JSON.");
+  }
+}
+
+// JSON is UTF-8 (RFC 8259). A body in another declared charset was read as UTF-8 anyway, and bytes
+// that are not UTF-8 were stored as U+FFFD, while the guide promises nothing is replaced
+// (issue 31, finding 18): both are refused instead.
+function assertUtf8Charset(contentType: string): void {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)?.[1]?.toLowerCase();
+  if (charset && charset !== "utf-8" && charset !== "utf8") {
+    throw new ApiError("unsupported_media_type", `Send the body in UTF-8: charset=${charset} is not supported.`);
+  }
+}
+
+// A compressed body is not inflated (RFC 9110 §8.4.1: answer 415 to a coding the server does not
+// take); it parsed as invalid JSON before (issue 31, finding 19).
+function assertUncompressed(contentEncoding: string | null): void {
+  const coding = contentEncoding?.trim().toLowerCase();
+  if (coding && coding !== "identity") {
+    throw new ApiError("unsupported_media_type", "Send the body uncompressed: Content-Encoding is not supported.");
+  }
+}
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+function strictUtf8(bytes: Buffer): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw new ApiError("invalid_json", "The body is not valid UTF-8.");
   }
 }
 

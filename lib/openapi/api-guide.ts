@@ -228,7 +228,8 @@ Account), only a lead whose consent is \`granted\` can be texted. Quiet hours ho
   POST, PUT, PATCH and DELETE answers 405 \`method_not_allowed\` with that \`Allow\`; a method outside these and
   OPTIONS (\`TRACE\`, \`CONNECT\`, WebDAV's \`PROPFIND\`…) answers 405 \`method_not_allowed\`
   on any path, in the same error envelope, with \`X-Request-Id\`.
-- **Bodies** are JSON with \`Content-Type: application/json\`, at most 100 KB. Unknown fields are a
+- **Bodies** are JSON in UTF-8 with \`Content-Type: application/json\`, uncompressed, at most 100 KB:
+  another \`charset\` or a \`Content-Encoding\` is a 415, bytes that are not UTF-8 an \`invalid_json\`. Unknown fields are a
   \`validation_error\`; \`id\`, \`createdAt\`, \`updatedAt\`, \`accountId\` and \`deletedAt\` are never writable.
 - **Query parameters** that are unknown, or given more than once, are a \`validation_error\`.
 - **Text** may be any Unicode except the NUL character (U+0000) and unpaired UTF-16 surrogates,

@@ -51,7 +51,7 @@ interface ErrorEntry extends ErrorExample {
 
 export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   invalid_json: {
-    when: `The body is not valid JSON, or nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels. Fix the body; retrying the same bytes fails again.`,
+    when: `The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than ${MAX_JSON_DEPTH} levels. Fix the body; retrying the same bytes fails again.`,
     message: "The body is not valid JSON.",
   },
   validation_error: {
@@ -111,7 +111,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   },
   payload_too_large: { when: "The body is over 100 KB.", message: "The body is larger than 100 KB." },
   unsupported_media_type: {
-    when: "A body was expected but `Content-Type` is not `application/json`.",
+    when: "A body was expected but `Content-Type` is not `application/json`, declares a `charset` other than UTF-8, or the body comes with a `Content-Encoding` (send it uncompressed).",
     message: "Send the body as JSON with `Content-Type: application/json`.",
   },
   lead_has_no_phone: {

@@ -8,10 +8,10 @@ const MAX_TWILIO_BODY_BYTES = 64 * 1024;
 
 /** The posted form, or 413 past 64 KB (declared or streamed), or 400 if the sender hung up. */
 export async function readTwilioForm(req: Request): Promise<URLSearchParams> {
-  const text = await readLimitedBody(
+  const bytes = await readLimitedBody(
     req,
     MAX_TWILIO_BODY_BYTES,
     () => new ApiError("validation_error", "The body ended before it was complete."),
   );
-  return new URLSearchParams(text);
+  return new URLSearchParams(bytes.toString("utf8"));
 }

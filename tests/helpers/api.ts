@@ -22,8 +22,8 @@ export interface ApiResponse<T = SomeBody> {
 export interface CallOptions {
   key?: string | null;
   body?: unknown;
-  /** Sent as-is (for broken JSON, odd content types). */
-  rawBody?: string;
+  /** Sent as-is (for broken JSON, odd content types, bytes that are not UTF-8). */
+  rawBody?: string | Uint8Array<ArrayBuffer>;
   headers?: Record<string, string>;
 }
 
@@ -37,7 +37,7 @@ export async function callApi<T = SomeBody>(
   const url = new URL(path, "http://localhost");
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers.authorization ??= `Bearer ${options.key}`;
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array<ArrayBuffer> | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";

@@ -1730,7 +1730,7 @@ export interface components {
         requestId: string;
       };
     };
-    /** @description The error envelope with `unsupported_media_type`: A body was expected but `Content-Type` is not `application/json`. */
+    /** @description The error envelope with `unsupported_media_type`: A body was expected but `Content-Type` is not `application/json`, declares a `charset` other than UTF-8, or the body comes with a `Content-Encoding` (send it uncompressed). */
     UnsupportedMediaTypeError: {
       error: {
         /**
@@ -1936,7 +1936,7 @@ export interface components {
         requestId: string;
       };
     };
-    /** @description The error envelope with `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again. */
+    /** @description The error envelope with `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again. */
     InvalidJsonError: {
       error: {
         /**
@@ -2962,7 +2962,7 @@ export interface components {
     /**
      * @description Unsupported media type.
      *
-     *     - `unsupported_media_type`: A body was expected but `Content-Type` is not `application/json`.
+     *     - `unsupported_media_type`: A body was expected but `Content-Type` is not `application/json`, declares a `charset` other than UTF-8, or the body comes with a `Content-Encoding` (send it uncompressed).
      */
     UnsupportedMediaType: {
       headers: {
@@ -3318,7 +3318,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -3756,7 +3756,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
         headers: {
@@ -3969,7 +3969,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -4194,7 +4194,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -4474,7 +4474,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
         headers: {
@@ -5020,7 +5020,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -5384,7 +5384,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
         headers: {
@@ -5572,7 +5572,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -5794,7 +5794,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -6030,7 +6030,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
         headers: {
@@ -6626,7 +6626,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
@@ -6945,7 +6945,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
-       *     - `invalid_json`: The body is not valid JSON, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
         headers: {
