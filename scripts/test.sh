@@ -6,7 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step prints the seconds since the run began, so a slow step shows in any CI log.
+started=$SECONDS
+step() { printf '\n\033[1m== %s\033[0m (at %ss)\n' "$*" "$((SECONDS - started))"; }
 
 step "services"
 bash scripts/ensure-services.sh
@@ -40,3 +42,4 @@ step "end-to-end (Playwright, Chromium)"
 bash scripts/ensure-chromium.sh
 rm -rf .data/e2e
 npx playwright test
+step "done"
