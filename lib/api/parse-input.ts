@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
+import { queryPairs } from "./query-pairs";
 import { readLimitedBody } from "./read-limited-body";
 import { unstorableText } from "./unstorable-text";
 
@@ -114,14 +115,15 @@ function jsonDepthExceeds(text: string, max: number): boolean {
   return false;
 }
 
-/** Query string → plain object. A repeated parameter is an error, not a silent pick.
+/** Query string → plain object. A repeated parameter is an error, not a silent pick, and so is
+ * one whose bytes are not UTF-8 (query-pairs.ts).
  * Bracketed names nest as OpenAPI's deepObject style writes them: `cf[stage]=hot` →
  * `{cf: {stage: "hot"}}`, `cf[price][gte]=5` → `{cf: {price: {gte: "5"}}}`. */
 export function queryObject(url: URL): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const problems: ErrorDetail[] = [];
+  const { pairs, problems } = queryPairs(url.search);
   const seen = new Set<string>();
-  for (const [key, value] of url.searchParams) {
+  for (const [key, value] of pairs) {
     if (seen.has(key)) problems.push({ path: key, message: "Given more than once" });
     seen.add(key);
     const path = deepObjectPath(key);
@@ -143,7 +145,11 @@ export function queryObject(url: URL): Record<string, unknown> {
     }
   }
   if (problems.length)
-    throw new ApiError("validation_error", "A query parameter is repeated or conflicting.", problems);
+    throw new ApiError(
+      "validation_error",
+      "A query parameter is repeated, conflicting or not valid UTF-8 (see details).",
+      problems,
+    );
   return out;
 }
 

@@ -231,7 +231,8 @@ Account), only a lead whose consent is \`granted\` can be texted. Quiet hours ho
 - **Bodies** are JSON in UTF-8 with \`Content-Type: application/json\`, uncompressed, at most 100 KB:
   another \`charset\` or a \`Content-Encoding\` is a 415, bytes that are not UTF-8 an \`invalid_json\`. Unknown fields are a
   \`validation_error\`; \`id\`, \`createdAt\`, \`updatedAt\`, \`accountId\` and \`deletedAt\` are never writable.
-- **Query parameters** that are unknown, or given more than once, are a \`validation_error\`.
+- **Query parameters** that are unknown, given more than once, or whose percent-encoded bytes are
+  not UTF-8 (\`?q=%ff\`), are a \`validation_error\` naming them (nothing is replaced).
 - **Text** may be any Unicode except the NUL character (U+0000) and unpaired UTF-16 surrogates,
   which cannot be stored: a body field, key or query parameter holding one is a
   \`validation_error\` naming it (nothing is stripped or replaced).

@@ -55,7 +55,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "The body is not valid JSON.",
   },
   validation_error: {
-    when: "A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.",
+    when: "A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.",
     message: "The request body is invalid: 2 problems (see details).",
     details: [
       { path: "email", message: "Invalid email" },

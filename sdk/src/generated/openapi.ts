@@ -1860,7 +1860,7 @@ export interface components {
       /** @description The page size used. */
       limit: number;
     };
-    /** @description The error envelope with `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field. */
+    /** @description The error envelope with `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field. */
     ValidationError: {
       error: {
         /**
@@ -3200,7 +3200,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -3319,7 +3319,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -3526,7 +3526,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -3624,7 +3624,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -3755,7 +3755,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
@@ -3970,7 +3970,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -4195,7 +4195,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -4319,7 +4319,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -4473,7 +4473,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
@@ -4632,7 +4632,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -4741,7 +4741,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -4910,7 +4910,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -5021,7 +5021,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -5163,7 +5163,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -5260,7 +5260,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -5383,7 +5383,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
@@ -5573,7 +5573,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -5699,7 +5699,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -5795,7 +5795,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -5921,7 +5921,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -6029,7 +6029,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
@@ -6193,7 +6193,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -6333,7 +6333,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -6433,7 +6433,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -6529,7 +6529,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -6627,7 +6627,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -6738,7 +6738,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -6835,7 +6835,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -6944,7 +6944,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters and a query parameter given more than once are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
