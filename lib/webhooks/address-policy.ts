@@ -62,6 +62,18 @@ export function refusedAddress(address: string, allowPrivate: boolean): string |
   return `${verdict.what} (${shown})`;
 }
 
+/** True for 127.0.0.0/8, ::1 and ::ffff:127.x.y.z: this computer. (NAT64 or 6to4 forms of 127.0.0.1
+ * reach a gateway's loopback, not ours.) */
+export function isLoopbackAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  const ip =
+    parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
+      ? (parsed as ipaddr.IPv6).toIPv4Address()
+      : parsed;
+  return ip.range() === "loopback";
+}
+
 function classify(ip: IP): Verdict | null {
   const listed = REFUSED_RANGES.find(({ range }) => range[0].kind() === ip.kind() && ip.match(range));
   if (listed) return listed.verdict;

@@ -142,7 +142,7 @@ describe("postWebhook", () => {
     };
     expect(await postWebhook({ url, headers: {}, body: "{}", resolveHost: notFound })).toMatchObject({
       status: null,
-      error: "host could not be resolved (ENOTFOUND)",
+      error: "host does not resolve (ENOTFOUND)",
     });
     const hanging = () => new Promise<string[]>(() => {});
     expect(await postWebhook({ url, headers: {}, body: "{}", resolveHost: hanging, timeoutMs: 100 })).toMatchObject({

@@ -1,13 +1,16 @@
+import { Resolver } from "node:dns/promises";
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkWebhookUrl, type ResolveHost } from "@/lib/webhooks/check-webhook-url";
 import { postWebhook } from "@/lib/webhooks/post-webhook";
+import { deadDnsAddress } from "../../helpers/dns-server";
 
 // The guard at delivery time, against a real receiver on 127.0.0.1 that counts the connections it
 // gets: a refused URL must never reach it, an allowed one must reach the address that was checked.
 
 const PUBLIC = "93.184.216.34";
+const LOOPBACK_HINT = "loopback receivers are accepted only on the embedded database, for local development";
 const servers: net.Server[] = [];
 
 async function listen<T extends net.Server>(server: T) {
@@ -30,9 +33,11 @@ function resolverAnswering(...answers: string[][]) {
 }
 
 // vitest.config.ts allows private URLs for every other suite; here production's rules apply unless
-// a test says otherwise.
+// a test says otherwise: no private URLs, and a server database (no loopback receivers). Nothing
+// here opens the database.
 beforeEach(() => {
   vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_URLS", "");
+  vi.stubEnv("DATABASE_URL", "postgres://db.example/leadprop");
 });
 
 afterEach(async () => {
@@ -45,15 +50,18 @@ afterEach(async () => {
 
 describe("postWebhook refuses, without connecting, in production mode", () => {
   it.each([
-    ["http://127.0.0.1:PORT/hook", "refused: must use https"],
-    ["https://127.0.0.1:PORT/hook", "refused: is a loopback address (127.0.0.1)"],
+    ["http://127.0.0.1:PORT/hook", `refused: must use https: ${LOOPBACK_HINT}`],
+    ["https://127.0.0.1:PORT/hook", `refused: is a loopback address (127.0.0.1): ${LOOPBACK_HINT}`],
     [
       "https://169.254.169.254/latest/meta-data/",
       "refused: is a link-local (cloud metadata) address (169.254.169.254)",
     ],
     ["https://10.0.0.5/hook", "refused: is a private address (10.0.0.5)"],
-    ["https://[::1]:PORT/hook", "refused: is a loopback address (::1)"],
-    ["https://[::ffff:127.0.0.1]:PORT/hook", "refused: is a loopback address (::ffff:7f00:1, which carries 127.0.0.1)"],
+    ["https://[::1]:PORT/hook", `refused: is a loopback address (::1): ${LOOPBACK_HINT}`],
+    [
+      "https://[::ffff:127.0.0.1]:PORT/hook",
+      `refused: is a loopback address (::ffff:7f00:1, which carries 127.0.0.1): ${LOOPBACK_HINT}`,
+    ],
     ["https://user:pass@hooks.example.test:PORT/", "refused: must not contain credentials (user:password@)"],
     ["http://hooks.example.test:PORT/", "refused: must use https"],
   ])("%s", async (url, error) => {
@@ -68,7 +76,7 @@ describe("postWebhook refuses, without connecting, in production mode", () => {
   it("a name that resolves to loopback: localhost, and one from the injected resolver", async () => {
     const { port, seen } = await receiver();
     const system = await postWebhook({ url: `https://localhost:${port}/`, headers: {}, body: "{}" });
-    expect(system.error).toMatch(/^refused: resolves to a loopback address \((127\.0\.0\.1|::1)\)$/);
+    expect(system.error).toMatch(/^refused: resolves to a loopback address \((127\.0\.0\.1|::1)\): loopback receivers/);
 
     const resolveHost = resolverAnswering(["127.0.0.1"]);
     const injected = await postWebhook({
@@ -78,7 +86,7 @@ describe("postWebhook refuses, without connecting, in production mode", () => {
       allowPrivateUrls: false,
       resolveHost,
     });
-    expect(injected.error).toBe("refused: resolves to a loopback address (127.0.0.1)");
+    expect(injected.error).toBe(`refused: resolves to a loopback address (127.0.0.1): ${LOOPBACK_HINT}`);
     expect(resolveHost).toHaveBeenCalledWith("hooks.example.test");
     expect(seen.connections).toBe(0);
   });
@@ -93,7 +101,10 @@ describe("DNS rebinding", () => {
 
     expect(await checkWebhookUrl(url, options)).toMatchObject({ ok: true, address: PUBLIC });
     const result = await postWebhook({ url, headers: {}, body: "{}", ...options });
-    expect(result).toMatchObject({ status: null, error: "refused: resolves to a loopback address (127.0.0.1)" });
+    expect(result).toMatchObject({
+      status: null,
+      error: `refused: resolves to a loopback address (127.0.0.1): ${LOOPBACK_HINT}`,
+    });
     expect(seen.connections).toBe(0);
   });
 
@@ -135,5 +146,52 @@ describe("DNS rebinding", () => {
     expect(result.error).not.toMatch(/timeout|refused/);
     expect(clientHello?.includes("sni.example.test")).toBe(true);
     expect(resolveHost).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("on the embedded database (no DATABASE_URL), a developer's own receiver", () => {
+  beforeEach(() => vi.stubEnv("DATABASE_URL", ""));
+
+  it.each(["127.0.0.1", "localhost"])("gets the delivery over http on %s", async (host) => {
+    const { port, seen } = await receiver();
+    const result = await postWebhook({ url: `http://${host}:${port}/hook`, headers: {}, body: "{}", timeoutMs: 2_000 });
+    expect(result).toMatchObject({ status: 200, responseBody: "ok", error: null });
+    expect(seen.connections).toBe(1);
+  });
+
+  it("but nothing else is opened up: a private address, or http to a public name", async () => {
+    const { port, seen } = await receiver();
+    const privateName = await postWebhook({
+      url: `https://lan.example.test:${port}/`,
+      headers: {},
+      body: "{}",
+      resolveHost: resolverAnswering(["192.168.1.20"]),
+    });
+    expect(privateName.error).toBe("refused: resolves to a private address (192.168.1.20)");
+    const publicHttp = await postWebhook({
+      url: `http://hooks.example.test:${port}/`,
+      headers: {},
+      body: "{}",
+      resolveHost: resolverAnswering([PUBLIC]),
+    });
+    expect(publicHttp.error).toBe("refused: must use https (only a receiver on this computer may use http)");
+    expect(seen.connections).toBe(0);
+  });
+});
+
+describe("a resolver that fails at delivery", () => {
+  it("is an error worth retrying (not a refusal), and nothing is sent", async () => {
+    const { port, seen } = await receiver();
+    const resolver = new Resolver({ timeout: 300, tries: 1 });
+    resolver.setServers([await deadDnsAddress()]);
+    const result = await postWebhook({
+      url: `https://hooks.example.test:${port}/`,
+      headers: {},
+      body: "{}",
+      resolveHost: (hostname) => resolver.resolve4(hostname),
+    });
+    expect(result.status).toBeNull();
+    expect(result.error).toMatch(/^host could not be resolved \((ECONNREFUSED|ETIMEOUT)\)$/);
+    expect(seen.connections).toBe(0);
   });
 });
