@@ -52,7 +52,7 @@ const timeZoneInput = z
   .nullable()
   .meta({
     description:
-      "The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zone of the phone number's country if it has only one (+1 numbers do not), else the account's.",
+      "The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zones of the phone number (libphonenumber's map: the area code for +1 numbers, else the country), a text going out only while it is 08:00–21:00 in each of them; the account's zone when the number gives none.",
     example: "America/Chicago",
   });
 
@@ -146,13 +146,23 @@ export const leadSchema = z
   })
   .meta({ id: "Lead" });
 
-export const leadWithActivitiesSchema = leadSchema
-  .extend({
-    activities: z.array(activitySchema).meta({ description: "The lead's 50 most recent activities, newest first." }),
-    activitiesHasMore: z
-      .boolean()
-      .meta({ description: "True when older activities exist (list them with GET /activities?leadId=…)." }),
-  })
+/** The lead with its recent activities, as a reader allowed to see them gets it (the web UI, a key
+ * with activities:read). */
+export const leadWithActivitiesSchema = leadSchema.extend({
+  activities: z.array(activitySchema).meta({
+    description:
+      "The lead's 50 most recent activities, newest first. Only for a key with `activities:read`: absent otherwise.",
+  }),
+  activitiesHasMore: z.boolean().meta({
+    description:
+      "True when older activities exist (list them with GET /activities?leadId=…). Only for a key with `activities:read`: absent otherwise.",
+  }),
+});
+
+/** GET /leads/:id's `data`: the two activity fields are omitted for a key that may not read
+ * activities (as Stripe omits what a restricted key cannot read), so they are optional here. */
+export const leadWithPermittedActivitiesSchema = leadWithActivitiesSchema
+  .partial({ activities: true, activitiesHasMore: true })
   .meta({ id: "LeadWithActivities" });
 
 export const leadDeletedSchema = z

@@ -5,7 +5,7 @@ import {
   leadListQuery,
   leadSchema,
   leadUpdateSchema,
-  leadWithActivitiesSchema,
+  leadWithPermittedActivitiesSchema,
 } from "@/lib/schemas/leads";
 import { exampleLead, exampleLeadDeleted, exampleLeadWithActivities, exampleList, exampleOne } from "../examples";
 import type { OperationSpec } from "../operation-spec";
@@ -77,12 +77,12 @@ export const leadOperations: OperationSpec[] = [
     permission: { leads: "read" },
     summary: "Get a lead with its recent activities",
     description:
-      "One live lead, with `activities`: its 50 most recent activities, newest first, and `activitiesHasMore`. Older ones: `GET /api/v1/activities?leadId=…`. A soft-deleted lead answers 404.",
+      "One live lead, with `activities`: its 50 most recent activities, newest first, and `activitiesHasMore`. Older ones: `GET /api/v1/activities?leadId=…`. The activities are a resource of their own: a key without `activities:read` gets the lead alone, with `activities` and `activitiesHasMore` left out (not an empty list, which would say the lead has none), as Stripe leaves out what a restricted key cannot read. A soft-deleted lead answers 404.",
     params: leadIdParams,
     response: {
       status: 200,
-      description: "The lead.",
-      schema: leadWithActivitiesSchema,
+      description: "The lead; with its recent activities when the key has `activities:read`.",
+      schema: leadWithPermittedActivitiesSchema,
       example: exampleOne(exampleLeadWithActivities),
     },
   },

@@ -39,7 +39,7 @@ export interface paths {
     };
     /**
      * Get a lead with its recent activities
-     * @description One live lead, with `activities`: its 50 most recent activities, newest first, and `activitiesHasMore`. Older ones: `GET /api/v1/activities?leadId=…`. A soft-deleted lead answers 404.
+     * @description One live lead, with `activities`: its 50 most recent activities, newest first, and `activitiesHasMore`. Older ones: `GET /api/v1/activities?leadId=…`. The activities are a resource of their own: a key without `activities:read` gets the lead alone, with `activities` and `activitiesHasMore` left out (not an empty list, which would say the lead has none), as Stripe leaves out what a restricted key cannot read. A soft-deleted lead answers 404.
      *
      *     Requires the `leads:read` permission.
      */
@@ -868,7 +868,7 @@ export interface components {
        */
       externalId?: string | null;
       /**
-       * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zone of the phone number's country if it has only one (+1 numbers do not), else the account's.
+       * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zones of the phone number (libphonenumber's map: the area code for +1 numbers, else the country), a text going out only while it is 08:00–21:00 in each of them; the account's zone when the number gives none.
        * @example America/Chicago
        */
       timezone?: string | null;
@@ -971,7 +971,7 @@ export interface components {
        */
       externalId?: string | null;
       /**
-       * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zone of the phone number's country if it has only one (+1 numbers do not), else the account's.
+       * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zones of the phone number (libphonenumber's map: the area code for +1 numbers, else the country), a text going out only while it is 08:00–21:00 in each of them; the account's zone when the number gives none.
        * @example America/Chicago
        */
       timezone?: string | null;
@@ -1028,7 +1028,7 @@ export interface components {
        */
       externalId?: string | null;
       /**
-       * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zone of the phone number's country if it has only one (+1 numbers do not), else the account's.
+       * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zones of the phone number (libphonenumber's map: the area code for +1 numbers, else the country), a text going out only while it is 08:00–21:00 in each of them; the account's zone when the number gives none.
        * @example America/Chicago
        */
       timezone?: string | null;
@@ -1085,7 +1085,7 @@ export interface components {
             /** @description Required for an upsert: the record it updates, or creates. */
             externalId: string;
             /**
-             * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zone of the phone number's country if it has only one (+1 numbers do not), else the account's.
+             * @description The lead's IANA time zone, for SMS quiet hours (08:00–21:00 their time). When null: the zones of the phone number (libphonenumber's map: the area code for +1 numbers, else the country), a text going out only while it is 08:00–21:00 in each of them; the account's zone when the number gives none.
              * @example America/Chicago
              */
             timezone?: string | null;
@@ -2076,10 +2076,10 @@ export interface components {
        * @example 2026-11-22T09:30:00.000Z
        */
       updatedAt: string;
-      /** @description The lead's 50 most recent activities, newest first. */
-      activities: components["schemas"]["ActivityOutput"][];
-      /** @description True when older activities exist (list them with GET /activities?leadId=…). */
-      activitiesHasMore: boolean;
+      /** @description The lead's 50 most recent activities, newest first. Only for a key with `activities:read`: absent otherwise. */
+      activities?: components["schemas"]["ActivityOutput"][];
+      /** @description True when older activities exist (list them with GET /activities?leadId=…). Only for a key with `activities:read`: absent otherwise. */
+      activitiesHasMore?: boolean;
     };
     /** @description The lead is soft-deleted: gone from the API, its activities kept. */
     LeadDeleted: {
@@ -3434,7 +3434,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The lead. */
+      /** @description The lead; with its recent activities when the key has `activities:read`. */
       200: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];

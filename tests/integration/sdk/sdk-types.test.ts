@@ -4,7 +4,7 @@ import type { ErrorCode } from "@/lib/errors/api-error";
 import type { activitySchema } from "@/lib/schemas/activities";
 import type { listMetaSchema } from "@/lib/schemas/common";
 import type { eventSchema } from "@/lib/schemas/events";
-import type { leadCreateSchema, leadSchema, leadWithActivitiesSchema } from "@/lib/schemas/leads";
+import type { leadCreateSchema, leadSchema, leadWithPermittedActivitiesSchema } from "@/lib/schemas/leads";
 import type { propertySchema } from "@/lib/schemas/properties";
 import type { smsSchema } from "@/lib/schemas/sms";
 import type { visitSchema } from "@/lib/schemas/visits";
@@ -31,7 +31,7 @@ describe("SDK types", () => {
     // length is checked at run time), the document says minItems = maxItems = 2 and the SDK keeps
     // the pair. So these are narrower than the zod types, never wider.
     expectTypeOf<Sdk.Activity>().toExtend<z.output<typeof activitySchema>>();
-    expectTypeOf<Sdk.LeadWithActivities>().toExtend<z.output<typeof leadWithActivitiesSchema>>();
+    expectTypeOf<Sdk.LeadWithActivities>().toExtend<z.output<typeof leadWithPermittedActivitiesSchema>>();
     expectTypeOf<Sdk.Event>().toExtend<z.output<typeof eventSchema>>();
     expectTypeOf<Omit<Sdk.Activity, "data">>().toEqualTypeOf<Omit<z.output<typeof activitySchema>, "data">>();
     // What a caller may send: the zod input (defaults optional).
@@ -61,7 +61,7 @@ describe("SDK types", () => {
     expectTypeOf<ReturnType<Client["events"]["list"]>>().toExtend<AsyncIterable<Sdk.Event>>();
     expectTypeOf<Parameters<Client["leads"]["list"]>[0]>().toExtend<{ status?: Sdk.Lead["status"] } | undefined>();
     // The [old, new] pair survives (openapi-fetch's own `data` would widen it to an array).
-    type Changes = NonNullable<Resolved<Client["leads"]["get"]>["activities"][number]["data"]["changes"]>;
+    type Changes = NonNullable<NonNullable<Resolved<Client["leads"]["get"]>["activities"]>[number]["data"]["changes"]>;
     expectTypeOf<Changes[string]>().toEqualTypeOf<[unknown, unknown]>();
   });
 

@@ -1,17 +1,22 @@
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { missingPermission } from "@/lib/keys/permissions";
 import { deleteLead } from "@/lib/leads/delete-lead";
+import { getLead } from "@/lib/leads/get-lead";
 import { getLeadWithActivitiesJson } from "@/lib/leads/get-lead-with-activities";
 import { updateLead } from "@/lib/leads/update-lead";
 import { leadIdParams, leadUpdateSchema } from "@/lib/schemas/leads";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/leads/:id – a lead with its 50 most recent activities (serialized by PostgreSQL)
+// GET /api/v1/leads/:id – a lead with its 50 most recent activities (serialized by PostgreSQL);
+// the lead alone for a key that may not read activities (issue 31, finding 8)
 export const GET = apiRoute(
   { route: "GET /leads/:id", permission: { leads: "read" }, params: leadIdParams },
   async ({ apiKey, params }) => ({
-    body: (await getLeadWithActivitiesJson(apiKey.accountId, params.id)).asData(),
+    body: missingPermission(apiKey.permissions, { activities: "read" })
+      ? { data: await getLead(apiKey.accountId, params.id) }
+      : (await getLeadWithActivitiesJson(apiKey.accountId, params.id)).asData(),
   }),
 );
 
