@@ -1,11 +1,9 @@
 import { CsvError, parse } from "csv-parse/sync";
 import { ApiError } from "@/lib/errors/api-error";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, MAX_IMPORT_ROW_BYTES } from "./import-limits";
 
 // Reading an uploaded CSV: the bytes to text, the separator, then the rows (csv-parse). Whatever
 // cannot be read is refused with a message that says why and what to do, shown as is in the UI.
-
-export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
-export const MAX_IMPORT_ROWS = 200_000;
 
 type CsvEncoding = "utf-8" | "utf-16" | "windows-1252";
 
@@ -25,12 +23,23 @@ const MB = 1024 * 1024;
 
 const refuse = (message: string) => new ApiError("validation_error", message);
 
-/** Refuses a file over 20 MB from its size alone, before anything reads it whole. */
+const ROW_KB = MAX_IMPORT_ROW_BYTES / 1024;
+const rowTooLong = (line: number | undefined) =>
+  refuse(
+    `${line ? `Line ${line.toLocaleString("en-US")}` : "A row"} is longer than ${ROW_KB} KB; imports take rows of at most ${ROW_KB} KB. Check that the file has one lead per line, then upload it again.`,
+  );
+/** `line` undefined: the header row. */
+const tooManyColumns = (columns: number, line: number | undefined) =>
+  refuse(
+    `${line === undefined ? "The header row" : `Line ${line.toLocaleString("en-US")}`} has ${columns.toLocaleString("en-US")} columns; imports take at most ${MAX_IMPORT_COLUMNS}. Delete the columns you do not need, then upload the file again.`,
+  );
+
+/** Refuses a file over MAX_IMPORT_BYTES from its size alone, before anything reads it whole. */
 export function assertImportSize(byteSize: number): void {
   if (byteSize > MAX_IMPORT_BYTES) {
     throw new ApiError(
       "payload_too_large",
-      `The file is ${(byteSize / MB).toFixed(1)} MB; imports take at most 20 MB. Split it into smaller files.`,
+      `The file is ${(byteSize / MB).toFixed(1)} MB; imports take at most ${MAX_IMPORT_BYTES / MB} MB. Split it into smaller files.`,
     );
   }
   if (byteSize === 0) throw refuse("The file is empty.");
@@ -77,10 +86,38 @@ function detectDelimiter(text: string): string {
   return best;
 }
 
+/**
+ * The first line (1-based) longer than a row may be, or 0: a row's size is its length as written,
+ * separators and quotes included. csv-parse's max_record_size counts only a row's values, so a
+ * 20 MB line of `,,,,` (millions of empty columns) would pass it and be built as one array before
+ * any column count could refuse it; it stays the check for a row whose quoted line breaks spread
+ * it over lines. Lines end at "\n", or at a lone "\r" (old Mac files), looked for only inside a
+ * long line. indexOf, not a loop over characters: 20 MB in ~30 ms.
+ */
+function firstLineTooLong(text: string): number {
+  let line = 1;
+  for (let start = 0; start < text.length; line++) {
+    const newline = text.indexOf("\n", start);
+    const end = newline === -1 ? text.length : newline;
+    if (end - start > MAX_IMPORT_ROW_BYTES) {
+      const parts = text.slice(start, end).split("\r");
+      const long = parts.findIndex((part) => part.length > MAX_IMPORT_ROW_BYTES);
+      if (long !== -1) return line + long;
+      line += parts.length - 1;
+    }
+    start = end + 1;
+  }
+  return 0;
+}
+
 /** The header and the rows (the first `limit` only, when given). Fully empty lines are skipped; a
- * row may have fewer or more cells than the header (the mapping reads cells by column). */
+ * row may have fewer or more cells than the header (the mapping reads cells by column). Rows
+ * over MAX_IMPORT_COLUMNS or MAX_IMPORT_ROW_BYTES are refused, the upload's and the job's alike. */
 export function parseCsv(text: string, delimiter: string, limit?: number): ParsedCsv {
+  const longLine = firstLineTooLong(text);
+  if (longLine) throw rowTooLong(longLine);
   let records: string[][];
+  let atHeader = true;
   try {
     records = parse(text, {
       delimiter,
@@ -88,11 +125,20 @@ export function parseCsv(text: string, delimiter: string, limit?: number): Parse
       relax_column_count: true,
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
+      // A row with quoted line breaks can be longer than any of its lines.
+      max_record_size: MAX_IMPORT_ROW_BYTES,
+      on_record: (record: string[], { lines }: { lines: number }) => {
+        if (record.length > MAX_IMPORT_COLUMNS) throw tooManyColumns(record.length, atHeader ? undefined : lines);
+        atHeader = false;
+        return record;
+      },
       // One record past the limit is enough to know the file is over it.
       to: limit === undefined ? MAX_IMPORT_ROWS + 2 : limit + 1,
     });
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     if (!(error instanceof CsvError)) throw error;
+    if (error.code === "CSV_MAX_RECORD_SIZE") throw rowTooLong((error as CsvError & { lines?: number }).lines);
     throw refuse(`The file could not be read as CSV: ${csvProblem(error)}. Check the file and upload it again.`);
   }
   if (records.length === 0) throw refuse("The file is empty.");
@@ -117,8 +163,6 @@ function csvProblem(error: CsvError): string {
     case "CSV_INVALID_CLOSING_QUOTE":
     case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
       return `a quote inside a value is not doubled ("")${where}`;
-    case "CSV_MAX_RECORD_SIZE":
-      return `a row is too long${where}`;
     default:
       return `${error.message.replace(/\.$/, "")}`;
   }

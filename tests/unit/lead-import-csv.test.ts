@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { numberOfCell, dateOfCell, booleanOfCell, statusOfCell } from "@/lib/imports/coerce-cell";
 import { guessMapping } from "@/lib/imports/guess-mapping";
-import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, assertImportSize, readCsv } from "@/lib/imports/parse-csv";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "@/lib/imports/import-limits";
+import { assertImportSize, readCsv } from "@/lib/imports/parse-csv";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const refusal = (bytes: Uint8Array) => {
