@@ -1,3 +1,4 @@
+import { DELIVERY_ATTEMPTS, retrySpanText, retryWaitsText } from "@/lib/webhooks/retry-schedule-text";
 import { keysChapter } from "./api-guide-keys";
 import type { OperationSpec } from "./operation-spec";
 
@@ -177,8 +178,9 @@ headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signa
   signatures are in the header, and either verifies.
 - **Answer 2xx fast** (within 10 seconds; we do not follow redirects and read at most 64 KB of
   your answer), and do the work afterwards, from a queue.
-- **Retries.** Anything but a 2xx, a timeout or a network error is retried about 5 s, 5 min,
-  30 min, 2 h, 5 h, 10 h and 10 h later (with jitter): eight attempts over about 3 days. A
+- **Retries.** Anything but a 2xx, a timeout or a network error is retried, each wait counted
+  from the attempt before (with ±10 % jitter): ${retryWaitsText()}. That is ${DELIVERY_ATTEMPTS}
+  attempts over ${retrySpanText()}. A
   \`410 Gone\` disables the endpoint at once; so do 5 days without a successful delivery.
   Settings shows why, and re-enabling it is one click (or \`PATCH\` with \`enabled: true\`).
 - **At least once, in no guaranteed order.** The same event can arrive more than once
@@ -187,6 +189,11 @@ headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signa
 - **Replay** a delivery from the endpoint's delivery log in Settings (Resend), or catch up on
   anything you missed from \`GET /events\`.
 - **URLs** must be \`https\` and must not resolve to a private, loopback or link-local address.
+  A name the DNS says does not exist is refused (400). When the DNS cannot answer (a timeout,
+  \`SERVFAIL\`), the endpoint is saved anyway: every delivery checks the URL again before it
+  sends, and one that cannot resolve is retried like any other failure. On a local install that
+  runs on its embedded database (no \`DATABASE_URL\`), a receiver on that computer
+  (\`http://localhost:…\`, \`http://127.0.0.1:…\`) is accepted too, for development.
 
 ## SMS compliance
 

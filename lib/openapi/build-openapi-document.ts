@@ -1,4 +1,5 @@
 import { createDocument, type ZodOpenApiPathsObject, type oas31 } from "zod-openapi";
+import { retrySpanText } from "@/lib/webhooks/retry-schedule-text";
 import { apiGuide } from "./api-guide";
 import { errorEnvelopeSchema, sharedErrorResponses } from "./error-responses";
 import { OPERATIONS } from "./operations";
@@ -30,8 +31,7 @@ const TAGS: Array<{ name: ResourceTag; description: string }> = [
   },
   {
     name: "Webhooks",
-    description:
-      "Endpoints that receive events as signed POSTs (Standard Webhooks), retried for about 3 days. Each event type's payload is under `webhooks`.",
+    description: `Endpoints that receive events as signed POSTs (Standard Webhooks), retried for ${retrySpanText()}. Each event type's payload is under \`webhooks\`.`,
   },
 ];
 

@@ -42,6 +42,9 @@ const resolveWithSystem: ResolveHost = async (hostname) =>
 // other code (EAI_AGAIN, ESERVFAIL, ETIMEOUT, ECONNREFUSED…) is the resolver failing.
 const NOT_FOUND_CODES = new Set(["ENOTFOUND", "ENODATA"]);
 
+/** Whether a receiver on this computer is accepted unless told otherwise: on the embedded database. */
+export const loopbackReceiversAllowed = (): boolean => databaseEngine() === "pglite";
+
 const LOOPBACK_HINT = "loopback receivers are accepted only on the embedded database, for local development";
 
 /**
@@ -51,7 +54,7 @@ const LOOPBACK_HINT = "loopback receivers are accepted only on the embedded data
  */
 export async function checkWebhookUrl(raw: string, options: WebhookUrlOptions = {}): Promise<WebhookUrlCheck> {
   const allowPrivate = options.allowPrivateUrls ?? process.env.WEBHOOKS_ALLOW_PRIVATE_URLS === "1";
-  const allowLoopback = allowPrivate || (options.allowLoopback ?? databaseEngine() === "pglite");
+  const allowLoopback = allowPrivate || (options.allowLoopback ?? loopbackReceiversAllowed());
   const url = URL.canParse(raw) ? new URL(raw) : null;
   if (!url) return refuse("is not a valid URL");
   const plainHttp = url.protocol === "http:";

@@ -39,7 +39,7 @@ export const webhookEndpointOperations: OperationSpec[] = [
     permission: { webhook_endpoints: "write" },
     summary: "Create a webhook endpoint",
     description:
-      'Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address. At most 16 endpoints per account. `events: ["*"]` also takes event types added later.',
+      'Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 16 endpoints per account. `events: ["*"]` also takes event types added later.',
     body: {
       schema: webhookEndpointCreateSchema,
       examples: {
@@ -87,7 +87,7 @@ export const webhookEndpointOperations: OperationSpec[] = [
     permission: { webhook_endpoints: "write" },
     summary: "Update a webhook endpoint",
     description:
-      "Change its URL, description or event types, or disable it. `enabled: true` re-enables an endpoint the system disabled (after a 410, or 5 days without a successful delivery); deliveries it missed meanwhile are not sent, replay them from `GET /events`.",
+      "Change its URL (checked as on create), description or event types, or disable it. `enabled: true` re-enables an endpoint the system disabled (after a 410, or 5 days without a successful delivery); deliveries it missed meanwhile are not sent, replay them from `GET /events`.",
     params: webhookEndpointIdParams,
     body: {
       schema: webhookEndpointUpdateSchema,

@@ -15,7 +15,9 @@ import { EventTypesFieldset } from "./event-types-fieldset";
 
 // "Add endpoint": the form, then the new endpoint's signing secret, shown once here (as a new
 // API key is). It lives only in this component's state; the endpoint page can reveal it again.
-export function CreateEndpointPanel() {
+// `acceptsLoopback`: this install runs on its embedded database, where a receiver on this computer
+// (http://localhost) is accepted for development (lib/webhooks/check-webhook-url.ts).
+export function CreateEndpointPanel({ acceptsLoopback }: { acceptsLoopback: boolean }) {
   const [state, formAction] = useActionState<CreateEndpointState, FormData>(createEndpointAction, IDLE);
   // Open from "Add endpoint" until an endpoint is created (or Cancel); the secret shows until
   // "Done". Both are derived from the action result they were opened or dismissed at.
@@ -93,7 +95,11 @@ export function CreateEndpointPanel() {
         autoComplete="off"
         autoFocus
         placeholder="https://hooks.example.com/leadprop"
-        hint="Events are POSTed here as JSON. It must be https and reachable from the internet."
+        hint={
+          acceptsLoopback
+            ? "Events are POSTed here as JSON. It must be https and reachable from the internet, or, since this install runs on its embedded database, a receiver on this computer (http://localhost:3001/hooks) for development."
+            : "Events are POSTed here as JSON. It must be https and reachable from the internet."
+        }
         error={errors.url}
       />
       <TextField

@@ -7,8 +7,10 @@ import { styles } from "@/components/ui/styles";
 import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { loopbackReceiversAllowed } from "@/lib/webhooks/check-webhook-url";
 import { MAX_ENDPOINTS_PER_ACCOUNT } from "@/lib/webhooks/create-webhook-endpoint";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";
+import { retrySpanText } from "@/lib/webhooks/retry-schedule-text";
 import { CreateEndpointPanel } from "./create-endpoint-panel";
 import { EndpointsTable } from "./endpoints-table";
 
@@ -27,7 +29,7 @@ export default async function WebhooksSettingsPage({ searchParams }: { searchPar
     <div className="space-y-6">
       <PageHeader
         title="Webhooks"
-        description="LeadProp POSTs each change to your endpoints as it happens, signed with the endpoint's secret (Standard Webhooks). Failed deliveries are retried for about three days."
+        description={`LeadProp POSTs each change to your endpoints as it happens, signed with the endpoint's secret (Standard Webhooks). Failed deliveries are retried for ${retrySpanText()}.`}
       />
       {notice === "deleted" ? <FlashNotice>Endpoint deleted.</FlashNotice> : null}
 
@@ -41,7 +43,7 @@ export default async function WebhooksSettingsPage({ searchParams }: { searchPar
             <code className="rounded bg-slate-100 px-1 font-mono text-xs">webhook-signature</code> header before you
             trust a delivery.
           </p>
-          <CreateEndpointPanel />
+          <CreateEndpointPanel acceptsLoopback={loopbackReceiversAllowed()} />
         </section>
       ) : (
         <section role="note" className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50 p-5">
