@@ -23,7 +23,7 @@ export interface WebhookUrlOptions {
  * has no address; `resolver_failed`: no answer (SERVFAIL, timeout, resolver unreachable), which
  * says nothing about the URL and is worth retrying.
  */
-export type Unresolved = "not_found" | "resolver_failed";
+type Unresolved = "not_found" | "resolver_failed";
 
 /**
  * `address` is the one the delivery must connect to: the one that was checked. `unresolved` marks
