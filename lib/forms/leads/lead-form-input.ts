@@ -22,6 +22,7 @@ export function leadInputFromForm(formData: FormData): {
     tags: f.list("tags"),
     // Notes keep their inner line breaks; only an empty box clears them.
     notes: f.raw("notes") === undefined ? undefined : f.raw("notes")?.trim() ? f.raw("notes") : null,
+    timezone: f.nullableText("timezone"),
     smsOptOut: f.has("smsOptOutShown") ? f.checkbox("smsOptOut") : undefined,
     customFields: custom.customFields,
   });

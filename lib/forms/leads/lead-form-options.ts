@@ -5,6 +5,7 @@ import { listPropertyOptions } from "@/lib/properties/list-property-options";
 import { listMembers } from "@/lib/users/list-members";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { toUiDefinition } from "@/lib/custom-fields/custom-field-ui";
+import { timeZoneOptions } from "@/lib/accounts/time-zone-options";
 
 // What the lead form needs from the server: its choices, and a lead's values as form text.
 
@@ -22,6 +23,8 @@ export async function leadFormOptions(accountId: string, currentPropertyId?: str
     ],
     properties: [{ value: "", label: "None" }, ...properties.map((p) => ({ value: p.id, label: p.label }))],
     members: [{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.name }))],
+    // Empty: quiet hours read the zone from the phone number (lib/sms/quiet-hours/lead-time-zones.ts).
+    timeZones: [{ value: "", label: "From the phone number" }, ...timeZoneOptions()],
     // The account's custom fields for leads, in form order.
     customFields: customFields.map(toUiDefinition),
   };
@@ -40,6 +43,7 @@ export function leadFormValues(lead?: PublicLead) {
     assignedTo: lead?.assignedTo ?? "",
     tags: lead?.tags.join(", ") ?? "",
     notes: lead?.notes ?? "",
+    timezone: lead?.timezone ?? "",
     smsOptOut: lead?.smsOptOut ?? false,
     customFields: lead?.customFields ?? {},
   };

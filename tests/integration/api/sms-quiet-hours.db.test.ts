@@ -13,8 +13,8 @@ import type { DataBody, ErrorBody, Lead, LeadWithActivities, Sms } from "../../h
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 // Quiet hours with a controlled clock: only Date is faked, so pg-boss, Redis and the database
-// keep their own timers. The account's zone is America/New_York (the default); +1 numbers give no
-// zone of their own, so the lead's is the account's unless it has one.
+// keep their own timers. The account's zone is America/New_York (the default); a +1 number's zone
+// comes from its area code, so the leads here have a Manhattan (212) number unless a test says.
 
 limitThroughRealRedis();
 
@@ -40,11 +40,11 @@ async function tenant(settings: { smsQuietHours?: boolean; timezone?: string } =
   return t;
 }
 
-async function lead(t: TestTenant, timezone: string | null = null): Promise<Lead> {
+async function lead(t: TestTenant, timezone: string | null = null, phone = "+12125550142"): Promise<Lead> {
   return (
     await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
       key: t.key,
-      body: { name: "Night", phone: "+14155550142", ...(timezone && { timezone }) },
+      body: { name: "Night", phone, ...(timezone && { timezone }) },
     })
   ).body.data;
 }
@@ -172,7 +172,7 @@ describe("quiet hours", () => {
       leadId: l.id,
       direction: "inbound",
       to: "+15005550006",
-      from: "+14155550142",
+      from: "+12125550142",
       message: "Are you free tomorrow?",
       status: "received",
       provider: "log",
@@ -204,6 +204,55 @@ describe("quiet hours", () => {
     });
     expect(past.status).toBe(400);
     expect(past.body.error.code).toBe("validation_error");
+  });
+});
+
+// Issue 31, finding 6b: a +1 number without a stored zone fell back to the agency's zone.
+describe("a +1 number's zone comes from its area code", () => {
+  it("a (415) lead of a New York agency is texted at 20:36 Pacific, and held at 21:30 Pacific", async () => {
+    const t = await tenant({ timezone: "America/New_York" });
+    const l = await lead(t, null, "+14155550142");
+    at("2026-11-25T04:36:00Z"); // 20:36 PST, 23:36 EST: it was held until 08:00 Eastern
+    const evening = await send(t, l.id, {});
+    expect(evening.status).toBe(201);
+    expect(evening.body.data).toMatchObject({ status: "sent", sendAt: null });
+    at("2026-11-25T05:30:00Z"); // 21:30 PST
+    const late = await send(t, l.id, {});
+    expect(late.status).toBe(202);
+    expect(late.body.data.sendAt).toBe("2026-11-25T16:00:00.000Z"); // 08:00 PST
+  });
+
+  it("08:00 Eastern to a Pacific number (05:00 there) is held until 08:00 Pacific", async () => {
+    const t = await tenant({ timezone: "America/New_York" });
+    const l = await lead(t, null, "+14155550143");
+    at("2026-11-24T13:00:00Z"); // 08:00 EST, 05:00 PST: it went out at once
+    const res = await send(t, l.id, {});
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ status: "scheduled", sendAt: "2026-11-24T16:00:00.000Z" });
+  });
+
+  it("an area code that spans zones waits for the latest one's 08:00, and stops at the earliest one's 21:00", async () => {
+    const t = await tenant({ timezone: "America/New_York" });
+    const l = await lead(t, null, "+16055550144"); // (605) South Dakota: Mountain and Central
+    at("2026-11-24T14:30:00Z"); // 07:30 MST, 08:30 CST (09:30 in New York)
+    const morning = await send(t, l.id, {});
+    expect(morning.status).toBe(202);
+    expect(morning.body.data.sendAt).toBe("2026-11-24T15:00:00.000Z"); // 08:00 MST
+    at("2026-11-25T03:30:00Z"); // 20:30 MST, 21:30 CST
+    const night = await send(t, l.id, {});
+    expect(night.status).toBe(202);
+    expect(night.body.data.sendAt).toBe("2026-11-25T15:00:00.000Z");
+    at("2026-11-24T20:00:00Z"); // 13:00 MST, 14:00 CST
+    expect((await send(t, l.id, {})).status).toBe(201);
+  });
+
+  it("the lead's stored zone wins over the area code", async () => {
+    const t = await tenant({ timezone: "America/New_York" });
+    const l = await lead(t, "America/New_York", "+14155550145"); // moved east, kept the number
+    at("2026-11-25T04:36:00Z"); // 23:36 EST, 20:36 PST
+    const res = await send(t, l.id, {});
+    expect(res.status).toBe(202);
+    expect(res.body.data.sendAt).toBe("2026-11-25T13:00:00.000Z"); // 08:00 EST
   });
 });
 

@@ -29,7 +29,7 @@ describe("send-scheduled-sms through pg-boss", () => {
     await db.update(accounts).set({ smsQuietHours: true }).where(eq(accounts.id, t.accountId));
     const lead = await createLead(
       { accountId: t.accountId, defaultCountry: "US" },
-      { name: "Queue", phone: "+14155550177" },
+      { name: "Queue", phone: "+12125550177" }, // Manhattan: quiet hours in New York time
       { type: "system", id: null, name: "Test" },
     );
     vi.useFakeTimers({ toFake: ["Date"] });

@@ -8,6 +8,7 @@ import { getOptOutByRecipient } from "@/lib/sms/get-opt-out-by-recipient";
 import { listLeadSms } from "@/lib/sms/list-lead-sms";
 import { markLeadSmsRead } from "@/lib/sms/mark-lead-sms-read";
 import { quietHoursNotice } from "@/lib/sms/quiet-hours/next-send-time";
+import { leadTimeZones } from "@/lib/sms/quiet-hours/lead-time-zones";
 import { hrefWith, readPagePosition } from "@/lib/ui/cursor-pager";
 import { loadListPage } from "@/lib/ui/load-list-page";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
@@ -82,6 +83,7 @@ export default async function LeadPage({
     lead.smsOptOut ? getOptOutByRecipient(member.accountId, lead.id) : false,
     lead.phone && !lead.smsOptOut ? quietHoursNotice(member.accountId, lead.id) : null,
   ]);
+  const timeZones = await leadTimeZones(lead, account.timezone);
   const names = {
     members: new Map(options.members.map((m) => [m.value, m.label])),
     properties: new Map(options.properties.map((p) => [p.value, p.label])),
@@ -160,6 +162,7 @@ export default async function LeadPage({
                   lead={lead}
                   currency={account.currency}
                   propertyName={lead.propertyId ? (names.properties.get(lead.propertyId) ?? null) : null}
+                  timeZones={timeZones}
                   customFields={options.customFields}
                 />
               }
