@@ -11,7 +11,8 @@ export async function register() {
   (await import("./lib/runtime/shutdown")).exposeShutdown();
   const { installOutsideContractGuard } = await import("./lib/api/outside-contract-guard");
   installOutsideContractGuard();
-  // The peer address of /api/metrics requests, which route handlers cannot see (metrics-access.ts).
+  // The socket's peer and the client's address (TRUSTED_PROXY_HOPS), which handlers cannot see:
+  // /api/metrics access, the audit log's address, the per-address sign-in and reset limits.
   (await import("./lib/observability/peer-address-stamp")).installPeerAddressStamp();
   const { prepareDatabase } = await import("./lib/startup/prepare-database");
   const { rateLimitStoreKind } = await import("./lib/rate-limit/limit-api-key");

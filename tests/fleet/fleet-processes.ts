@@ -83,10 +83,14 @@ export async function httpStatus(url: string, timeoutMs = 2_000): Promise<number
   return res.status;
 }
 
-/** A web process as `npm start -- -p PORT -H 127.0.0.1` runs it; resolves once it is ready. */
+/** A web process as `npm start -- -p PORT -H 127.0.0.1` runs it; resolves once it is ready. Behind
+ * HAProxy, as in production: TRUSTED_PROXY_HOPS=1 (scripts/haproxy/leadprop.cfg). */
 export async function startWeb(name: string, port: number, env: Record<string, string>): Promise<Proc> {
   const [, ...nodeArgs] = npmStartCommand();
-  const proc = spawnProc(name, process.execPath, [...nodeArgs, "-p", String(port), "-H", "127.0.0.1"], env);
+  const proc = spawnProc(name, process.execPath, [...nodeArgs, "-p", String(port), "-H", "127.0.0.1"], {
+    TRUSTED_PROXY_HOPS: "1",
+    ...env,
+  });
   await waitFor(
     `${name} ready`,
     proc,

@@ -13,6 +13,7 @@ import { createProperty } from "@/lib/properties/create-property";
 import type { Member } from "@/lib/users/get-member";
 import { GET as exportLeads } from "@/app/(app)/leads/export/route";
 import { GET as exportProperties } from "@/app/(app)/properties/export/route";
+import { arrivedFrom } from "../../helpers/arrived-from";
 import { agencyWithStaff, leadOf, type Agency } from "../web/web-fixtures";
 
 // The session is the one thing not real here: the export routes ask the pages' guard who is
@@ -199,7 +200,7 @@ describe("CSV export of the leads and properties lists", () => {
     signedIn(agency.staff);
     await exportLeads(
       new Request("http://localhost/leads/export?status=lost&q=bob", {
-        headers: { "x-forwarded-for": "203.0.113.7", "user-agent": "ExportTest/1.0" },
+        headers: { ...arrivedFrom("203.0.113.7"), "user-agent": "ExportTest/1.0" },
       }),
     );
     const [entry] = (await listAuditEntries(agency.accountId, { action: "leads.exported", limit: 1 })).data;
