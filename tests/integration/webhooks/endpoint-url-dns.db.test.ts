@@ -7,13 +7,13 @@ import { deadDnsAddress, startDnsServer, type TestDnsServer } from "../../helper
 // real resolver (c-ares) asking a DNS server of the test's (or a dead port), so the failures are
 // the resolver's own: SERVFAIL, timeout, connection refused, NXDOMAIN.
 
-const dns = vi.hoisted(() => ({ servers: null as string[] | null }));
+const dns = vi.hoisted(() => ({ servers: null as string[] | null, timeoutMs: 300 }));
 
 vi.mock("node:dns/promises", async (importOriginal) => {
   const real = await importOriginal<typeof import("node:dns/promises")>();
   const lookup = async (hostname: string, options: unknown) => {
     if (!dns.servers) return real.lookup(hostname, options as never);
-    const resolver = new real.Resolver({ timeout: 300, tries: 1 });
+    const resolver = new real.Resolver({ timeout: dns.timeoutMs, tries: 1 });
     resolver.setServers(dns.servers);
     return (await resolver.resolve4(hostname)).map((address) => ({ address, family: 4 }));
   };
@@ -36,6 +36,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllEnvs();
   dns.servers = null;
+  dns.timeoutMs = 300;
 });
 
 const create = (url: string) =>
@@ -60,6 +61,15 @@ describe(`webhook endpoint URLs when the DNS fails, on ${process.env.TEST_DB_ENG
       key: tenant.key,
     });
     expect(got.body.data.url).toBe(url);
+  });
+
+  it("a resolver that keeps the lookup waiting (as getaddrinfo does, 10 s and more) does not hold the answer", async () => {
+    server.answer("silent");
+    dns.timeoutMs = 8_000;
+    const started = performance.now();
+    const res = await create("https://slow-dns.example.test/in");
+    expect(res.status).toBe(201);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it("PATCH with a new URL while the resolver fails: changed", async () => {
