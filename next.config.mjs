@@ -29,12 +29,11 @@ const nextConfig = {
   // lets a local e2e run build a tree whose unrelated files are mid-change. CI never sets it.
   typescript: { ignoreBuildErrors: process.env.NEXT_BUILD_SKIP_TYPECHECK === "1" },
   // forbidden() in pages: staff opening owner-only settings get a real 403.
-  // Lead CSV imports (Leads → Import) upload files of up to 20 MB through a server action; the
-  // limits leave room for the multipart envelope (the action refuses over 20 MB with a message).
+  // Server actions keep Next's 1 MB body limit: it applies to every action, those of sign-up,
+  // sign-in and password reset included. The CSV import's 20 MB upload is a route handler that
+  // checks the session before it reads the body (app/(app)/leads/import/upload; issue 31, 11).
   experimental: {
     authInterrupts: true,
-    serverActions: { bodySizeLimit: "21mb" },
-    proxyClientMaxBodySize: "21mb",
   },
   async headers() {
     return [

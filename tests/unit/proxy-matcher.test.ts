@@ -14,6 +14,9 @@ describe("proxy matcher", () => {
     "/leads",
     "/leads/lead_01abc",
     "/leads/board?mine=1",
+    "/leads/import",
+    "/leads/import/limp_01abc",
+    "/leads/import/upload-help",
     "/dashboard",
     "/properties",
     "/visits?status=scheduled",
@@ -45,5 +48,8 @@ describe("proxy matcher", () => {
     "/favicon.ico",
     "/robots.txt",
     "/vendor/standalone.js",
+    // The CSV upload route checks the session itself; the proxy would cut its body at 10 MB.
+    "/leads/import/upload",
+    "/leads/import/upload?name=leads.csv",
   ])("leaves %s alone", (url) => expect(runs(url)).toBe(false));
 });

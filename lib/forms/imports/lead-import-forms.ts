@@ -1,36 +1,16 @@
 import { ApiError } from "@/lib/errors/api-error";
-import { createLeadImport, startLeadImport } from "@/lib/imports/lead-import-service";
-import { assertImportSize } from "@/lib/imports/parse-csv";
+import { startLeadImport } from "@/lib/imports/lead-import-service";
 import { previewLeadImport, type PreviewRow } from "@/lib/imports/preview-lead-import";
 import { importMappingSchema, importOnMatchSchema, type ImportMapping } from "@/lib/schemas/lead-imports";
 import { errorState } from "@/lib/ui/form-errors";
 import type { FormState } from "@/lib/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
 
-// Leads → Import, for owners and staff: upload, preview with a mapping, start. The mapping comes
-// as one select per column, named `map.<column index>`.
+// Leads → Import, for owners and staff: preview with a mapping, start (the upload is a route
+// handler: app/(app)/leads/import/upload). The mapping comes as one select per column, named
+// `map.<column index>`.
 
-export type UploadState = FormState & { importId?: string };
 export type PreviewState = FormState & { rows?: PreviewRow[] };
-
-export async function uploadLeadImportForm(member: Member, formData: FormData): Promise<UploadState> {
-  const file = formData.get("file");
-  if (!(file instanceof File) || (file.size === 0 && !file.name)) {
-    return { status: "error", message: "Choose a CSV file to upload." };
-  }
-  try {
-    // From its size first: a file over the limit is not read.
-    assertImportSize(file.size);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const importId = await createLeadImport(
-      { accountId: member.accountId, userId: member.userId, name: member.name },
-      { name: file.name, bytes },
-    );
-    return { status: "success", importId };
-  } catch (error) {
-    return errorState(error);
-  }
-}
 
 function mappingOf(formData: FormData): ImportMapping {
   const mapping: Record<string, string> = {};

@@ -1,16 +1,11 @@
-import { expect } from "vitest";
-import { getLeadImportOrThrow, type LeadImportSummary } from "@/lib/imports/lead-import-service";
-import { uploadLeadImportForm } from "@/lib/forms/imports/lead-import-forms";
+import { createLeadImport, getLeadImportOrThrow, type LeadImportSummary } from "@/lib/imports/lead-import-service";
 import type { Member } from "@/lib/users/get-member";
 import { waitUntil } from "../jobs/wait-until";
 
-/** Uploads `text` as a browser would post the file; answers the import's id. */
+/** Stores `text` as the upload route does once it has the bytes; answers the import's id. */
 export async function upload(member: Member, text: string | Uint8Array, name = "leads.csv"): Promise<string> {
-  const data = new FormData();
-  data.set("file", new File([text as BlobPart], name, { type: "text/csv" }));
-  const state = await uploadLeadImportForm(member, data);
-  expect(state).toMatchObject({ status: "success" });
-  return state.importId!;
+  const bytes = typeof text === "string" ? new TextEncoder().encode(text) : text;
+  return createLeadImport({ accountId: member.accountId, userId: member.userId, name: member.name }, { name, bytes });
 }
 
 /** The wizard's form: the mapping as one field per column, the match rule, the import. */

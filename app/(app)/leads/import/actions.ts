@@ -3,23 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { requireMember } from "@/lib/auth/get-current-member";
-import {
-  previewLeadImportForm,
-  startLeadImportForm,
-  uploadLeadImportForm,
-  type PreviewState,
-  type UploadState,
-} from "@/lib/forms/imports/lead-import-forms";
+import { previewLeadImportForm, startLeadImportForm, type PreviewState } from "@/lib/forms/imports/lead-import-forms";
 import type { FormState } from "@/lib/ui/form-state";
 
-// Leads → Import: thin actions over lib/forms/imports (owners and staff alike).
-
-// Upload the CSV, then map its columns.
-export async function uploadImportAction(_previous: UploadState, formData: FormData): Promise<UploadState> {
-  const state = await uploadLeadImportForm(await requireMember(), formData);
-  if (state.status !== "success" || !state.importId) return state;
-  redirect(`/leads/import/${state.importId}`);
-}
+// Leads → Import: thin actions over lib/forms/imports (owners and staff alike). The upload itself
+// is a route handler (upload/route.ts): a server action's body limit would apply to every action.
 
 // The first rows with the chosen mapping and their validation errors.
 export async function previewImportAction(_previous: PreviewState, formData: FormData): Promise<PreviewState> {

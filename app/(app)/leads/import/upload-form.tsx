@@ -1,17 +1,36 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useActionState, useState } from "react";
 import { FormStateMessage, FormMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { UploadState } from "@/lib/forms/imports/lead-import-forms";
-import { uploadImportAction } from "./actions";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "@/lib/imports/import-limits";
+import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { uploadImportFile } from "./upload-file";
 
-const MAX_BYTES = 20 * 1024 * 1024;
+const MB = 1024 * 1024;
 
-// The file is checked for size here first, so a 30 MB file is refused before it is sent.
+// The file is checked for size here first, so a 30 MB file is refused before it is sent; the
+// upload route checks everything again. Sent by fetch to a route handler, not a server action
+// (issue 31, finding 11): the mapping page opens once it is stored.
 export function UploadForm() {
-  const [state, action] = useActionState(uploadImportAction, { status: "idle" } as UploadState);
+  const router = useRouter();
+  const [state, action] = useActionState(async (_previous: FormState, formData: FormData): Promise<FormState> => {
+    const file = formData.get("file");
+    if (!(file instanceof File) || (file.size === 0 && !file.name)) {
+      return { status: "error", message: "Choose a CSV file to upload." };
+    }
+    const outcome = await uploadImportFile(file);
+    if ("location" in outcome) {
+      router.push(outcome.location);
+      return IDLE;
+    }
+    // Signed out, or on a temporary password: the page's own guard sends them to sign in or to
+    // choose a password, as it would have for the server action.
+    if (outcome.status === 401 || outcome.status === 403) router.refresh();
+    return { status: "error", message: outcome.message };
+  }, IDLE);
   const [tooBig, setTooBig] = useState<string | null>(null);
   return (
     <form action={action} className="space-y-4">
@@ -29,15 +48,16 @@ export function UploadForm() {
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             setTooBig(
-              file && file.size > MAX_BYTES
-                ? `The file is ${(file.size / 1024 / 1024).toFixed(1)} MB; imports take at most 20 MB. Split it into smaller files.`
+              file && file.size > MAX_IMPORT_BYTES
+                ? `The file is ${(file.size / MB).toFixed(1)} MB; imports take at most ${MAX_IMPORT_BYTES / MB} MB. Split it into smaller files.`
                 : null,
             );
           }}
         />
         <p className="text-xs text-slate-500">
-          Up to 20 MB and 200,000 rows, with a header row. Separated by commas, semicolons or tabs; UTF-8, or
-          Latin-1/Windows-1252 as older Excel versions save it.
+          Up to {MAX_IMPORT_BYTES / MB} MB, {MAX_IMPORT_ROWS.toLocaleString("en-US")} rows and {MAX_IMPORT_COLUMNS}{" "}
+          columns, with a header row. Separated by commas, semicolons or tabs; UTF-8, or Latin-1/Windows-1252 as older
+          Excel versions save it.
         </p>
       </div>
       {tooBig ? <FormMessage tone="error">{tooBig}</FormMessage> : <FormStateMessage state={state} />}
