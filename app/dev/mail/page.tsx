@@ -6,11 +6,13 @@ import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { listOutboxMail } from "@/lib/mail/list-outbox-mail";
 import { formatInZone } from "@/lib/ui/format-date";
+import { requireOutboxViewer } from "../outbox-viewer";
 import { viewerZone } from "./viewer-zone";
 
 export const metadata: Metadata = { title: "Local mail outbox" };
 
 export default async function DevMailPage() {
+  await requireOutboxViewer();
   const [mails, zone] = await Promise.all([listOutboxMail(), viewerZone()]);
   return (
     <div className="space-y-6">

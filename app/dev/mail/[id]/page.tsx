@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { styles } from "@/components/ui/styles";
 import { getOutboxMail } from "@/lib/mail/list-outbox-mail";
 import { formatInZone } from "@/lib/ui/format-date";
+import { requireOutboxViewer } from "../../outbox-viewer";
 import { viewerZone } from "../viewer-zone";
 
 // A reset link is in this page's text: no Referer carries it elsewhere.
@@ -30,6 +31,7 @@ function TextWithLinks({ text }: { text: string }) {
 }
 
 export default async function DevMailMessagePage({ params }: { params: Promise<{ id: string }> }) {
+  await requireOutboxViewer();
   const { id } = await params;
   const [mail, zone] = await Promise.all([getOutboxMail(id), viewerZone()]);
   if (!mail) notFound();
