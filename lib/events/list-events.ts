@@ -5,7 +5,7 @@ import { cursorScope, decodeCursor, encodeCursor } from "@/lib/pagination/cursor
 import type { Page } from "@/lib/pagination/keyset";
 import { JsonText } from "@/lib/query/json-text";
 import { ifSet } from "@/lib/query/if-set";
-import { WEBHOOK_TEST_EVENT } from "@/lib/domain/enums";
+import { WEBHOOK_TEST_EVENT, type EventType } from "@/lib/domain/enums";
 import type { EventListQuery, PublicEvent } from "@/lib/schemas/events";
 import { publicEventJsonOf } from "./public-event";
 
@@ -36,7 +36,13 @@ const HORIZON = sql`pg_snapshot_xmin(pg_current_snapshot())`;
 /** A feed position: the last event's transaction id and id. */
 const positionId = (txid: string, id: string) => `${txid}:${id}`;
 
-export async function listEvents(accountId: string, query: EventListQuery): Promise<JsonText<Page<PublicEvent>>> {
+/** `readableTypes`: the only types the caller may see (an API key's, lib/api/event-type-access.ts);
+ * absent for every type. Not part of the cursor: it narrows what a position shows, not where it is. */
+export async function listEvents(
+  accountId: string,
+  query: EventListQuery,
+  readableTypes?: readonly EventType[],
+): Promise<JsonText<Page<PublicEvent>>> {
   const { limit, cursor, sort, ...filters } = query;
   const descending = sort === "-createdAt";
   const fingerprint = cursorScope("events", accountId, filters);
@@ -57,6 +63,8 @@ export async function listEvents(accountId: string, query: EventListQuery): Prom
         // Test events went to one endpoint only: they are not changes.
         ne(events.type, WEBHOOK_TEST_EVENT),
         ifSet(filters.type, (types) => inArray(events.type, types)),
+        // An empty list matches nothing (drizzle writes `false`).
+        ifSet(readableTypes, (types) => inArray(events.type, [...types])),
         ifSet(filters.objectId, (v) => eq(events.objectId, v)),
         ifSet(filters.createdAfter, (v) => gt(events.createdAt, v)),
         sql`${events.txid} < ${HORIZON}`,

@@ -7,6 +7,7 @@ import {
   describePermissions,
   type PermissionResource,
 } from "@/lib/keys/permissions";
+import { EVENT_TYPE_PERMISSIONS_TEXT } from "./event-type-permission-text";
 import type { OperationSpec } from "./operation-spec";
 import { insufficientPermissionsExample } from "./required-permission";
 
@@ -72,6 +73,14 @@ When you create a key in Settings → Public API, pick a preset or choose per re
   only \`properties:read\`.
 
 An owner can change a key's permissions later, in the same place.
+
+**What one resource carries of another follows the other's permission.** \`GET /leads/{id}\`
+embeds the lead's recent \`activities\` only for a key with \`activities:read\`; without it the
+two activity fields are left out. An event carries its object whole, so the feed and webhook
+subscriptions are limited to the types of the resources the key can read:
+${EVENT_TYPE_PERMISSIONS_TEXT}. \`GET /events\` leaves the other types out, and a \`type\` filter or
+a subscription naming one is a 403 \`insufficient_permissions\` naming the permission missing. A
+restricted key's \`events: ["*"]\` is stored as the types it can read at that moment.
 
 **Expiry.** A key can be given an expiry when it is created: never (the default), 30, 60 or 90
 days, or a date. From that instant it answers 401 \`api_key_expired\`, with

@@ -24,7 +24,8 @@ const events = z
   .max(EVENT_TYPES.length)
   .transform((list) => (list.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(list)]))
   .meta({
-    description: 'The event types to send, or `["*"]` for all of them, including types added later.',
+    description:
+      'The event types to send, or `["*"]` for all of them, including types added later. Only types of resources the key can read; a restricted key\'s `["*"]` is stored as the types it can read.',
     example: ["lead.created", "lead.status_changed"],
   });
 

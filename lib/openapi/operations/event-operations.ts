@@ -1,4 +1,5 @@
 import { eventListQuery, eventSchema } from "@/lib/schemas/events";
+import { EVENT_TYPE_PERMISSIONS_TEXT } from "../event-type-permission-text";
 import { exampleEvent, exampleList } from "../examples";
 import type { OperationSpec } from "../operation-spec";
 
@@ -14,6 +15,8 @@ export const eventOperations: OperationSpec[] = [
       "Every change to your account's leads, properties, visits, notes and SMS, deletions included: one event per change, written in the same transaction as the change, whether it was made through the API, the web UI or the CLI. `data.object` is the resource's public shape after the change (for a deletion, as it was, with `deleted: true`); updates carry `data.previousAttributes`. Events are kept 30 days.",
       "",
       "**A feed you can sync from.** With the default `sort=createdAt`, page from the start until `meta.hasMore` is false, then keep polling with the last `meta.cursor`: you see every event exactly once, even when two changes commit in the opposite order to their timestamps. An event appears once its transaction, and every transaction that started before it, has ended: usually at once, later only while a long transaction runs. On this feed an empty page keeps the cursor it was given, so `meta.cursor` is always the one to poll with.",
+      "",
+      `**Only what the key can read.** An event carries its object whole, so a key sees only the event types of the resources it can read: ${EVENT_TYPE_PERMISSIONS_TEXT}. Without \`type\`, the other types are left out of every page (a key with only \`events:read\` sees an empty feed); a \`type\` naming one the key cannot read is a 403 \`insufficient_permissions\` whose \`details[0].permission\` names the permission missing, so an empty page never hides a missing permission.`,
       "",
       "Webhooks (Settings → Webhooks, or `/api/v1/webhook-endpoints`) push the same events.",
     ].join("\n"),

@@ -7,11 +7,15 @@ import {
   webhookEndpointUpdateSchema,
   webhookEndpointWithSecretSchema,
 } from "@/lib/schemas/webhook-endpoints";
+import { EVENT_TYPE_PERMISSIONS_TEXT } from "../event-type-permission-text";
 import { exampleList, exampleOne, exampleWebhookEndpoint, exampleWebhookEndpointDeleted } from "../examples";
 import type { OperationSpec } from "../operation-spec";
 
 const notFound = { message: "Webhook endpoint not found." };
 const path = "/api/v1/webhook-endpoints";
+
+// An event carries its object whole: subscribing to a type is reading its resource (issue 31, 9).
+const SUBSCRIBABLE = `**Only types the key can read.** A key may subscribe only to the event types of the resources it can read: ${EVENT_TYPE_PERMISSIONS_TEXT}. Another type is a 403 \`insufficient_permissions\` whose \`details[0].permission\` names the permission missing. \`["*"]\` from a full-access key takes every type, including types added later; from a restricted key it is stored as the types that key can read at that moment (the answer lists them), and is a 403 when it can read none.`;
 
 export const webhookEndpointOperations: OperationSpec[] = [
   {
@@ -38,8 +42,11 @@ export const webhookEndpointOperations: OperationSpec[] = [
     tag: "Webhooks",
     permission: { webhook_endpoints: "write" },
     summary: "Create a webhook endpoint",
-    description:
-      'Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 16 endpoints per account. `events: ["*"]` also takes event types added later.',
+    description: [
+      "Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 50 endpoints per account.",
+      "",
+      SUBSCRIBABLE,
+    ].join("\n"),
     body: {
       schema: webhookEndpointCreateSchema,
       examples: {
@@ -86,8 +93,7 @@ export const webhookEndpointOperations: OperationSpec[] = [
     tag: "Webhooks",
     permission: { webhook_endpoints: "write" },
     summary: "Update a webhook endpoint",
-    description:
-      "Change its URL (checked as on create), description or event types, or disable it. `enabled: true` re-enables an endpoint the system disabled (after a 410, or 5 days without a successful delivery); deliveries it missed meanwhile are not sent, replay them from `GET /events`.",
+    description: `Change its URL (checked as on create), description or event types, or disable it. \`enabled: true\` re-enables an endpoint the system disabled (after a 410, or 5 days without a successful delivery); deliveries it missed meanwhile are not sent, replay them from \`GET /events\`.\n\n${SUBSCRIBABLE} New \`events\` follow that rule. A restricted key may change the \`url\` only of an endpoint whose every type it can read (else 403, naming the permission), since moving it would send those events to the key's own receiver; a \`["*"]\` endpoint it moves keeps the types of today. \`description\` and \`enabled\` need only \`webhook_endpoints:write\`.`,
     params: webhookEndpointIdParams,
     body: {
       schema: webhookEndpointUpdateSchema,

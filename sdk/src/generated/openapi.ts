@@ -347,6 +347,8 @@ export interface paths {
      *
      *     **A feed you can sync from.** With the default `sort=createdAt`, page from the start until `meta.hasMore` is false, then keep polling with the last `meta.cursor`: you see every event exactly once, even when two changes commit in the opposite order to their timestamps. An event appears once its transaction, and every transaction that started before it, has ended: usually at once, later only while a long transaction runs. On this feed an empty page keeps the cursor it was given, so `meta.cursor` is always the one to poll with.
      *
+     *     **Only what the key can read.** An event carries its object whole, so a key sees only the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Without `type`, the other types are left out of every page (a key with only `events:read` sees an empty feed); a `type` naming one the key cannot read is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing, so an empty page never hides a missing permission.
+     *
      *     Webhooks (Settings → Webhooks, or `/api/v1/webhook-endpoints`) push the same events.
      *
      *     Requires the `events:read` permission.
@@ -401,7 +403,9 @@ export interface paths {
     put?: never;
     /**
      * Create a webhook endpoint
-     * @description Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 16 endpoints per account. `events: ["*"]` also takes event types added later.
+     * @description Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 50 endpoints per account.
+     *
+     *     **Only types the key can read.** A key may subscribe only to the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Another type is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing. `["*"]` from a full-access key takes every type, including types added later; from a restricted key it is stored as the types that key can read at that moment (the answer lists them), and is a 403 when it can read none.
      *
      *     Requires the `webhook_endpoints:write` permission.
      */
@@ -440,6 +444,8 @@ export interface paths {
     /**
      * Update a webhook endpoint
      * @description Change its URL (checked as on create), description or event types, or disable it. `enabled: true` re-enables an endpoint the system disabled (after a 410, or 5 days without a successful delivery); deliveries it missed meanwhile are not sent, replay them from `GET /events`.
+     *
+     *     **Only types the key can read.** A key may subscribe only to the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Another type is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing. `["*"]` from a full-access key takes every type, including types added later; from a restricted key it is stored as the types that key can read at that moment (the answer lists them), and is a 403 when it can read none. New `events` follow that rule. A restricted key may change the `url` only of an endpoint whose every type it can read (else 403, naming the permission), since moving it would send those events to the key's own receiver; a `["*"]` endpoint it moves keeps the types of today. `description` and `enabled` need only `webhook_endpoints:write`.
      *
      *     Requires the `webhook_endpoints:write` permission.
      */
@@ -1329,7 +1335,7 @@ export interface components {
        */
       description?: string | null;
       /**
-       * @description The event types to send, or `["*"]` for all of them, including types added later.
+       * @description The event types to send, or `["*"]` for all of them, including types added later. Only types of resources the key can read; a restricted key's `["*"]` is stored as the types it can read.
        * @example [
        *       "lead.created",
        *       "lead.status_changed"
@@ -1375,7 +1381,7 @@ export interface components {
        */
       description?: string | null;
       /**
-       * @description The event types to send, or `["*"]` for all of them, including types added later.
+       * @description The event types to send, or `["*"]` for all of them, including types added later. Only types of resources the key can read; a restricted key's `["*"]` is stored as the types it can read.
        * @example [
        *       "lead.created",
        *       "lead.status_changed"

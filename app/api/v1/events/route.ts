@@ -1,3 +1,4 @@
+import { feedTypesFor } from "@/lib/api/event-type-access";
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { listEvents } from "@/lib/events/list-events";
@@ -5,11 +6,11 @@ import { eventListQuery } from "@/lib/schemas/events";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/events – the change feed (read-only)
+// GET /api/v1/events – the change feed (read-only), of the types the key can read
 export const GET = apiRoute(
   { route: "GET /events", permission: { events: "read" }, query: eventListQuery },
   async ({ apiKey, query }) => ({
-    body: await listEvents(apiKey.accountId, query),
+    body: await listEvents(apiKey.accountId, query, feedTypesFor(apiKey.permissions, query.type)),
   }),
 );
 

@@ -1,3 +1,4 @@
+import { eventsToSubscribe } from "@/lib/api/event-type-access";
 import { apiRoute } from "@/lib/api/handler";
 import { apiKeyAuditActor } from "@/lib/audit/audit-actors";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
@@ -13,7 +14,7 @@ export const GET = apiRoute(
   async ({ apiKey, query }) => ({ body: await listWebhookEndpoints(apiKey.accountId, query) }),
 );
 
-// POST /api/v1/webhook-endpoints – subscribe a URL (answers its secret, once)
+// POST /api/v1/webhook-endpoints – subscribe a URL to types the key can read (answers its secret, once)
 export const POST = apiRoute(
   {
     route: "POST /webhook-endpoints",
@@ -22,7 +23,12 @@ export const POST = apiRoute(
     sealReplay: true,
   },
   async ({ apiKey, body, origin }) => {
-    const endpoint = await createWebhookEndpoint(apiKey.accountId, body, apiKeyAuditActor(apiKey, origin));
+    const events = eventsToSubscribe(apiKey.permissions, body.events);
+    const endpoint = await createWebhookEndpoint(
+      apiKey.accountId,
+      { ...body, events },
+      apiKeyAuditActor(apiKey, origin),
+    );
     return { status: 201, body: { data: endpoint }, location: `/api/v1/webhook-endpoints/${endpoint.id}` };
   },
 );

@@ -1,3 +1,4 @@
+import { eventsKeptOnMove, eventsToSubscribe } from "@/lib/api/event-type-access";
 import { apiRoute } from "@/lib/api/handler";
 import { apiKeyAuditActor } from "@/lib/audit/audit-actors";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
@@ -16,7 +17,8 @@ export const GET = apiRoute(
   }),
 );
 
-// PATCH /api/v1/webhook-endpoints/:id – change its URL, events, description, or enable/disable it
+// PATCH /api/v1/webhook-endpoints/:id – change its URL, events (of types the key can read),
+// description, or enable/disable it
 export const PATCH = apiRoute(
   {
     route: "PATCH /webhook-endpoints/:id",
@@ -24,9 +26,20 @@ export const PATCH = apiRoute(
     params: webhookEndpointIdParams,
     body: webhookEndpointUpdateSchema,
   },
-  async ({ apiKey, params, body, origin }) => ({
-    body: { data: await updateWebhookEndpoint(apiKey.accountId, params.id, body, apiKeyAuditActor(apiKey, origin)) },
-  }),
+  async ({ apiKey, params, body, origin }) => {
+    // Only types the key can read, whether it names them or moves an endpoint that receives them.
+    const events = body.events
+      ? eventsToSubscribe(apiKey.permissions, body.events)
+      : body.url !== undefined
+        ? await eventsKeptOnMove(apiKey.permissions, apiKey.accountId, params.id)
+        : undefined;
+    const change = events ? { ...body, events } : body;
+    return {
+      body: {
+        data: await updateWebhookEndpoint(apiKey.accountId, params.id, change, apiKeyAuditActor(apiKey, origin)),
+      },
+    };
+  },
 );
 
 // DELETE /api/v1/webhook-endpoints/:id – unsubscribe, for good
