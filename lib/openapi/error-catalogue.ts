@@ -84,7 +84,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "The Public API is available on the Agency plan. Upgrade in Settings → Plan.",
   },
   insufficient_permissions: {
-    when: "The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.",
+    when: "The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.",
     ...insufficientPermissionsExample({ leads: "write" }),
   },
   not_found: {

@@ -1923,7 +1923,7 @@ export interface components {
         requestId: string;
       };
     };
-    /** @description The error envelope with `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again. */
+    /** @description The error envelope with `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again. */
     InsufficientPermissionsError: {
       error: {
         /**
@@ -3226,7 +3226,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -3344,7 +3344,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -3551,7 +3551,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -3649,7 +3649,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -3781,7 +3781,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -3995,7 +3995,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -4220,7 +4220,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -4345,7 +4345,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -4499,7 +4499,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -4657,7 +4657,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -4766,7 +4766,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -4936,7 +4936,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -5046,7 +5046,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -5188,7 +5188,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -5285,7 +5285,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -5409,7 +5409,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -5598,7 +5598,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -5725,7 +5725,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -5820,7 +5820,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -5946,7 +5946,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -6055,7 +6055,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -6219,7 +6219,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -6359,7 +6359,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -6458,7 +6458,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -6555,7 +6555,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -6652,7 +6652,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -6763,7 +6763,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -6860,7 +6860,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
@@ -6970,7 +6970,7 @@ export interface operations {
        * @description Forbidden.
        *
        *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
        */
       403: {
         headers: {
