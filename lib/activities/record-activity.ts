@@ -43,8 +43,9 @@ export type ActivityFact =
       matched: IntakeMatch | null;
     }
   | { kind: "sms_received"; smsId: string; from: string }
-  | { kind: "sms_opted_out"; smsId: string; keyword: string }
-  | { kind: "sms_opted_in"; smsId: string; keyword: string }
+  // smsId null: the keyword came through the shared number in another account's conversation.
+  | { kind: "sms_opted_out"; smsId: string | null; keyword: string }
+  | { kind: "sms_opted_in"; smsId: string | null; keyword: string }
   | { kind: "sms_consent_changed"; from: SmsConsent; to: SmsConsent };
 
 export type IntakeMatch = "externalId" | "email" | "phone";
@@ -60,6 +61,11 @@ function noteSummary(text: string): string {
   const firstLine = text.split("\n", 1)[0].trim();
   return firstLine.length > NOTE_SUMMARY_LENGTH ? `${firstLine.slice(0, NOTE_SUMMARY_LENGTH - 1)}…` : firstLine;
 }
+
+/** How the keyword reached the lead: in its own thread, or through another agency's thread on the
+ * shared number (the phone's STOP or START holds for every account that texted it from there). */
+const keywordReply = ({ smsId, keyword }: { smsId: string | null; keyword: string }) =>
+  smsId ? `replied ${keyword}` : `replied ${keyword} to another agency on the shared number`;
 
 export function describeActivity(fact: ActivityFact): { type: ActivityType; summary: string; data: ActivityData } {
   switch (fact.kind) {
@@ -139,14 +145,14 @@ export function describeActivity(fact: ActivityFact): { type: ActivityType; summ
     case "sms_opted_out":
       return {
         type: "sms_opted_out",
-        summary: `Opted out of SMS (replied ${fact.keyword})`,
-        data: { smsId: fact.smsId, keyword: fact.keyword },
+        summary: `Opted out of SMS (${keywordReply(fact)})`,
+        data: fact.smsId ? { smsId: fact.smsId, keyword: fact.keyword } : { keyword: fact.keyword },
       };
     case "sms_opted_in":
       return {
         type: "sms_opted_in",
-        summary: `Opted back in to SMS (replied ${fact.keyword})`,
-        data: { smsId: fact.smsId, keyword: fact.keyword },
+        summary: `Opted back in to SMS (${keywordReply(fact)})`,
+        data: fact.smsId ? { smsId: fact.smsId, keyword: fact.keyword } : { keyword: fact.keyword },
       };
     // The whole record before and after, so the history alone shows a regulator every change.
     case "sms_consent_changed":

@@ -35,7 +35,7 @@ const activityDataSchema = z
     scheduledAt: outputTimestamp.optional().meta({ description: "`visit_scheduled`: when." }),
     smsId: outputId("sms").optional().meta({
       description:
-        "`sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`).",
+        "`sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`). Absent from an `sms_opted_out` or `sms_opted_in` whose keyword the phone sent to another agency on the shared number: that message is not yours.",
     }),
     sendAt: outputTimestamp.optional().meta({ description: "`sms_scheduled`: when the message goes out." }),
     providerStatus: z.string().optional().meta({

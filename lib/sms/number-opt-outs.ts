@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { accounts, smsMessages, smsOptOuts } from "@/db/schema";
 import { SHARED_SENDER, senderOf } from "./sms-sender";
@@ -34,39 +34,55 @@ async function accountsThatTextedFromSharedNumber(db: DbOrTx, phone: string): Pr
   return rows.map((r) => r.accountId);
 }
 
+/** The accounts a STOP or START from `phone` holds for: the one it was routed to and, on the shared
+ * number, every other account that texted the phone from it (carriers and Twilio block or unblock
+ * the whole number for the phone, so each of those conversations ended, or may resume, with it).
+ * The routed account comes first. */
+export async function accountsReachedByKeyword(
+  db: DbOrTx,
+  routed: { accountId: string; phone: string; sender: string },
+): Promise<string[]> {
+  const { accountId, phone, sender } = routed;
+  if (sender !== SHARED_SENDER) return [accountId];
+  const others = (await accountsThatTextedFromSharedNumber(db, phone)).filter((id) => id !== accountId);
+  return [accountId, ...others.sort()];
+}
+
 interface KeywordFromNumber {
-  /** The account the message was routed to. */
-  accountId: string;
+  /** accountsReachedByKeyword: the routed account first. */
+  reached: string[];
   phone: string;
   sender: string;
   keyword: SmsKeyword;
+  /** The inbound message, in the routed account. */
   smsId: string;
 }
 
-// What STOP or START does to the number's opt-out, in the transaction that stores the message.
-// STOP: this account, and on the shared number every other account that texted the phone from it
-// (carriers and Twilio block the whole number for the phone, so each of those conversations ended).
-// START lifts this account's only: the others' stand (a START answers one conversation; it is not
-// taken as consent to hear again from every agency on the number). HELP changes nothing.
+// What STOP or START does to the number's opt-out, in the transaction that stores the message,
+// for every account it reached: STOP opts the phone out of each, START lifts each one's opt-out
+// (and no other: an opt-out the phone gave another of our numbers stands). The routed account's
+// row names the message; the others' do not, since it belongs to another account. HELP changes
+// nothing.
 export async function applyNumberKeyword(tx: DbOrTx, from: KeywordFromNumber): Promise<void> {
-  const { accountId, phone, sender, keyword, smsId } = from;
+  const { reached, phone, sender, keyword, smsId } = from;
   if (keyword.action === "opt_in") {
     await tx
       .delete(smsOptOuts)
-      .where(and(eq(smsOptOuts.accountId, accountId), eq(smsOptOuts.phone, phone), eq(smsOptOuts.sender, sender)));
+      .where(and(inArray(smsOptOuts.accountId, reached), eq(smsOptOuts.phone, phone), eq(smsOptOuts.sender, sender)));
     return;
   }
   if (keyword.action !== "opt_out") return;
-  const others =
-    sender === SHARED_SENDER
-      ? (await accountsThatTextedFromSharedNumber(tx, phone)).filter((id) => id !== accountId)
-      : [];
   await tx
     .insert(smsOptOuts)
-    .values([
-      { accountId, phone, sender, smsId, keyword: keyword.keyword },
-      ...others.map((other) => ({ accountId: other, phone, sender, smsId: null, keyword: keyword.keyword })),
-    ])
+    .values(
+      reached.map((accountId, i) => ({
+        accountId,
+        phone,
+        sender,
+        smsId: i === 0 ? smsId : null,
+        keyword: keyword.keyword,
+      })),
+    )
     .onConflictDoNothing();
 }
 

@@ -13,7 +13,8 @@ import { normalizePhone } from "@/lib/phone/normalize-phone";
 import { inTransaction } from "@/lib/query/after-commit";
 import { applySmsKeyword } from "./apply-sms-keyword";
 import { findLeadIdByPhone } from "./find-lead-by-phone";
-import { applyNumberKeyword } from "./number-opt-outs";
+import { accountsReachedByKeyword, applyNumberKeyword } from "./number-opt-outs";
+import { applyKeywordToPhoneLeads } from "./apply-keyword-to-phone-leads";
 import { toPublicSms, type PublicSms } from "./public-sms";
 import { routeInboundSms } from "./route-inbound-sms";
 import { smsKeywordOf, type SmsKeyword } from "./sms-keywords";
@@ -97,10 +98,13 @@ export async function receiveInboundSms(message: InboundSms, accountId?: string)
     await recordActivity(tx, { accountId: account, leadId, actor }, { kind: "sms_received", smsId: row.id, from });
     await recordEvent(tx, account, actor, { type: "sms.received", object: sms });
     if (keyword) {
-      await applySmsKeyword(tx, lead, keyword, row.id, actor);
-      // The opt-out belongs to the number, not only to this lead (lib/sms/number-opt-outs.ts).
+      await applySmsKeyword(tx, lead, keyword, { conversation: "own", smsId: row.id }, actor);
+      // The opt-out belongs to the number, not only to this lead (lib/sms/number-opt-outs.ts), and
+      // on the shared number to every account that texted the phone from it.
       const sender = inboundSenderOf({ smsNumber }, message.to);
-      await applyNumberKeyword(tx, { accountId: account, phone: from, sender, keyword, smsId: row.id });
+      const reached = await accountsReachedByKeyword(tx, { accountId: account, phone: from, sender });
+      await applyNumberKeyword(tx, { reached, phone: from, sender, keyword, smsId: row.id });
+      await applyKeywordToPhoneLeads(tx, { reached, phone: from, keyword, routedLeadId: leadId, smsId: row.id, actor });
     }
     return { accountId: account, leadId, sms, keyword, leadCreated };
   });

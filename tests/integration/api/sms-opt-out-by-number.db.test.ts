@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { accounts, smsMessages } from "@/db/schema";
+import { accounts, activities, smsMessages } from "@/db/schema";
 import { POST as twilioInbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { setAccountSmsNumber } from "@/lib/accounts/set-account-sms-number";
 import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
@@ -104,6 +104,14 @@ const send = (t: TestTenant, leadId: string, body: object = {}) =>
 const runJob = (data: SendScheduledSmsJob) =>
   sendScheduledSmsQueue.handler([{ id: "test", name: sendScheduledSmsQueue.name, data } as Job<SendScheduledSmsJob>]);
 
+const optOutActivities = (leadId: string) =>
+  getDb().then((db) =>
+    db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.leadId, leadId), eq(activities.type, "sms_opted_out"))),
+  );
+
 async function inboundRows(from: string) {
   return (await getDb())
     .select()
@@ -156,6 +164,9 @@ describe("finding 1: inbound on the shared number is routed by messages handed t
     const leadA = await createLead(a, { phone: from });
     const leadB = await createLead(b, { phone: national(from) });
     const leadC = await createLead(c, { phone: from });
+    // A second lead of A's with the phone (a duplicate), and one of B's: never texted themselves.
+    const twinA = await createLead(a, { phone: national(from) });
+    const twinB = await createLead(b, { phone: from });
     expect((await send(a, leadA.id)).status).toBe(201);
     expect((await send(b, leadB.id)).status).toBe(201);
     // C only scheduled (and cancelled): it never texted the phone.
@@ -178,13 +189,72 @@ describe("finding 1: inbound on the shared number is routed by messages handed t
       expect(later.body.error.code).toBe("lead_opted_out");
     }
     expect(twilio.received.length).toBe(handed);
+    // Every lead with the phone in the accounts it reached says so (the API, the lead page and the
+    // webhooks), not only the one in B's thread: opted out by the recipient, consent revoked.
+    for (const [t, l] of [
+      [a, leadA],
+      [a, twinA],
+      [b, leadB],
+      [b, twinB],
+    ] as const) {
+      const read = await getLead(t, l.id);
+      expect(read.smsOptOut).toBe(true);
+      expect(read.consent.sms.status).toBe("revoked");
+      const clear = await callApi<ErrorBody>("PATCH", `/api/v1/leads/${l.id}`, {
+        key: t.key,
+        body: { smsOptOut: false },
+      });
+      expect(clear.body.error.code).toBe("opt_out_by_recipient");
+    }
+    expect((await getLead(c, leadC.id)).smsOptOut).toBe(false);
+    // A's activity does not name B's message: its id belongs to B.
+    const [optedOutA] = await optOutActivities(leadA.id);
+    expect(optedOutA).toMatchObject({
+      summary: "Opted out of SMS (replied STOP to another agency on the shared number)",
+      data: { keyword: "STOP" },
+    });
+    expect(optedOutA.data).not.toHaveProperty("smsId");
     expect((await send(c, leadC.id)).status).toBe(201);
 
-    // START lifts it for the account the reply reached; A's opt-out stands until A hears one.
+    // START lifts the opt-out wherever the STOP reached, though C's thread carried it. Only C,
+    // whose conversation it answered, takes it as consent: A and B must record consent again.
     await inbound(SHARED_NUMBER, from, "START");
     expect((await inboundRows(from)).at(-1)!.accountId).toBe(c.accountId);
-    expect((await send(a, leadA.id)).body.error.code).toBe("lead_opted_out");
+    for (const [t, l] of [
+      [a, leadA],
+      [a, twinA],
+      [b, leadB],
+    ] as const) {
+      const read = await getLead(t, l.id);
+      expect(read.smsOptOut).toBe(false);
+      expect(read.consent.sms.status).toBe("revoked");
+      expect((await send(t, l.id)).body.error.code).toBe("consent_required");
+    }
+    expect((await getLead(c, leadC.id)).consent.sms.status).toBe("granted");
     expect((await send(c, leadC.id)).status).toBe(201);
+    const regranted = await callApi<DataBody<Lead>>("PATCH", `/api/v1/leads/${leadA.id}`, {
+      key: a.key,
+      body: { consent: { sms: { status: "granted", source: "phone call", text: "Yes, text me" } } },
+    });
+    expect(regranted.status).toBe(200);
+    expect((await send(a, leadA.id)).status).toBe(201);
+  });
+
+  it("a START on the shared number lifts no opt-out the phone gave an agency's own number", async () => {
+    useTwilio();
+    const own = await tenantWithNumber();
+    const shared = await createTenant();
+    const from = phone();
+    const ownLead = await createLead(own, { phone: from });
+    const sharedLead = await createLead(shared, { phone: from });
+    expect((await send(own, ownLead.id)).status).toBe(201);
+    await inbound(own.number, from, "STOP");
+    expect((await send(shared, sharedLead.id)).status).toBe(201);
+    await inbound(SHARED_NUMBER, from, "STOP");
+    await inbound(SHARED_NUMBER, from, "START");
+    expect((await send(shared, sharedLead.id)).status).toBe(201);
+    expect((await getLead(own, ownLead.id)).smsOptOut).toBe(true);
+    expect((await send(own, ownLead.id)).body.error.code).toBe("lead_opted_out");
   });
 });
 
