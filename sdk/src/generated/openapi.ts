@@ -403,7 +403,7 @@ export interface paths {
     put?: never;
     /**
      * Create a webhook endpoint
-     * @description Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 50 endpoints per account.
+     * @description Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 16 endpoints per account.
      *
      *     **Only types the key can read.** A key may subscribe only to the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Another type is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing. `["*"]` from a full-access key takes every type, including types added later; from a restricted key it is stored as the types that key can read at that moment (the answer lists them), and is a 403 when it can read none.
      *
@@ -2125,7 +2125,6 @@ export interface components {
               | "invalid_json"
               | "validation_error"
               | "invalid_cursor"
-              | "malformed_request"
               | "missing_api_key"
               | "invalid_api_key"
               | "api_key_expired"
@@ -2140,7 +2139,6 @@ export interface components {
               | "visit_not_scheduled"
               | "payload_too_large"
               | "unsupported_media_type"
-              | "headers_too_large"
               | "lead_has_no_phone"
               | "lead_opted_out"
               | "consent_required"
@@ -2345,7 +2343,6 @@ export interface components {
               | "invalid_json"
               | "validation_error"
               | "invalid_cursor"
-              | "malformed_request"
               | "missing_api_key"
               | "invalid_api_key"
               | "api_key_expired"
@@ -2360,7 +2357,6 @@ export interface components {
               | "visit_not_scheduled"
               | "payload_too_large"
               | "unsupported_media_type"
-              | "headers_too_large"
               | "lead_has_no_phone"
               | "lead_opted_out"
               | "consent_required"
@@ -2634,7 +2630,7 @@ export interface components {
        */
       secret: string;
     };
-    /** @description The error envelope with `webhook_endpoint_limit`: The account already has 50 webhook endpoints. Delete one, or subscribe an existing one to more event types. */
+    /** @description The error envelope with `webhook_endpoint_limit`: The account already has 16 webhook endpoints. Delete one, or subscribe an existing one to more event types. */
     WebhookEndpointLimitError: {
       error: {
         /**
@@ -2877,7 +2873,6 @@ export interface components {
           | "invalid_json"
           | "validation_error"
           | "invalid_cursor"
-          | "malformed_request"
           | "missing_api_key"
           | "invalid_api_key"
           | "api_key_expired"
@@ -2892,7 +2887,6 @@ export interface components {
           | "visit_not_scheduled"
           | "payload_too_large"
           | "unsupported_media_type"
-          | "headers_too_large"
           | "lead_has_no_phone"
           | "lead_opted_out"
           | "consent_required"
@@ -6680,7 +6674,7 @@ export interface operations {
        * @description Unprocessable.
        *
        *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
-       *     - `webhook_endpoint_limit`: The account already has 50 webhook endpoints. Delete one, or subscribe an existing one to more event types.
+       *     - `webhook_endpoint_limit`: The account already has 16 webhook endpoints. Delete one, or subscribe an existing one to more event types.
        */
       422: {
         headers: {
