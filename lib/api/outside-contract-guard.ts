@@ -3,6 +3,8 @@ import { ApiError } from "@/lib/errors/api-error";
 import { errorBody } from "./respond";
 import { newRequestId } from "./request-id";
 import { reportApiRequest } from "./report-api-request";
+import { SERVED_METHODS } from "./served-methods";
+import { answerClientError, answerConnect } from "./unparsed-request-answer";
 
 // Requests under /api that Next cannot route as the contract promises, answered in the error
 // envelope before Next sees them:
@@ -14,15 +16,40 @@ import { reportApiRequest } from "./report-api-request";
 // - a path whose percent-encoding does not decode (`%ff`, `%ED%A0%80`: not UTF-8; `%zz`: not an
 //   escape): Next's decoding throws and answers a text/plain 500 with no request id and no log
 //   line, which clients are told to retry. No route or id can hold such a path: 404.
-// Installed once per server process (instrumentation.ts); a route handler never sees these.
+// - a path that only becomes an API path once normalized: a leading `//` (Next 308s it to the
+//   path without), a `.` or `..` segment (resolved like a URL's, so `/api/v1/leads/.` landed on
+//   the list), or another case (`/API/V1/leads`: the session proxy 307ed it to /login). 404.
+// It also answers what Node's parser refuses before any handler, and CONNECT
+// (unparsed-request-answer.ts). Installed once per server process (instrumentation.ts); a route
+// handler never sees these.
 
-const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const SERVED = new Set(SERVED_METHODS);
+
+/** The path as URL resolution and Next's redirects would have it: backslashes and runs of slashes
+ * as one slash, `.` and `..` segments (`%2e` too) resolved. */
+function normalizedPath(path: string): string {
+  try {
+    return new URL(path.replace(/[\\/]+/g, "/"), "http://h").pathname;
+  } catch {
+    return path;
+  }
+}
+
+/** Whether Next would route this path to /api in some way: only paths that hold "api" in some
+ * case need the URL parse. */
+function underApi(path: string): boolean {
+  if (path === "/api" || path.startsWith("/api/")) return true;
+  if (!/api/i.test(path)) return false;
+  const normalized = normalizedPath(path).toLowerCase();
+  return normalized === "/api" || normalized.startsWith("/api/");
+}
+
+const DOT_SEGMENT = /[\\/](?:\.|%2e){1,2}(?=[\\/]|$)/i;
 
 /** The refusal for a request outside the contract, or null for one Next may route. */
 export function refusalOutsideContract(method: string, rawUrl: string): ApiError | null {
   const path = rawUrl.split("?", 1)[0];
-  if (path !== "/api" && !path.startsWith("/api/")) return null;
+  if (!underApi(path)) return null;
   if (!SERVED.has(method)) {
     return new ApiError(
       "method_not_allowed",
@@ -35,10 +62,16 @@ export function refusalOutsideContract(method: string, rawUrl: string): ApiError
       "No such endpoint or resource: the path's percent-encoding is not valid UTF-8. See /api/v1/openapi.json for the list.",
     );
   }
-  if (path.endsWith("/") || path.includes("//") || path.includes("\\")) {
+  if (path.endsWith("/") || path.includes("//") || path.includes("\\") || DOT_SEGMENT.test(path)) {
     return new ApiError(
       "not_found",
-      "No such endpoint: API paths have no trailing slash and no empty segment. See /api/v1/openapi.json for the list.",
+      "No such endpoint: API paths have no trailing slash, no empty segment and no `.` or `..` segment. See /api/v1/openapi.json for the list.",
+    );
+  }
+  if (!path.startsWith("/api")) {
+    return new ApiError(
+      "not_found",
+      "No such endpoint: API paths are lowercase (`/api/v1/leads`). See /api/v1/openapi.json for the list.",
     );
   }
   return null;
@@ -84,12 +117,16 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: ApiError): v
 let installed = false;
 
 /** Wraps the HTTP servers' "request" event: Next registers its handler as a listener, so this
- * runs first for every request of this process, and costs one Set lookup for the rest. */
+ * runs first for every request of this process, and costs one Set lookup for the rest. And their
+ * "clientError" (answered here unless it is a reset or a timeout), and gives each server a
+ * "connect" listener on its first connection: without one, Node resets a CONNECT. */
 export function installOutsideContractGuard(): void {
   if (installed) return;
   installed = true;
   const emit = Server.prototype.emit;
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "connection" && this.listenerCount("connect") === 0) this.on("connect", answerConnect);
+    if (event === "clientError" && answerClientError(...(args as Parameters<typeof answerClientError>))) return true;
     if (event === "request") {
       const [req, res] = args as [IncomingMessage, ServerResponse];
       const refusal = refusalOutsideContract(req.method ?? "", req.url ?? "");

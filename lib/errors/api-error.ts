@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   invalid_json: 400,
   validation_error: 400,
   invalid_cursor: 400,
+  /** Not HTTP/1.1 at all: refused by Node's parser before any route (lib/api/unparsed-request-answer.ts). */
+  malformed_request: 400,
   missing_api_key: 401,
   invalid_api_key: 401,
   api_key_expired: 401,
@@ -23,6 +25,8 @@ export const ERROR_STATUS = {
   visit_not_scheduled: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  /** The request line and headers are over Node's 16 KB. */
+  headers_too_large: 431,
   lead_has_no_phone: 422,
   lead_opted_out: 422,
   consent_required: 422,

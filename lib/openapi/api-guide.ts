@@ -228,13 +228,24 @@ Account), only a lead whose consent is \`granted\` can be texted. Quiet hours ho
 - **Paths** take no trailing slash: \`/api/v1/leads/\` and a path with an empty segment
   (\`/api/v1/leads//sms\`) answer 404 \`not_found\`, never a redirect, so a client cannot
   silently land on another resource (the list instead of one lead whose id was left empty).
+  So do a leading \`//\`, a \`.\` or \`..\` segment (\`/api/v1/leads/.\`) and another case
+  (\`/API/V1/leads\`): paths are lowercase and are not normalized for you.
   A path whose percent-encoding is not valid UTF-8 (\`/api/v1/leads/%ff\`) answers 404
   \`not_found\` too: no id or route can hold it, and it is not worth a retry.
 - **Methods.** \`OPTIONS\` on a path of the operations below answers 204 with \`Allow\`
   listing the methods it serves (with \`HEAD\` where it serves \`GET\`). Another of GET, HEAD,
   POST, PUT, PATCH and DELETE answers 405 \`method_not_allowed\` with that \`Allow\`; a method outside these and
-  OPTIONS (\`TRACE\`, \`CONNECT\`, WebDAV's \`PROPFIND\`…) answers 405 \`method_not_allowed\`
-  on any path, in the same error envelope, with \`X-Request-Id\`.
+  OPTIONS (\`TRACE\`, \`CONNECT\`, WebDAV's \`PROPFIND\`, an unknown \`FOO\`…) answers 405 \`method_not_allowed\`
+  on any path, in the same error envelope, with \`X-Request-Id\`. \`OPTIONS\` on the two
+  documents (\`${OPENAPI_DOCUMENT_PATH}\`, \`/api/v1/postman.json\`) answers 204 with \`Allow\` too.
+- **Malformed HTTP** is answered by the server before any route, in the same envelope with
+  \`X-Request-Id\`, and the connection is then closed: a request line and headers over 16 KB
+  (a very long query string) is a 431 \`headers_too_large\`, a request that is not valid HTTP/1.1
+  a 400 \`malformed_request\`. Three cases cannot have an envelope, because no request was
+  read: a connection reset by the client, a request whose head does not arrive within the
+  server's timeout (the server closes it, with a bare 408 where it can still write), and HTTP/2
+  spoken without TLS negotiation (the connection is closed: the API speaks HTTP/1.1, or HTTP/2
+  through your TLS terminator).
 - **Bodies** are JSON in UTF-8 with \`Content-Type: application/json\`, uncompressed, at most 100 KB:
   another \`charset\` or a \`Content-Encoding\` is a 415, bytes that are not UTF-8 an \`invalid_json\`. Unknown fields are a
   \`validation_error\`; \`id\`, \`createdAt\`, \`updatedAt\`, \`accountId\` and \`deletedAt\` are never writable.

@@ -10,6 +10,7 @@ export const PUBLIC_ERROR_CODES = [
   "invalid_json",
   "validation_error",
   "invalid_cursor",
+  "malformed_request",
   "missing_api_key",
   "invalid_api_key",
   "api_key_expired",
@@ -24,6 +25,7 @@ export const PUBLIC_ERROR_CODES = [
   "visit_not_scheduled",
   "payload_too_large",
   "unsupported_media_type",
+  "headers_too_large",
   "lead_has_no_phone",
   "lead_opted_out",
   "consent_required",
@@ -67,6 +69,10 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message:
       "The cursor is invalid, or was made for another list, another sort or other filters. Start again from the first page.",
   },
+  malformed_request: {
+    when: "The request is not valid HTTP/1.1 (a malformed request line or header): answered before any route, and the connection is closed. Fix the client; retrying the same bytes fails again.",
+    message: "The request is not valid HTTP/1.1.",
+  },
   missing_api_key: {
     when: "No `Authorization` header. Send `Authorization: Bearer <API_KEY>`.",
     message: "Send your API key as `Authorization: Bearer <API_KEY>`.",
@@ -92,7 +98,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "Lead not found.",
   },
   method_not_allowed: {
-    when: "The path exists but not with this method; the `Allow` header lists the methods it has.",
+    when: "The path exists but not with this method; the `Allow` header lists the methods it has. A method the API serves on no path (`TRACE`, `CONNECT`, `PROPFIND`, an unknown `FOO`) gets this answer on any path, with `Allow` listing GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS.",
     message: "This endpoint supports GET, POST.",
   },
   idempotency_in_progress: {
@@ -113,6 +119,10 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   unsupported_media_type: {
     when: "A body was expected but `Content-Type` is not `application/json`, declares a `charset` other than UTF-8, or the body comes with a `Content-Encoding` (send it uncompressed).",
     message: "Send the body as JSON with `Content-Type: application/json`.",
+  },
+  headers_too_large: {
+    when: "The request line and headers together are over 16 KB (most often a very long query string): answered before any route, and the connection is closed. Send fewer or shorter query parameters.",
+    message: "The request line and headers are over 16 KB. Send long filters in fewer or shorter query parameters.",
   },
   lead_has_no_phone: {
     when: "The lead has no phone number. Set `phone` with PATCH /leads/{id} first.",

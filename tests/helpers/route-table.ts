@@ -8,6 +8,8 @@ import * as leadSmsMessageRoute from "@/app/api/v1/leads/[id]/sms/[smsId]/route"
 import * as leadsRoute from "@/app/api/v1/leads/route";
 import * as leadIntakeRoute from "@/app/api/v1/leads/intake/route";
 import * as leadBatchRoute from "@/app/api/v1/leads/batch/route";
+import * as openApiRoute from "@/app/api/v1/openapi.json/route";
+import * as postmanRoute from "@/app/api/v1/postman.json/route";
 import * as propertyBatchRoute from "@/app/api/v1/properties/batch/route";
 import * as propertiesRoute from "@/app/api/v1/properties/route";
 import * as propertyRoute from "@/app/api/v1/properties/[id]/route";
@@ -40,6 +42,8 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/v1\/custom-fields$/, customFieldsRoute],
   [/^\/api\/v1\/webhook-endpoints$/, webhookEndpointsRoute],
   [/^\/api\/v1\/webhook-endpoints\/(?<id>[^/]+)$/, webhookEndpointRoute],
+  [/^\/api\/v1\/openapi\.json$/, openApiRoute],
+  [/^\/api\/v1\/postman\.json$/, postmanRoute],
 ];
 
 /** As Next hands params to a route: percent-decoded (`%00` arrives as NUL); a malformed escape

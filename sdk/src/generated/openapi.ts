@@ -1545,7 +1545,7 @@ export interface components {
        */
       scheduledAt?: string;
       /**
-       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`). Absent from an `sms_opted_out` or `sms_opted_in` whose keyword the phone sent to another agency on the shared number: that message is not yours.
+       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`).
        * @example sms_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       smsId?: string;
@@ -2125,6 +2125,7 @@ export interface components {
               | "invalid_json"
               | "validation_error"
               | "invalid_cursor"
+              | "malformed_request"
               | "missing_api_key"
               | "invalid_api_key"
               | "api_key_expired"
@@ -2139,6 +2140,7 @@ export interface components {
               | "visit_not_scheduled"
               | "payload_too_large"
               | "unsupported_media_type"
+              | "headers_too_large"
               | "lead_has_no_phone"
               | "lead_opted_out"
               | "consent_required"
@@ -2343,6 +2345,7 @@ export interface components {
               | "invalid_json"
               | "validation_error"
               | "invalid_cursor"
+              | "malformed_request"
               | "missing_api_key"
               | "invalid_api_key"
               | "api_key_expired"
@@ -2357,6 +2360,7 @@ export interface components {
               | "visit_not_scheduled"
               | "payload_too_large"
               | "unsupported_media_type"
+              | "headers_too_large"
               | "lead_has_no_phone"
               | "lead_opted_out"
               | "consent_required"
@@ -2737,7 +2741,7 @@ export interface components {
        */
       scheduledAt?: string;
       /**
-       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`). Absent from an `sms_opted_out` or `sms_opted_in` whose keyword the phone sent to another agency on the shared number: that message is not yours.
+       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`).
        * @example sms_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       smsId?: string;
@@ -2873,6 +2877,7 @@ export interface components {
           | "invalid_json"
           | "validation_error"
           | "invalid_cursor"
+          | "malformed_request"
           | "missing_api_key"
           | "invalid_api_key"
           | "api_key_expired"
@@ -2887,6 +2892,7 @@ export interface components {
           | "visit_not_scheduled"
           | "payload_too_large"
           | "unsupported_media_type"
+          | "headers_too_large"
           | "lead_has_no_phone"
           | "lead_opted_out"
           | "consent_required"

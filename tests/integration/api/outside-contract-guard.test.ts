@@ -91,6 +91,31 @@ describe("requests outside the contract under /api", () => {
     }
   });
 
+  // Issue 31, finding 21: paths that reach an API route only once normalized. Next answered a
+  // 308 to the normalized path (the list, for most of these), and for another case the session
+  // proxy a 307 to /login: no envelope, no request id.
+  it.each([
+    "//api/v1/leads",
+    "///api/v1/leads",
+    "/./api/v1/leads",
+    "/api/v1/./leads",
+    "/api/v1/leads/.",
+    "/api/v1/leads/lead_1/..",
+    "/api/v1/leads/%2e",
+    "/api/v1/leads/%2E%2E",
+    "/x/../api/v1/leads",
+    "/API/V1/leads",
+    "/Api/v1/leads?limit=1",
+    "/\\api\\v1\\leads",
+  ])("%s never reaches Next: a JSON 404 with a request id", async (path) => {
+    reachedNext.length = 0;
+    const res = await send("GET", path);
+    expect(res.status).toBe(404);
+    expect(res.headers["x-request-id"]).toMatch(/^req_/);
+    expect((JSON.parse(res.body) as { error: { code: string } }).error.code).toBe("not_found");
+    expect(reachedNext).toEqual([]);
+  });
+
   it("lets everything else through untouched: the API's own paths, a slash in the query, pages", async () => {
     reachedNext.length = 0;
     for (const [method, path] of [
@@ -102,9 +127,12 @@ describe("requests outside the contract under /api", () => {
       ["GET", "/apiary/"],
       ["GET", "/api/v1/leads/caf%C3%A9%20%2F"],
       ["GET", "/api/v1/leads?q=%ff"],
+      ["GET", "/settings/api"],
+      ["GET", "/docs/api/./x"],
+      ["GET", "/.well-known/security.txt"],
     ]) {
       expect((await send(method, path)).body).toBe("next");
     }
-    expect(reachedNext).toHaveLength(8);
+    expect(reachedNext).toHaveLength(11);
   });
 });

@@ -1,4 +1,5 @@
 import { newRequestId } from "@/lib/api/request-id";
+import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
 
 // GET /api/v1/openapi.json – the OpenAPI 3.1 document of the API (public: no key needed)
@@ -14,3 +15,7 @@ export function GET(): Response {
     },
   });
 }
+
+// OPTIONS answers 204 with Allow and X-Request-Id, as every API path does (Next's own had no
+// request id), and the other methods the JSON 405.
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

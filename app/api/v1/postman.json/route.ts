@@ -1,4 +1,5 @@
 import { newRequestId } from "@/lib/api/request-id";
+import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { getPostmanCollection } from "@/lib/openapi/get-postman-collection";
 import { requestOrigin } from "@/lib/openapi/request-origin";
 import { forServer, POSTMAN_FILENAME } from "@/lib/openapi/to-postman-collection";
@@ -19,3 +20,7 @@ export async function GET(req: Request): Promise<Response> {
     },
   });
 }
+
+// OPTIONS answers 204 with Allow and X-Request-Id, as every API path does (Next's own had no
+// request id), and the other methods the JSON 405.
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
