@@ -15,10 +15,6 @@ export const accounts = pgTable(
     defaultCountry: varchar({ length: 2 }).notNull().default("US"),
     // ISO 4217, the default currency of new properties.
     currency: varchar({ length: 3 }).notNull().default("USD"),
-    // True while the account may have an enabled webhook endpoint (lib/webhooks/account-webhook-flag.ts).
-    // Read with the API key on every request, so a change of an account without endpoints skips
-    // looking for them. Never false while one is enabled; true with none only costs that look.
-    hasWebhookEndpoints: boolean().notNull().default(false),
     // True while the account has a required custom field for leads (lib/custom-fields): read with
     // the API key, so POST /leads without customFields loads no definitions when it is false.
     hasRequiredLeadCustomFields: boolean().notNull().default(false),

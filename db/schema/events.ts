@@ -1,13 +1,10 @@
 import { sql } from "drizzle-orm";
-import { customType, index, json, pgTable, text } from "drizzle-orm/pg-core";
+import { index, json, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { actorTypeEnum } from "./activities";
-import { createdAt } from "./columns";
+import { createdAt, xid8 } from "./columns";
 import type { AnyEventType } from "../../lib/domain/enums";
 import type { EventData } from "../../lib/schemas/events";
-
-/** PostgreSQL's 64-bit transaction id (never wraps around), carried as decimal text. */
-const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
 
 // Every change, one row, written in the change's own transaction (lib/events/record-event.ts);
 // kept 30 days. `txid` is the writing transaction's id: the feed reads in (txid, id) order and
@@ -38,6 +35,8 @@ export const events = pgTable(
     index("events_account_txid_idx").on(t.accountId, t.txid, t.id),
     // GET /events?objectId=….
     index("events_account_object_idx").on(t.accountId, t.objectId, t.txid, t.id),
+    // The webhook dispatcher: every account's events past its position, in feed order.
+    index("events_txid_idx").on(t.txid, t.id),
     // The 30-day expiry sweep.
     index("events_created_idx").on(t.createdAt),
   ],

@@ -11,6 +11,7 @@ export * from "./idempotency-keys";
 export * from "./request-logs";
 export * from "./login-attempts";
 export * from "./events";
+export * from "./event-dispatch-positions";
 export * from "./webhook-endpoints";
 export * from "./webhook-deliveries";
 export * from "./audit-log-entries";

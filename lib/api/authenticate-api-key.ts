@@ -16,7 +16,6 @@ export interface ApiKeyContext {
   defaultCountry: string;
   currency: string;
   /** False: the account has no enabled webhook endpoint, and a change need not look for one. */
-  hasWebhookEndpoints: boolean;
   /** False: the account has no required lead custom field, and POST /leads without customFields
    * need not read the definitions. */
   hasRequiredLeadCustomFields: boolean;
@@ -69,7 +68,6 @@ const keyByHash = prepareOnce((db) =>
       plan: accounts.plan,
       defaultCountry: accounts.defaultCountry,
       currency: accounts.currency,
-      hasWebhookEndpoints: accounts.hasWebhookEndpoints,
       hasRequiredLeadCustomFields: accounts.hasRequiredLeadCustomFields,
     })
     .from(apiKeys)
@@ -92,7 +90,6 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> 
     plan: row.plan,
     defaultCountry: row.defaultCountry,
     currency: row.currency,
-    hasWebhookEndpoints: row.hasWebhookEndpoints,
     hasRequiredLeadCustomFields: row.hasRequiredLeadCustomFields,
     permissions: row.permissions,
     expiresAt: row.expiresAt,

@@ -5,11 +5,13 @@ import type { Actor } from "@/lib/activities/record-activity";
 import type { AnyEventType, EventType } from "@/lib/domain/enums";
 import { newId } from "@/lib/ids/new-id";
 import type { EventData } from "@/lib/schemas/events";
-import { enqueueDeliveries, subscribedEndpointIds } from "@/lib/webhooks/enqueue-deliveries";
+import { afterCommit } from "@/lib/query/after-commit";
+import { requestDispatch } from "@/lib/webhooks/dispatch/event-dispatcher";
 
-// Every event is written through this module, inside the transaction of the change it reports,
-// with a delivery job for each endpoint subscribed to it: a change that rolls back leaves no event
-// and no job, so nothing is ever sent about it.
+// Every event is written through this module, inside the transaction of the change it reports:
+// the event row and nothing else. No endpoint is looked up and no job is queued on the write path;
+// the dispatcher (lib/webhooks/dispatch/) fans committed events out to the subscribed endpoints,
+// in feed order, so a change that rolls back leaves no event and nothing is ever sent about it.
 
 export interface EventFact {
   type: EventType;
@@ -19,11 +21,11 @@ export interface EventFact {
   previousAttributes?: Record<string, unknown>;
 }
 
-/** Records the event and queues its webhooks. Call inside the change's transaction (inTransaction,
- * lib/query/after-commit.ts, so the workers are woken once it commits). */
+/** Records the event. Call inside the change's transaction (inTransaction, lib/query/after-commit.ts,
+ * so this process's dispatcher is asked to fan it out once it commits). */
 export async function recordEvent(tx: DbOrTx, accountId: string, actor: Actor, fact: EventFact): Promise<string> {
   const id = await insertEvent(tx, accountId, actor, fact);
-  await enqueueDeliveries(tx, id, await subscribedEndpointIds(tx, accountId, fact.type));
+  afterCommit(tx, requestDispatch);
   return id;
 }
 

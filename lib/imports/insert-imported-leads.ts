@@ -7,14 +7,15 @@ import { eventDataOfJsonSql } from "@/lib/events/record-event";
 import { newId } from "@/lib/ids/new-id";
 import { publicLeadJsonOf } from "@/lib/leads/public-lead";
 import { leadCreateSchema } from "@/lib/schemas/leads";
-import { enqueueDeliveries, subscribedEndpointIds } from "@/lib/webhooks/enqueue-deliveries";
+import { afterCommit } from "@/lib/query/after-commit";
+import { requestDispatch } from "@/lib/webhooks/dispatch/event-dispatcher";
 import type { ImportedLead } from "./lead-of-row";
 
 // A chunk's new leads, written as POST /leads writes one (lib/leads/create-lead.ts): the lead,
 // its lead_created activity (describeActivity) and its lead.created event, whose object is the
 // lead's public JSON serialized by PostgreSQL from the inserted row (publicLeadJsonOf, as
-// createLead does), the three sharing the lead's createdAt; then a delivery job per subscribed
-// endpoint, all in the chunk's transaction. One statement for the whole chunk, its rows sent as
+// createLead does), the three sharing the lead's createdAt, all in the chunk's transaction (the
+// dispatcher fans the events out once it commits). One statement for the whole chunk, its rows sent as
 // one JSON parameter: a statement a lead (or Drizzle building a multi-row INSERT, 0.2 ms of CPU
 // a lead) was most of an import's time on two shared cores (bench scenario 13).
 // tests/integration/imports hold its rows to createLead's.
@@ -85,7 +86,6 @@ export async function insertImportedLeads(
       ${actor.type}::actor_type, ${actor.id}, ${actor.name}, ${actor.requestId ?? null}, inserted.created_at
     from inserted join meta m on m.lead_id = inserted.id
   `);
-  const endpointIds = await subscribedEndpointIds(tx, accountId, "lead.created");
-  for (const eventId of endpointIds.length ? eventIds : []) await enqueueDeliveries(tx, eventId, endpointIds);
+  afterCommit(tx, requestDispatch);
   return ids;
 }

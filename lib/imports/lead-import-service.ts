@@ -1,11 +1,11 @@
 import { and, desc, eq, getTableColumns } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leadImports, type LeadImport } from "@/db/schema";
-import { enqueue, nudgeWorkers } from "@/lib/jobs/enqueue";
+import { enqueue } from "@/lib/jobs/enqueue";
 import { importLeadsQueue } from "@/lib/jobs/workers/import-leads";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids/new-id";
-import { afterCommit, inTransaction } from "@/lib/query/after-commit";
+import { inTransaction } from "@/lib/query/after-commit";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { CUSTOM_FIELD_TARGET, type ImportMapping, type ImportOnMatch } from "@/lib/schemas/lead-imports";
 import { readCsv } from "./parse-csv";
@@ -110,6 +110,5 @@ export async function startLeadImport(
       .returning({ id: leadImports.id });
     if (!started) throw new ApiError("conflict", "This import has already been started.");
     await enqueue(tx, importLeadsQueue, { importId: id });
-    afterCommit(tx, () => nudgeWorkers(importLeadsQueue));
   });
 }

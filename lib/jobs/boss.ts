@@ -8,6 +8,7 @@ import { setAsideV10Schema } from "./upgrade-from-v10";
 import { describeError } from "@/lib/log/describe-error";
 import { jobTracingOptions } from "@/lib/observability/trace-jobs";
 import { onDrain, shutdownDeadline, shutdownTimeoutMs } from "@/lib/runtime/shutdown";
+import { stopEventDispatcher } from "@/lib/webhooks/dispatch/event-dispatcher";
 
 // One pg-boss per process, over the app's own connection (db/client.ts), started on first use.
 
@@ -49,6 +50,12 @@ async function startJobs(): Promise<Jobs> {
     superviseIntervalSeconds: config.maintenanceIntervalSeconds,
     monitorIntervalSeconds: config.maintenanceIntervalSeconds,
     maintenanceIntervalSeconds: config.maintenanceIntervalSeconds,
+    // A send to a queue with `notify` (the webhook deliveries) wakes that queue's workers in every
+    // process at its commit, through one LISTEN connection per process (connection-executor.ts).
+    // Polling stays on as the floor: for jobs due later (retries) and notifications lost while
+    // the listening connection was down. Behind a pooler in transaction mode LISTEN cannot work;
+    // pg-boss then warns and polls (README, Production).
+    useListenNotify: true,
     // No flows (jobs that wait for other jobs): the flow resolver would query every 5 s.
     flowIntervalSeconds: 3600,
     // Spans per send and per batch, and the sender's trace context kept on the job (not in its
@@ -109,6 +116,8 @@ async function stopJobs(starting: Promise<Jobs>): Promise<void> {
   if (globalForJobs.__lpmJobs === starting) globalForJobs.__lpmJobs = undefined;
   const jobs = await starting.catch(() => undefined);
   if (!jobs) return;
+  // Its step in flight commits or rolls back whole before the queries stop.
+  await stopEventDispatcher();
   if (globalForJobs.__lpmJobsStarted === jobs) globalForJobs.__lpmJobsStarted = undefined;
   // Until the deadline of the process's stop (SIGTERM + SHUTDOWN_TIMEOUT_MS), else (a test's
   // closeDb) SHUTDOWN_TIMEOUT_MS from now.

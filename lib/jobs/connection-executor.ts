@@ -15,6 +15,7 @@ import { pgliteParams, postgresParams } from "./job-executor";
 // is thrown (pg-boss's own PGlite adapter does the same).
 
 type Row = Record<string, unknown>;
+type ListenHandle = Awaited<ReturnType<NonNullable<Db["listen"]>>>;
 
 export interface ConnectionExecutor extends Db {
   /** After this, queries fail at once: pg-boss has stopped and the connection is about to close. */
@@ -54,6 +55,29 @@ async function run(driver: DbDriver, text: string, values: unknown[] | undefined
   }
 }
 
+// pg-boss's LISTEN for its notify-enabled queues (the webhook deliveries): a send's pg_notify, in
+// the sending transaction, wakes the workers of every process at its commit. postgres-js listens
+// on a connection of its own beside the pool and, when that drops, reconnects and listens again
+// (notifications sent meanwhile are lost: `onReconnect` makes pg-boss's workers fetch once). PGlite
+// delivers its own notifications in process.
+async function listen(
+  driver: DbDriver,
+  channel: string,
+  onNotification: (payload: string) => void,
+  onReconnect: () => void,
+): Promise<ListenHandle> {
+  if (driver.engine === "pglite") {
+    const unlisten = await driver.client.listen(channel, onNotification);
+    return { close: () => unlisten() };
+  }
+  let listened = false;
+  const { unlisten } = await driver.client.listen(channel, onNotification, () => {
+    if (listened) onReconnect();
+    listened = true;
+  });
+  return { close: () => unlisten() };
+}
+
 export function connectionExecutor(driver: DbDriver, activity: Activity): ConnectionExecutor {
   let closed = false;
   return {
@@ -61,6 +85,7 @@ export function connectionExecutor(driver: DbDriver, activity: Activity): Connec
       if (closed) return Promise.reject(new Error("background jobs are stopped: the query was not run"));
       return activity.run(() => run(driver, text, values));
     },
+    listen: (channel, onNotification, onReconnect) => listen(driver, channel, onNotification, onReconnect),
     close() {
       closed = true;
     },

@@ -7,8 +7,8 @@ import type { JobQueue } from "./define-queue";
 import { jobExecutor } from "./job-executor";
 
 // Jobs are sent inside the change's transaction: they exist if and only if the change committed.
-// After the commit, nudgeWorkers(queue) lets this process's worker take them at once instead of at
-// its next poll; workers in other processes find them at their next poll.
+// At the commit, the send's pg_notify wakes the queue's workers in every process (every queue has
+// `notify`, lib/jobs/start-workers.ts), so none waits for its next poll.
 
 type EnqueueOptions = Omit<SendOptions, "db">;
 type JobToInsert<Data> = { data: Data } & Omit<JobInsert<Data>, "data">;
@@ -48,16 +48,4 @@ export async function enqueueMany<Data extends object>(
 ): Promise<void> {
   if (jobs.length === 0) return;
   await jobsFor(queue).boss.insert(queue.name, jobs, { db: jobExecutor(tx) });
-}
-
-let nudges = 0;
-
-/** After the enqueuing transaction commits: wakes this process's worker for the queue, if it runs one. */
-export function nudgeWorkers(queue: { name: string }): void {
-  const jobs = startedJobs();
-  const ids = jobs?.workers.get(queue.name);
-  if (!jobs || !ids?.length) return;
-  // One worker a nudge, in turn: each woken worker fetches, and waking all of them for every
-  // commit would multiply the fetches (the others find nothing: the jobs are taken).
-  jobs.boss.notifyWorker(ids[nudges++ % ids.length]);
 }

@@ -7,9 +7,9 @@ export interface JobsConfig {
   maintenanceIntervalSeconds: number;
 }
 
-// A job sent by this process wakes its local worker at once (nudgeWorkers, enqueue.ts); polling
-// only decides how soon other processes notice a job, so 2 s (pg-boss's default) costs little
-// latency and one query a queue every 2 s per process.
+// A committed send wakes the queue's workers in every process at once (LISTEN, lib/jobs/boss.ts);
+// polling is the floor, for jobs due later (retries) and a lost notification, so 2 s (pg-boss's
+// default) costs little latency and one query a queue every 2 s per process.
 // How long a stop waits for running handlers: SHUTDOWN_TIMEOUT_MS (lib/runtime/shutdown.ts).
 const DEFAULTS: JobsConfig = { pollingIntervalSeconds: 2, maintenanceIntervalSeconds: 60 };
 

@@ -5,37 +5,44 @@ import { getJobs, type Jobs } from "./boss";
 import type { AnyJobQueue, Job } from "./define-queue";
 import { jobsConfig } from "./jobs-config";
 import { QUEUES } from "./queues";
+import { deliverWebhookQueue } from "./workers/deliver-webhook";
 import { traceJobBatch } from "@/lib/observability/trace-jobs";
 import { carryOverV10Jobs } from "./upgrade-from-v10";
+import { startEventDispatcher } from "@/lib/webhooks/dispatch/event-dispatcher";
 
 /** Creates the queues in the database (idempotent) with their definitions' current settings, so
- * this process can send to them. Every process that enqueues runs this or startWorkers() first. */
+ * this process can send to them, and starts its webhook dispatcher (the changes it commits are
+ * fanned out from here). Every process that enqueues runs this or startWorkers() first. */
 export async function createQueues(queues: readonly AnyJobQueue[] = QUEUES): Promise<Jobs> {
   const jobs = await getJobs();
   for (const queue of queues) await createQueue(jobs, queue);
+  const { db } = await getDbHandle();
   if (jobs.v10SetAside) {
     // The jobs pg-boss 10 left go to the app's queues (and these), created first.
     for (const queue of QUEUES) await createQueue(jobs, queue);
-    const { db } = await getDbHandle();
     await carryOverV10Jobs(db, jobs.boss, jobs.queues);
     jobs.v10SetAside = false;
   }
+  if (jobs.queues.has(deliverWebhookQueue.name)) startEventDispatcher(db);
   return jobs;
 }
 
 async function createQueue(jobs: Jobs, queue: AnyJobQueue): Promise<void> {
   if (jobs.queues.has(queue.name)) return;
-  await jobs.boss.createQueue(queue.name, queue.options);
+  // notify: a send's pg_notify, committed with it, wakes the queue's workers in every process
+  // (lib/jobs/boss.ts, useListenNotify), not only in the process that sent it.
+  const options = { ...queue.options, notify: true };
+  await jobs.boss.createQueue(queue.name, options);
   // createQueue keeps an existing queue's settings; sends take them from the stored queue. A
   // queue's policy and partitioning are fixed at creation (updateQueue refuses them).
-  const updatable = Object.entries(queue.options).filter(([key]) => key !== "policy" && key !== "partition");
+  const updatable = Object.entries(options).filter(([key]) => key !== "policy" && key !== "partition");
   if (updatable.length > 0)
     await jobs.boss.updateQueue(queue.name, Object.fromEntries(updatable) as UpdateQueueOptions);
   jobs.queues.add(queue.name);
 }
 
 /** Creates the queues and runs each one's workers in this process (once per queue). Each worker
- * polls every JOBS_POLLING_INTERVAL_SECONDS and is nudged by sends from this process. */
+ * is woken by every committed send (LISTEN) and polls every JOBS_POLLING_INTERVAL_SECONDS. */
 export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Promise<void> {
   const jobs = await createQueues(queues);
   const { pollingIntervalSeconds } = jobsConfig();
@@ -67,7 +74,10 @@ export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Pro
           if (worker.id && batch.length >= queue.batchSize) jobs.boss.notifyWorker(worker.id);
         }
       };
-      worker.id = await jobs.boss.work<never>(queue.name, { batchSize: queue.batchSize, pollingIntervalSeconds }, run);
+      // With LISTEN on, pg-boss would relax a notify queue's polling to 30 s; retries are jobs due
+      // later, which no notification announces, so the queue keeps polling at its usual rate.
+      const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
+      worker.id = await jobs.boss.work<never>(queue.name, { batchSize: queue.batchSize, ...polling }, run);
       ids.push(worker.id);
     }
     jobs.workers.set(queue.name, ids);

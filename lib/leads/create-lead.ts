@@ -3,13 +3,9 @@ import { getDb, type DbOrTx, type Tx } from "@/db/client";
 import { activities, events, leads } from "@/db/schema";
 import type { ActivityType, ActorType, EventType, LeadConsent } from "@/lib/domain/enums";
 import { eventDataOfJsonSql } from "@/lib/events/record-event";
-import { inTransaction } from "@/lib/query/after-commit";
+import { afterCommit, inTransaction } from "@/lib/query/after-commit";
 import { executePreparedIn } from "@/lib/query/execute-prepared-in";
-import {
-  enqueueDeliveries,
-  subscribedEndpointIds,
-  subscribedEndpointIdsOnPool,
-} from "@/lib/webhooks/enqueue-deliveries";
+import { requestDispatch } from "@/lib/webhooks/dispatch/event-dispatcher";
 import { newId } from "@/lib/ids/new-id";
 import { describeActivity, type Actor } from "@/lib/activities/record-activity";
 import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
@@ -116,12 +112,10 @@ export async function createLeadJson(
   const db = await getDb();
   const sendsCustom = sendsCustomFields(input.customFields);
   // Reads the property and owner it names (in this account), then normalises: nothing written.
-  // Meanwhile, which webhook endpoints take lead.created, unless the account has none, and,
-  // when no custom field is sent, the definitions only if the account has a required one (the
-  // flag comes with the API key; the web UI's context leaves it unset, so they are read).
-  const [fields, endpointIds, definitions] = await Promise.all([
+  // Meanwhile, when no custom field is sent, the definitions only if the account has a required
+  // one (the flag comes with the API key; the web UI's context leaves it unset, so they are read).
+  const [fields, definitions] = await Promise.all([
     prepareLeadFields(db, account, input),
-    account.hasWebhookEndpoints === false ? [] : subscribedEndpointIdsOnPool(db, account.accountId, "lead.created"),
     sendsCustom || account.hasRequiredLeadCustomFields === false
       ? undefined
       : definitionsForWrite(db, account.accountId, "lead", { lock: false }),
@@ -131,14 +125,16 @@ export async function createLeadJson(
   // A consent granted over the number's own STOP (another lead's, or a deleted one's): 409.
   if (fields.consent?.sms.status === "granted" && fields.phone)
     await assertNumberOptOutClearable(db, account.accountId, fields.phone);
-  const { id, eventId, values, consent } = statementValuesOf(account.accountId, fields, actor);
+  const { id, values, consent } = statementValuesOf(account.accountId, fields, actor);
   const statement = insertLeadWithActivity(db);
   const conflict = { resource: "lead" as const, accountId: account.accountId, externalId: () => fields.externalId };
   const json = await withExternalIdConflict(db, conflict, async () => {
-    if (!endpointIds.length && !consent && !sendsCustom) return (await statement.execute(values))[0].json;
-    // With endpoints to notify, their delivery jobs commit with the lead, a consent given with
-    // it its activity, and custom fields are checked against definitions locked until the lead
-    // commits (definitions-for-write.ts): the same statement, in a transaction with them.
+    // However many webhook endpoints the account has: the event is one row of this statement,
+    // and the dispatcher fans it out after the commit.
+    if (!consent && !sendsCustom) return (await statement.execute(values))[0].json;
+    // A consent given with the lead commits with its activity, and custom fields are checked
+    // against definitions locked until the lead commits (definitions-for-write.ts): the same
+    // statement, in a transaction with them.
     return inTransaction(db, async (tx) => {
       if (sendsCustom) {
         const target = { accountId: account.accountId, resource: "lead" as const };
@@ -146,10 +142,10 @@ export async function createLeadJson(
       }
       const [row] = await executePreparedIn(tx, statement, values);
       await recordCreatedConsent(tx, account.accountId, id, consent, actor);
-      await enqueueDeliveries(tx, eventId, endpointIds);
       return Object.values(row)[0] as string;
     });
   });
+  requestDispatch();
   return { id, json: new JsonText(json) };
 }
 
@@ -161,16 +157,16 @@ export async function insertPreparedLeadIn(
   fields: LeadCreateInput,
   actor: Actor,
 ): Promise<{ id: string; json: JsonText<PublicLead> }> {
-  const { id, eventId, values, consent } = statementValuesOf(accountId, fields, actor);
+  const { id, values, consent } = statementValuesOf(accountId, fields, actor);
   const [row] = await executePreparedIn(tx, insertLeadWithActivity(await getDb()), values);
   await recordCreatedConsent(tx, accountId, id, consent, actor);
-  await enqueueDeliveries(tx, eventId, await subscribedEndpointIds(tx, accountId, "lead.created"));
+  afterCommit(tx, requestDispatch);
   return { id, json: new JsonText(Object.values(row)[0] as string) };
 }
 
 function statementValuesOf(accountId: string, fields: LeadCreateInput, actor: Actor) {
   const id = newId("lead");
-  const eventId = newId("event");
+
   // A consent sent with the lead is recorded as given (dated now unless it says when).
   const consent = consentRecordOf(fields.consent, UNKNOWN_CONSENT);
   const columns = Object.fromEntries(
@@ -192,10 +188,10 @@ function statementValuesOf(accountId: string, fields: LeadCreateInput, actor: Ac
     actorType: actor.type,
     actorId: actor.id,
     actorName: actor.name,
-    eventId,
+    eventId: newId("event"),
     requestId: actor.requestId ?? null,
   };
-  return { id, eventId, values, consent };
+  return { id, values, consent };
 }
 
 /** A lead created with its consent: the record's history starts with `unknown` → what was sent. */

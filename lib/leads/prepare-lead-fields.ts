@@ -6,8 +6,6 @@ import type { LeadUpdateInput } from "@/lib/schemas/leads";
 export interface LeadAccountContext {
   accountId: string;
   defaultCountry: string;
-  /** Known from the API key's lookup: false spares POST /leads the look for endpoints. */
-  hasWebhookEndpoints?: boolean;
   /** Known from the API key's lookup: false spares POST /leads without customFields reading the
    * custom field definitions (no lead field of the account is required). */
   hasRequiredLeadCustomFields?: boolean;

@@ -143,8 +143,8 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
       "It is America/New_York quiet hours for this lead. ignoreQuietHours is only allowed for a reply to a lead who sent you a message in the last 24 hours; leave it out and the text goes out at 08:00 their time.",
   },
   webhook_endpoint_limit: {
-    when: "The account already has 16 webhook endpoints. Delete one, or subscribe an existing one to more event types.",
-    message: "An account has at most 16 webhook endpoints.",
+    when: "The account already has 50 webhook endpoints. Delete one, or subscribe an existing one to more event types.",
+    message: "An account has at most 50 webhook endpoints.",
   },
   sms_not_scheduled: {
     when: "Only a `scheduled` message can be cancelled; this one was already sent (or failed, or cancelled). Read it with GET /leads/{id}/sms/{smsId}.",

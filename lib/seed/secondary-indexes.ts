@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
+import { executeRows } from "@/lib/query/execute-rows";
 
 // Building an index once over a loaded table is several times faster than updating it row by
 // row (the leads' trigram GIN indexes most of all: about 8 s of every 50,000 rows on a 2-core
@@ -12,14 +13,13 @@ export interface DroppedIndex {
   definition: string;
 }
 
-interface IndexRow extends Record<string, unknown> {
-  name: string;
-  definition: string;
-}
+type IndexRow = DroppedIndex;
 
 /** Drops every index of `tables` that backs no constraint (primary keys and uniques stay). */
 export async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<DroppedIndex[]> {
-  const result = await tx.execute<IndexRow>(sql`
+  const rows = await executeRows<IndexRow>(
+    tx,
+    sql`
     select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
     from pg_index i
     join pg_class c on c.oid = i.indexrelid
@@ -31,9 +31,8 @@ export async function dropSecondaryIndexes(tx: Tx, tables: string[]): Promise<Dr
         sql`, `,
       )})
       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
-    order by c.relname`);
-  // postgres-js answers an array of rows, PGlite an object holding them.
-  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: IndexRow[] }).rows) as IndexRow[];
+    order by c.relname`,
+  );
   for (const row of rows) await tx.execute(sql`drop index ${sql.identifier(row.name)}`);
   return rows.map(({ name, definition }) => ({ name, definition }));
 }

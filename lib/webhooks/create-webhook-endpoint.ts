@@ -6,14 +6,14 @@ import { sealSecret } from "@/lib/crypto/secret-box";
 import { ApiError } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids/new-id";
 import type { PublicWebhookEndpoint, WebhookEndpointCreateInput } from "@/lib/schemas/webhook-endpoints";
-import { refreshAccountWebhookFlag } from "./account-webhook-flag";
 import { assertDeliverableUrl } from "./assert-deliverable-url";
 import { endpointAuditTarget } from "./endpoint-audit-target";
 import { newEndpointSecret } from "./endpoint-secret";
 import { toPublicWebhookEndpoint } from "./public-webhook-endpoint";
 
-// Stripe's limit: every endpoint costs a delivery per event, so the fan-out stays bounded.
-export const MAX_ENDPOINTS_PER_ACCOUNT = 16;
+// Every endpoint costs a delivery per event, paid by the dispatcher after the write (never by the
+// write itself), so the fan-out stays bounded; 50 leaves room for one per integration and stage.
+export const MAX_ENDPOINTS_PER_ACCOUNT = 50;
 
 /** Creates the endpoint; the answer carries its secret, the one time the API shows it. The audit
  * entry records the endpoint's settings, never its secret. */
@@ -50,7 +50,6 @@ export async function createWebhookEndpoint(
         secret: sealSecret(secret),
       })
       .returning();
-    await refreshAccountWebhookFlag(tx, accountId);
     await recordAudit(tx, accountId, audit, {
       action: "webhook_endpoint.created",
       target: endpointAuditTarget(row),

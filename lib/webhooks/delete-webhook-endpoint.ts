@@ -3,7 +3,6 @@ import { getDb } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
 import { notFound } from "@/lib/errors/api-error";
-import { refreshAccountWebhookFlag } from "./account-webhook-flag";
 import { endpointAuditTarget } from "./endpoint-audit-target";
 
 // Removed for good, with its delivery log. Jobs already queued for it find no endpoint and stop.
@@ -19,7 +18,6 @@ export async function deleteWebhookEndpoint(
       .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.accountId, accountId)))
       .returning({ id: webhookEndpoints.id, url: webhookEndpoints.url, events: webhookEndpoints.events });
     if (!deleted) throw notFound("Webhook endpoint");
-    await refreshAccountWebhookFlag(tx, accountId);
     await recordAudit(tx, accountId, audit, {
       action: "webhook_endpoint.deleted",
       target: endpointAuditTarget(deleted),

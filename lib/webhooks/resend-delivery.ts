@@ -2,9 +2,9 @@ import { and, eq, max } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import { notFound } from "@/lib/errors/api-error";
-import { enqueue, nudgeWorkers } from "@/lib/jobs/enqueue";
+import { enqueue } from "@/lib/jobs/enqueue";
 import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
-import { afterCommit, inTransaction } from "@/lib/query/after-commit";
+import { inTransaction } from "@/lib/query/after-commit";
 
 /** "Resend" in the delivery log: one more attempt of that event to that endpoint, now, outside
  * the retry schedule. The event is signed afresh, with the same `webhook-id`. */
@@ -26,6 +26,5 @@ export async function resendDelivery(accountId: string, deliveryId: string): Pro
     const job = { eventId: delivery.eventId, endpointId: delivery.endpointId, attempt: (last ?? 0) + 1, manual: true };
     // One resend per attempt number: two clicks at once queue it once.
     await enqueue(tx, deliverWebhookQueue, job, { singletonKey: `${job.endpointId}:${job.eventId}:${job.attempt}` });
-    afterCommit(tx, () => nudgeWorkers(deliverWebhookQueue));
   });
 }

@@ -4,7 +4,8 @@ import { WEBHOOK_TEST_EVENT } from "@/lib/domain/enums";
 import { ApiError } from "@/lib/errors/api-error";
 import { insertEvent } from "@/lib/events/record-event";
 import { inTransaction } from "@/lib/query/after-commit";
-import { enqueueDeliveries } from "./enqueue-deliveries";
+import { enqueue } from "@/lib/jobs/enqueue";
+import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
 
 /** Settings → Webhooks → "Send test event": a `webhook.test` event to this endpoint only, delivered
@@ -17,7 +18,8 @@ export async function sendTestEvent(accountId: string, endpointId: string, actor
     if (!endpoint.enabled) throw new ApiError("conflict", "Enable the endpoint to send it a test event.");
     const object = { id: endpoint.id, message: "A test event from LeadProp. Answer 2xx to acknowledge it." };
     const eventId = await insertEvent(tx, accountId, actor, { type: WEBHOOK_TEST_EVENT, object });
-    await enqueueDeliveries(tx, eventId, [endpoint.id]);
+    // Queued here, to this endpoint alone: the dispatcher passes test events over.
+    await enqueue(tx, deliverWebhookQueue, { eventId, endpointId: endpoint.id, attempt: 1 });
     return eventId;
   });
 }

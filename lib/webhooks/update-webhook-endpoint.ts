@@ -3,7 +3,6 @@ import { getDb } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import { changedFields, recordAudit, type AuditActor } from "@/lib/audit/record-audit";
 import type { PublicWebhookEndpoint, WebhookEndpointUpdateInput } from "@/lib/schemas/webhook-endpoints";
-import { refreshAccountWebhookFlag } from "./account-webhook-flag";
 import { assertDeliverableUrl } from "./assert-deliverable-url";
 import { endpointAuditTarget } from "./endpoint-audit-target";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
@@ -32,7 +31,6 @@ export async function updateWebhookEndpoint(
       })
       .where(eq(webhookEndpoints.id, endpoint.id))
       .returning();
-    if (input.enabled !== undefined) await refreshAccountWebhookFlag(tx, accountId);
     const changes = changedFields(endpoint, input);
     if (Object.keys(changes).length) {
       await recordAudit(tx, accountId, audit, {

@@ -37,7 +37,7 @@ export async function createEndpointForm(
   if (!parsed.data) return invalidForm(parsed.fieldErrors, values);
   try {
     const owner = await assertOwner(member.accountId, member.userId);
-    // Webhooks come with the public platform, as the API does (lib/webhooks/enqueue-deliveries.ts).
+    // Webhooks come with the public platform, as the API does (lib/webhooks/dispatch/dispatch-batch.ts).
     if (member.plan !== API_PLAN)
       throw new ApiError("plan_required", `Webhooks are available on the ${PLAN_LABELS[API_PLAN]} plan.`);
     const endpoint = await createWebhookEndpoint(member.accountId, parsed.data, userAuditActor(owner, origin));

@@ -43,7 +43,7 @@ export const webhookEndpointOperations: OperationSpec[] = [
     permission: { webhook_endpoints: "write" },
     summary: "Create a webhook endpoint",
     description: [
-      "Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 16 endpoints per account.",
+      "Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 50 endpoints per account.",
       "",
       SUBSCRIBABLE,
     ].join("\n"),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { getBoss, getJobs } from "@/lib/jobs/boss";
 import type { Job, JobQueue } from "@/lib/jobs/define-queue";
-import { enqueue, enqueueMany, nudgeWorkers } from "@/lib/jobs/enqueue";
+import { enqueue, enqueueMany } from "@/lib/jobs/enqueue";
 import { jobExecutor } from "@/lib/jobs/job-executor";
 import { startWorkers } from "@/lib/jobs/start-workers";
 import { waitUntil } from "./wait-until";
@@ -46,7 +46,6 @@ describe("jobs sent in a transaction", () => {
       id = await enqueue(tx, queue, { key: "one" });
       await enqueueMany(tx, queue, [{ data: { key: "many" } }, { data: { key: "many" } }]);
     });
-    nudgeWorkers(queue);
     await waitUntil("the committed jobs to run", () => ran("one").length === 1 && ran("many").length === 2);
     expect(ran("one")[0]).toMatchObject({ id, name: queue.name, data: { key: "one" } });
   });
@@ -64,7 +63,6 @@ describe("jobs sent in a transaction", () => {
     expect(rolledBackId).toEqual(expect.any(String));
     // A job committed after them runs first in line behind them: once it has run, they had their turn.
     await db.transaction((tx) => enqueue(tx, queue, { key: "after" }));
-    nudgeWorkers(queue);
     await waitUntil("the job committed after them to run", () => ran("after").length === 1);
     expect(ran("rolled-back")).toEqual([]);
     const boss = await getBoss();
@@ -101,7 +99,6 @@ describe("jobs sent in a transaction", () => {
   it("closeDb waits for a running handler, and its job completes", async () => {
     const db = await getDb();
     const id = await db.transaction((tx) => enqueue(tx, queue, { key: "slow" }));
-    nudgeWorkers(queue);
     await waitUntil("the slow job to start", () => ran("slow").length === 1 && release);
     const closing = closeDb();
     setTimeout(() => release!(), 300);

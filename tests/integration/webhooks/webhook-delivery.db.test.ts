@@ -5,7 +5,7 @@ import { setAccountPlan } from "@/lib/accounts/set-account-plan";
 import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
 import { addNote } from "@/lib/activities/add-note";
 import { eq } from "drizzle-orm";
-import { accounts, idempotencyKeys, webhookEndpoints } from "@/db/schema";
+import { idempotencyKeys, webhookEndpoints } from "@/db/schema";
 import { recordEvent } from "@/lib/events/record-event";
 import { startWorkers } from "@/lib/jobs/start-workers";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
@@ -270,11 +270,7 @@ describe("webhook delivery", () => {
     expect(receiver.received.filter((r) => r.path === path)).toHaveLength(1);
 
     await setAccountPlan(t.accountId, "agency");
-    const flag = async () =>
-      (await (await getDb()).select().from(accounts).where(eq(accounts.id, t.accountId)))[0].hasWebhookEndpoints;
-    expect(await flag()).toBe(true);
     await callApi("PATCH", `/api/v1/webhook-endpoints/${endpoint.id}`, { key: t.key, body: { enabled: false } });
-    expect(await flag()).toBe(false); // its changes no longer look for endpoints
     await expect(sendTestEvent(t.accountId, endpoint.id, owner)).rejects.toThrow("Enable the endpoint");
   });
 

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
+import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, migratePostgres } from "@/db/client";
-import { createQueues } from "@/lib/jobs/start-workers";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody } from "../../helpers/api-bodies";
@@ -12,9 +12,10 @@ import { limitThroughRealRedis } from "../api/setup-api-tests";
 
 limitThroughRealRedis();
 
-// `npm run worker` processes deliver; this process only makes changes (and so queues jobs).
-// PostgreSQL only: the embedded database belongs to one process. On a database of its own: the
-// in-process workers of other test files would otherwise take these jobs, and these workers theirs.
+// `npm run worker` processes dispatch and deliver; this process only makes changes (it runs no
+// jobs, so no dispatcher: the workers' polls find its events). PostgreSQL only: the embedded
+// database belongs to one process. On a database of its own: the in-process workers of other test
+// files would otherwise take these jobs, and these workers theirs.
 
 const WORKER_ENV = {
   SKIP_MIGRATIONS: "1",
@@ -25,6 +26,7 @@ const WORKER_ENV = {
   WEBHOOK_JOB_EXPIRE_SECONDS: "3",
   WEBHOOK_TIMEOUT_MS: "2500",
   WEBHOOKS_ALLOW_PRIVATE_URLS: "1",
+  EVENTS_DISPATCH_POLL_MS: "200",
 };
 
 const workers: ChildProcess[] = [];
@@ -44,7 +46,6 @@ beforeAll(async () => {
   // Before anything opens the database: this file's process and its workers use this one.
   process.env.DATABASE_URL = database.url;
   for (const [name, value] of Object.entries(WORKER_ENV)) vi.stubEnv(name, value);
-  await createQueues();
   receiver = await startWebhookReceiver();
 }, 60_000);
 
@@ -54,6 +55,18 @@ afterAll(async () => {
   await closeDb();
   await dropTestDatabase(database.name);
 });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A session of its own on the test database, to hold a lock or a transaction open. */
+async function openSession() {
+  const client = postgres(database.url, { max: 1, onnotice: () => {} });
+  const session = await client.reserve();
+  return { session, end: () => (session.release(), client.end()) };
+}
+
+const webhookIds = (path: string) =>
+  receiver.received.filter((r) => r.path === path).map((r) => r.headers["webhook-id"] as string);
 
 async function subscribe(t: TestTenant, path: string) {
   const res = await callApi<DataBody<{ id: string }>>("POST", "/api/v1/webhook-endpoints", {
@@ -107,5 +120,60 @@ describe("webhook delivery by worker processes", () => {
       log = (await listDeliveries(t.accountId, endpoint, { limit: 10 })).data;
     }
     expect(log.map((d) => [d.attempt, d.succeeded])).toEqual([[1, true]]);
+  }, 60_000);
+
+  it("a dispatcher killed mid-batch: the next one fans the batch out, each event once", async () => {
+    const t = await createTenant();
+    await subscribe(t, "/dispatch-crash");
+    const first = await startWorker(); // pg-boss's tables exist from here
+    // The job table held in SHARE mode: a dispatcher's insert of the batch's deliveries waits on
+    // it, inside its transaction, while it holds the dispatcher's position.
+    const holder = await openSession();
+    await holder.session`begin`;
+    await holder.session`lock table pgboss.job in share mode`;
+    for (let i = 0; i < 5; i++) await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: `Crash ${i}` } });
+    const waiting = async () =>
+      (
+        await holder.session`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock' and query ilike '%pgboss%'`
+      )[0].n > 0;
+    const deadline = Date.now() + 20_000;
+    while (!(await waiting())) {
+      if (Date.now() > deadline) throw new Error("no dispatcher reached the job table");
+      await sleep(50);
+    }
+    await killAndWait(first, "SIGKILL");
+    await holder.session`rollback`;
+    await holder.end();
+
+    await startWorker();
+    await receiver.waitFor(5, { path: "/dispatch-crash", timeoutMs: 30_000 });
+    await sleep(1_500); // a duplicate would arrive by now
+    expect(webhookIds("/dispatch-crash")).toHaveLength(5);
+    expect(new Set(webhookIds("/dispatch-crash")).size).toBe(5);
+  }, 60_000);
+
+  it("an open transaction holds back the events behind it; its end releases them all, in feed order", async () => {
+    await startWorker();
+    const t = await createTenant();
+    await subscribe(t, "/held");
+    // A transaction with an id, left open: every change after it commits above the feed's horizon.
+    const holder = await openSession();
+    await holder.session`begin`;
+    await holder.session`select pg_current_xact_id()`;
+    const names = ["Held 1", "Held 2", "Held 3"];
+    for (const name of names) await callApi("POST", "/api/v1/leads", { key: t.key, body: { name } });
+    await sleep(1_500);
+    expect(webhookIds("/held")).toEqual([]);
+    const feed = async () =>
+      (await callApi<DataBody<{ data: { object: { name: string } } }[]>>("GET", "/api/v1/events", { key: t.key })).body
+        .data;
+    expect(await feed()).toEqual([]);
+
+    await holder.session`commit`;
+    await holder.end();
+    const arrived = await receiver.waitFor(3, { path: "/held", timeoutMs: 10_000 });
+    expect(arrived.map((r) => JSON.parse(r.body).data.object.name).sort()).toEqual(names);
+    expect((await feed()).map((event) => event.data.object.name)).toEqual(names);
   }, 60_000);
 });

@@ -23,7 +23,6 @@ export const POST = apiRoute(
       {
         accountId: apiKey.accountId,
         defaultCountry: apiKey.defaultCountry,
-        hasWebhookEndpoints: apiKey.hasWebhookEndpoints,
         hasRequiredLeadCustomFields: apiKey.hasRequiredLeadCustomFields,
       },
       body,

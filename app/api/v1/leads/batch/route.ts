@@ -14,7 +14,6 @@ export const POST = apiRoute(
     const account = {
       accountId: apiKey.accountId,
       defaultCountry: apiKey.defaultCountry,
-      hasWebhookEndpoints: apiKey.hasWebhookEndpoints,
       hasRequiredLeadCustomFields: apiKey.hasRequiredLeadCustomFields,
     };
     return {
