@@ -10,11 +10,17 @@ import { activeTracing } from "./tracing";
 // a trace of its own that links to each job's send. With tracing off pg-boss is told so and makes
 // no span at all.
 
-/** pg-boss's `openTelemetry` option: on with tracing, storing the W3C trace context (no baggage). */
+/** pg-boss's `openTelemetry` option: on with tracing, storing the W3C trace context (no baggage),
+ * with the process's tracer provider (there is no global one: tracing.ts). */
 export function jobTracingOptions(): OpenTelemetryOptions {
   const tracing = activeTracing();
   if (!tracing) return { enabled: false };
-  return { enabled: true, propagateContext: true, propagator: tracing.jobPropagator };
+  return {
+    enabled: true,
+    propagateContext: true,
+    propagator: tracing.jobPropagator,
+    tracerProvider: tracing.provider,
+  };
 }
 
 interface TracedJob {

@@ -1,4 +1,4 @@
-import { context, trace, type TextMapPropagator, type Tracer } from "@opentelemetry/api";
+import { context, type TextMapPropagator, type Tracer, type TracerProvider } from "@opentelemetry/api";
 
 // OpenTelemetry traces, sent over OTLP/HTTP (JSON) when OTEL_EXPORTER_OTLP_ENDPOINT (or
 // OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set. Unset, startTracing() returns at once: no SDK module
@@ -9,12 +9,21 @@ import { context, trace, type TextMapPropagator, type Tracer } from "@openteleme
 // runWorkerProcess() in `npm run worker`. The exporter reads the rest of the standard
 // environment itself (OTEL_EXPORTER_OTLP_HEADERS, _TIMEOUT, _CERTIFICATE…).
 //
+// No global tracer provider is registered, only the context manager: the spans are the API's
+// (trace-api-request.ts), pg-boss's (given this provider: trace-jobs.ts) and the worker's
+// (trace-jobs.ts), all made with this provider. Next's own instrumentation turns on once a global
+// provider is, and then made six spans of every request (its request span, resolve page
+// components, load route module, prepare route module, executing api route, start response) that
+// said nothing the API's own span does not; with them dropped by the sampler, its context
+// switches and the SDK's work for each still cost ~3 times what the API's span does
+// (bench/README.md, scenario 14). So Next's pages and server actions are not traced.
+//
 // No global propagator is registered: /api/v1 is public, so an incoming `traceparent` neither
-// chooses our trace ids nor our sampling (Next extracts one only through the global propagator).
-// Jobs carry their trace context with a propagator of their own (lib/jobs/boss.ts).
+// chooses our trace ids nor our sampling. Jobs carry their trace context with a propagator of
+// their own (lib/jobs/boss.ts).
 
 interface Tracing {
-  provider: { forceFlush(): Promise<void>; shutdown(): Promise<void> };
+  provider: TracerProvider & { forceFlush(): Promise<void>; shutdown(): Promise<void> };
   tracer: Tracer;
   /** W3C trace context only (no baggage): what a job stores of the request that caused it. */
   jobPropagator: TextMapPropagator;
@@ -86,7 +95,6 @@ async function register(serviceName: string): Promise<boolean> {
     ],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  trace.setGlobalTracerProvider(provider);
   globalForTracing.__lpmTracing = {
     provider,
     tracer: provider.getTracer("leadprop"),
@@ -101,29 +109,8 @@ async function register(serviceName: string): Promise<boolean> {
 type Sdk = typeof import("@opentelemetry/sdk-trace");
 type Sampler = import("@opentelemetry/sdk-trace").Sampler;
 
-// Health checks (every second from each load balancer) and metric scrapes: not traced. Next's
-// request span names its URL in http.target when it starts; its children follow its decision.
-const UNTRACED_TARGET = /^\/api\/(health|metrics)(\/|\?|$)/;
-
-/** OTEL_TRACES_SAMPLER (+ _ARG) as the specification names them (default parentbased_always_on),
- * behind a first check that drops the requests of probes, and the one-span traces of the route
- * modules a Next server loads as it starts (one per route, outside any request). */
-function samplerFromEnv(sdk: Sdk, ratio?: number): Sampler {
-  const sampler = configuredSampler(sdk, ratio);
-  return {
-    shouldSample(context, traceId, name, kind, attributes, links) {
-      const target = attributes["http.target"];
-      const untraced =
-        (typeof target === "string" && UNTRACED_TARGET.test(target)) ||
-        (attributes["next.span_type"] === "LoadComponents.loadRouteModule" && !trace.getSpanContext(context));
-      if (untraced) return { decision: sdk.SamplingDecision.NOT_RECORD };
-      return sampler.shouldSample(context, traceId, name, kind, attributes, links);
-    },
-    toString: () => `SkipProbes{${sampler.toString()}}`,
-  };
-}
-
-function configuredSampler(sdk: Sdk, ratio = 1): Sampler {
+/** OTEL_TRACES_SAMPLER (+ _ARG) as the specification names them (default parentbased_always_on). */
+function samplerFromEnv(sdk: Sdk, ratio = 1): Sampler {
   const root = (name: string) =>
     name.endsWith("always_off")
       ? new sdk.AlwaysOffSampler()
