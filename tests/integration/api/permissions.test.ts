@@ -61,7 +61,7 @@ interface Case {
 
 /** What an operation's body needs beside the operation's own permission: POST
  * /webhook-endpoints subscribes to lead.created, which the key must be able to read (the event
- * types a key may subscribe to: owasp-api5-event-type-permissions.db.test.ts). */
+ * types a key may subscribe to: owasp-api5-event-type-permissions.test.ts). */
 const bodyNeeds = (op: Operation): ApiKeyPermissions =>
   op.method === "POST" && op.path(TEMPLATE_IDS) === "/api/v1/webhook-endpoints" ? { leads: "read" } : {};
 
