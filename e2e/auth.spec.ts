@@ -1,5 +1,6 @@
 import { expect, signInThroughApi, snap, test, unique } from "./support/fixtures";
 import { OWNER, STAFF } from "./support/demo-users";
+import { openOutboxMail, signUpThroughMail, submitSignup } from "./support/sign-up";
 import { clockIn, dayIn, setTimeZone } from "./support/time-zone";
 
 test.describe("signing in and out", () => {
@@ -40,24 +41,21 @@ test.describe("signing in and out", () => {
     );
   });
 
-  test("sign up creates the account with you as owner, then sign out and sign in again", async ({ page }) => {
+  test("sign up through the mailed link creates the account with you as owner, then sign out and sign in again", async ({
+    page,
+  }) => {
     const email = `new-owner-${unique()}@example.com`;
     const password = "a-good-password-1";
     await page.goto("/signup");
     await expect(page.getByRole("heading", { name: "Create your agency account" })).toBeVisible();
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("Enter your agency's name.")).toBeVisible();
-    await page.getByLabel("Agency name").fill("Bayview Homes");
-    await page.getByLabel("Your name").fill("Bea Bayview");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    // Not Agency: the home page counts the Agency-plan accounts.
-    await page.getByLabel("Plan").selectOption("professional");
     await snap(page, "signup");
-    await page.getByRole("button", { name: "Create account" }).click();
+    // Not Agency: the home page counts the Agency-plan accounts.
+    const agency = { agencyName: "Bayview Homes", name: "Bea Bayview", email, password, plan: "professional" } as const;
+    await signUpThroughMail(page, agency);
 
     // A new agency lands on the dashboard, with none of its setup steps done yet.
-    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId("first-run-steps")).toContainText("0 of 3 done");
     await expect(page.getByTestId("current-user")).toContainText("Bea Bayview");
     await expect(page.getByTestId("current-user")).toContainText("Bayview Homes · Professional · Owner");
@@ -91,15 +89,12 @@ test.describe("signing in and out", () => {
     await expect(page.getByLabel("From")).toHaveValue(utcDay);
     await expect(page.locator(`time[datetime="${at}"]`)).toHaveCount(0);
 
-    // The email is now taken.
+    // The email is now taken: the form answers as for any email (issue 31, finding 13), and the
+    // mail tells the owner they have a login.
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await page.goto("/signup");
-    await page.getByLabel("Agency name").fill("Again");
-    await page.getByLabel("Your name").fill("Again");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page.locator("main form").getByRole("alert")).toContainText("A user with this email already exists.");
+    await submitSignup(page, { ...agency, agencyName: "Again", name: "Again" });
+    await openOutboxMail(page, email, "You already have a LeadProp login");
+    await expect(page.getByText("which already has a LeadProp login")).toBeVisible();
   });
 });

@@ -1,18 +1,19 @@
 import type { Page } from "@playwright/test";
 import { expect, snap, test, unique } from "./support/fixtures";
+import { signUpThroughMail } from "./support/sign-up";
 
 // Passwords in the browser: "Forgot password?" through the local mail outbox (/dev/mail, the
 // embedded default has no SMTP_URL), and a temporary password changed at first sign-in. Each test
 // makes an agency of its own, so no demo login's password ever changes.
 
 async function signUp(page: Page, email: string, password: string): Promise<void> {
-  await page.goto("/signup");
-  await page.getByLabel("Agency name").fill("Keyhole Realty");
-  await page.getByLabel("Your name").fill("Kim Keyhole");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByLabel("Plan").selectOption("professional");
-  await page.getByRole("button", { name: "Create account" }).click();
+  await signUpThroughMail(page, {
+    agencyName: "Keyhole Realty",
+    name: "Kim Keyhole",
+    email,
+    password,
+    plan: "professional",
+  });
   await expect(page.getByTestId("current-user")).toContainText("Kim Keyhole");
 }
 

@@ -1,5 +1,6 @@
 import { expect, snap, test, unique } from "./support/fixtures";
 import { OWNER, STAFF, STARTER_OWNER } from "./support/demo-users";
+import { signUpThroughMail } from "./support/sign-up";
 
 test.describe("settings are for owners", () => {
   test("staff get the 403 page on every settings URL and see no Settings link", async ({ pageAs }) => {
@@ -102,14 +103,13 @@ test.describe("account and team settings", () => {
   test("an owner edits the account and adds and removes staff", async ({ page }) => {
     // A fresh account of its own, so the demo accounts stay as other specs expect them.
     const ownerEmail = `team-owner-${unique()}@example.com`;
-    await page.goto("/signup");
-    await page.getByLabel("Agency name").fill("Seaside Lettings");
-    await page.getByLabel("Your name").fill("Stella Seaside");
-    await page.getByLabel("Email").fill(ownerEmail);
-    await page.getByLabel("Password").fill("seaside-pass-1");
-    await page.getByLabel("Plan").selectOption("starter");
-    await page.getByRole("button", { name: "Create account" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await signUpThroughMail(page, {
+      agencyName: "Seaside Lettings",
+      name: "Stella Seaside",
+      email: ownerEmail,
+      password: "seaside-pass-1",
+      plan: "starter",
+    });
     await page.goto("/settings");
 
     await page.getByLabel("Account name").fill("");

@@ -16,11 +16,12 @@ export const emailSchema = z
   .pipe(z.email("Enter a valid email address."))
   .pipe(z.string().max(254));
 
+// The signup form. No password yet: it is chosen on the page the emailed link opens, once the
+// address is proven (lib/accounts/request-signup.ts).
 export const signupSchema = z.object({
   agencyName: z.string().trim().min(1, "Enter your agency's name.").max(100, "Use at most 100 characters."),
   name: z.string().trim().min(1, "Enter your name.").max(100, "Use at most 100 characters."),
   email: emailSchema,
-  password: passwordSchema,
   plan: z.enum(PLANS, { error: "Choose a plan." }),
   // The browser's zone (Intl), sent by the form: the account's and the owner's first time zone.
   // One the server does not know is dropped (the defaults apply), never a reason to refuse.
@@ -29,3 +30,17 @@ export const signupSchema = z.object({
     .optional()
     .transform((zone) => (zone && isKnownTimeZone(zone) ? zone : undefined)),
 });
+
+export type SignupRequest = z.infer<typeof signupSchema>;
+
+// The page the signup link opens: the link's token and the owner's password, typed twice.
+export const finishSignupSchema = z
+  .object({
+    token: z.string().min(1, "This signup link is incomplete.").max(4096),
+    password: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The two passwords do not match.",
+  });

@@ -3,6 +3,8 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getCurrentMember } from "@/lib/auth/get-current-member";
 import { homePathFor } from "@/lib/auth/home-path";
+import { SIGNUP_LINK_TTL_MS } from "@/lib/accounts/signup-link";
+import { servesLocalOutbox } from "@/lib/mail/get-mail-sender";
 import { styles } from "@/components/ui/styles";
 import { SignupForm } from "./signup-form";
 
@@ -18,7 +20,7 @@ export default async function SignupPage() {
         <h1 className="text-2xl font-semibold tracking-tight">Create your agency account</h1>
         <p className="text-sm text-slate-600">You will be the account&apos;s owner and can add your team afterwards.</p>
       </div>
-      <SignupForm />
+      <SignupForm linkHours={SIGNUP_LINK_TTL_MS / 3_600_000} localOutbox={servesLocalOutbox()} />
       <p className="text-sm text-slate-600">
         Already have an account?{" "}
         <Link href="/login" className={styles.link}>
