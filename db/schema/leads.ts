@@ -3,7 +3,7 @@ import { bigint, boolean, index, json, pgEnum, pgTable, text, uniqueIndex } from
 import { accounts } from "./accounts";
 import { users } from "./users";
 import { properties } from "./properties";
-import { createdAt, nullableTimestamp, updatedAt } from "./columns";
+import { createdAt, nullableTimestamp, updatedAt, version } from "./columns";
 import { LEAD_STATUSES, LEAD_INTERESTS, type LeadConsent } from "../../lib/domain/enums";
 import type { CustomFieldValues } from "../../lib/schemas/custom-fields";
 
@@ -54,6 +54,7 @@ export const leads = pgTable(
     customFields: json().$type<CustomFieldValues>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
     // Soft delete: the API never removes a lead.
     deletedAt: nullableTimestamp(),
   },

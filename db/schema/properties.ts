@@ -12,7 +12,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, updatedAt, version } from "./columns";
 import { PROPERTY_TYPES, LISTING_TYPES, PROPERTY_STATUSES } from "../../lib/domain/enums";
 import type { CustomFieldValues } from "../../lib/schemas/custom-fields";
 
@@ -49,6 +49,7 @@ export const properties = pgTable(
     customFields: json().$type<CustomFieldValues>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     // GET /properties with sort=±createdAt (keyset on createdAt, id).

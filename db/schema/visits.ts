@@ -3,7 +3,7 @@ import { accounts } from "./accounts";
 import { leads } from "./leads";
 import { properties } from "./properties";
 import { users } from "./users";
-import { createdAt, updatedAt } from "./columns";
+import { createdAt, updatedAt, version } from "./columns";
 import { VISIT_STATUSES } from "../../lib/domain/enums";
 
 export const visitStatusEnum = pgEnum("visit_status", VISIT_STATUSES);
@@ -27,6 +27,7 @@ export const visits = pgTable(
     notes: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (t) => [
     // GET /visits with sort=±createdAt (keyset on createdAt, id).
