@@ -97,4 +97,49 @@ test.describe("signing in and out", () => {
     await openOutboxMail(page, email, "You already have a LeadProp login");
     await expect(page.getByText("which already has a LeadProp login")).toBeVisible();
   });
+
+  test("signing out ends the session on the server, and 'Sign out everywhere' ends every other", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = `sessions-${unique()}@example.com`;
+    const password = "a-good-password-2";
+    await signUpThroughMail(page, {
+      agencyName: "Keepsafe Homes",
+      name: "Kai Keepsafe",
+      email,
+      password,
+      plan: "agency",
+    });
+    // A copy of the cookies as they are now, as someone who got hold of them would keep them.
+    const saved = await page.context().storageState();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const thief = await browser.newContext({ baseURL, storageState: saved });
+    const thiefPage = await thief.newPage();
+    await thiefPage.goto("/settings/api");
+    await expect(thiefPage).toHaveURL(/\/login/);
+    await thief.close();
+
+    // Signed in on two browsers; "Sign out everywhere" on one ends both.
+    const other = await browser.newContext({
+      baseURL,
+      storageState: (await signInThroughApi(baseURL ?? "", { email, password })).state,
+    });
+    const otherPage = await other.newPage();
+    await otherPage.goto("/settings/api");
+    await expect(otherPage.getByRole("heading", { name: "Public API", exact: true })).toBeVisible();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByTestId("current-user")).toContainText("Kai Keepsafe");
+    await page.goto("/profile");
+    await snap(page, "profile-sessions");
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await otherPage.goto("/settings/api");
+    await expect(otherPage).toHaveURL(/\/login/);
+    await other.close();
+  });
 });

@@ -1,4 +1,6 @@
 import { encode } from "next-auth/jwt";
+import { newId } from "@/lib/ids/new-id";
+import { SESSION_ABSOLUTE_MS } from "@/lib/auth/sessions/session-lifetime";
 import type { BenchContext } from "../lib/context";
 import { progress } from "../lib/log";
 import { rssMb } from "../lib/proc-stat";
@@ -16,7 +18,8 @@ import { round } from "../lib/stats";
 // over the cold server is reported beside it, and the RSS after: back at the baseline, nothing of
 // the file is kept.
 // The bench owner's password is random (db seed-bulk), so the bench signs the session itself, as
-// next-auth would after a sign-in: a JWT under the NEXTAUTH_SECRET it gives the app (bench/run.ts).
+// next-auth would after a sign-in: a session row, and a JWT naming it under the NEXTAUTH_SECRET it
+// gives the app (bench/run.ts).
 
 export const EXPORT_EXTRA = "11 CSV export of every lead (GET /leads/export, next start)";
 
@@ -39,13 +42,18 @@ export interface ExportExtra {
 const SAMPLE_MS = 100;
 
 async function ownerCookie(ctx: BenchContext): Promise<string> {
-  const [owner] = await ctx.sql<Array<{ id: string; name: string; email: string; sessionVersion: number }>>`
-    select u.id, u.name, u.email, u.session_version as "sessionVersion"
+  const [owner] = await ctx.sql<Array<{ id: string; name: string; email: string }>>`
+    select u.id, u.name, u.email
     from memberships m join users u on u.id = m.user_id
     where m.account_id = ${ctx.db.accountId} and m.role = 'owner' order by m.created_at limit 1`;
   if (!owner) throw new Error("the bench account has no owner");
   const secret = process.env.NEXTAUTH_SECRET;
   if (!secret) throw new Error("NEXTAUTH_SECRET is not set (bench/run.ts sets it for the app servers)");
+  const sessionId = newId("userSession");
+  const now = new Date();
+  await ctx.sql`
+    insert into user_sessions (id, user_id, expires_at, last_seen_at, created_at)
+    values (${sessionId}, ${owner.id}, ${new Date(now.getTime() + SESSION_ABSOLUTE_MS)}, ${now}, ${now})`;
   const token = await encode({
     secret,
     token: {
@@ -55,7 +63,7 @@ async function ownerCookie(ctx: BenchContext): Promise<string> {
       userId: owner.id,
       accountId: ctx.db.accountId,
       role: "owner",
-      sessionVersion: owner.sessionVersion,
+      sessionId,
     },
   });
   return `next-auth.session-token=${token}`;

@@ -22,3 +22,4 @@ export * from "./password-reset-tokens";
 export * from "./password-reset-requests";
 export * from "./mail-outbox";
 export * from "./sms-opt-outs";
+export * from "./user-sessions";

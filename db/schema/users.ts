@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
 export const users = pgTable(
@@ -16,9 +16,6 @@ export const users = pgTable(
     // Set when an owner gives the member a temporary password: the app sends them to the
     // change-password form before anything else (lib/auth/get-current-member.ts).
     mustChangePassword: boolean().notNull().default(false),
-    // Sessions are JWTs carrying the version they were issued under; a password change or reset
-    // bumps it, and every older session stops working at its next page (sign out elsewhere).
-    sessionVersion: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = {
   "sms.quiet_hours_overridden": "SMS sent during the lead's quiet hours",
   "sign_in.succeeded": "Signed in",
   "sign_in.throttled": "Sign-in refused by the throttle",
+  "sign_out.everywhere": "Signed out everywhere",
   "password.reset_requested": "Password reset requested",
   "password.reset_completed": "Password reset",
   "password.changed": "Password changed",

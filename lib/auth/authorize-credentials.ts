@@ -12,6 +12,7 @@ import {
   settleLoginAttempt,
 } from "./login-throttle";
 import { recordSignIn, recordSignInThrottled } from "./record-sign-in-audit";
+import { startSession } from "./sessions/start-session";
 import { addressLockedCode, INVALID_CREDENTIALS, lockedCode } from "./sign-in-codes";
 
 export interface SessionUser {
@@ -20,8 +21,8 @@ export interface SessionUser {
   email: string;
   accountId: string;
   role: Role;
-  /** The user's session version at sign-in: a later password change signs this session out. */
-  sessionVersion: number;
+  /** The server-side session this sign-in starts (lib/auth/sessions/): the JWT carries its id. */
+  sessionId: string;
 }
 
 /** Thrown with a message the sign-in form turns into words: next-auth passes it through. */
@@ -77,9 +78,10 @@ export async function authorizeCredentials(
     });
     throw new SignInError(lockedNow ? lockedCode(lockedNow) : INVALID_CREDENTIALS);
   }
-  await conn.transaction(async (tx) => {
+  const sessionId = await conn.transaction(async (tx) => {
     await settleLoginAttempt(reservation.reserved, tx);
     await recordSignIn(tx, member, origin);
+    return startSession(tx, user.id, now);
   });
   return {
     id: user.id,
@@ -87,6 +89,6 @@ export async function authorizeCredentials(
     email: user.email,
     accountId: member.accountId,
     role: member.role,
-    sessionVersion: user.sessionVersion,
+    sessionId,
   };
 }

@@ -4,10 +4,10 @@ declare module "next-auth" {
     id: string;
     accountId: string;
     role: Role;
-    sessionVersion: number;
+    sessionId: string;
   }
   interface Session {
-    user: { id: string; name: string; email: string; accountId: string; role: Role; sessionVersion: number };
+    user: { id: string; name: string; email: string; accountId: string; role: Role };
   }
 }
 
@@ -16,7 +16,7 @@ declare module "next-auth/jwt" {
     userId?: string;
     accountId?: string;
     role?: Role;
-    sessionVersion?: number;
+    sessionId?: string;
   }
 }
 import { type Role } from "@/lib/domain/enums";

@@ -23,6 +23,7 @@ const PREFIXES = {
   passwordResetToken: "prt",
   mail: "mail",
   leadImport: "imp",
+  userSession: "ses",
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;

@@ -13,8 +13,6 @@ export interface Member {
   plan: Plan;
   /** A temporary password an owner gave: the app asks for a new one before anything else. */
   mustChangePassword: boolean;
-  /** Sessions issued under an older version (before a password change) are signed out. */
-  sessionVersion: number;
   /** The IANA zone the web UI shows this person's times in: their own, else the account's. */
   timeZone: string;
 }
@@ -28,7 +26,6 @@ const memberColumns = {
   accountName: accounts.name,
   plan: accounts.plan,
   mustChangePassword: users.mustChangePassword,
-  sessionVersion: users.sessionVersion,
   timeZone: sql<string>`coalesce(${users.timezone}, ${accounts.timezone})`,
 };
 

@@ -7,6 +7,7 @@ import { formatInZone } from "@/lib/ui/format-date";
 import { getUserTimeZone } from "@/lib/users/user-time-zone";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
+import { signOutEverywhereAction } from "./actions";
 import { TimeZoneForm } from "./time-zone-form";
 
 export const metadata: Metadata = { title: "Your profile" };
@@ -32,6 +33,20 @@ export default async function ProfilePage() {
       />
       <section className={`${styles.card} max-w-md p-5 sm:p-6`}>
         <TimeZoneForm current={own ?? ""} options={options} />
+      </section>
+      <section className={`${styles.card} max-w-md space-y-3 p-5 sm:p-6`} aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading" className="text-base font-semibold text-slate-900">
+          Sessions
+        </h2>
+        <p className="text-sm text-slate-600">
+          A sign-in lasts 30 days at most, and ends after 7 days without use. Signed in on a computer you no longer use?
+          End every session of yours, this one included.
+        </p>
+        <form action={signOutEverywhereAction}>
+          <button type="submit" className={styles.secondaryButton}>
+            Sign out everywhere
+          </button>
+        </form>
       </section>
     </div>
   );

@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
 import { changePassword } from "@/lib/auth/change-password";
 import { getLoginLockedUntil, MAX_FAILED_ATTEMPTS } from "@/lib/auth/login-throttle";
-import { memberForSession } from "@/lib/auth/member-for-session";
+import { sessionIsLive } from "@/lib/auth/sessions/session-is-live";
 import { resetPassword } from "@/lib/auth/reset-password";
 import { INVALID_CREDENTIALS } from "@/lib/auth/sign-in-codes";
 import { addTeamMember } from "@/lib/users/add-team-member";
@@ -12,6 +12,10 @@ import { getMember } from "@/lib/users/get-member";
 import { listMembers } from "@/lib/users/list-members";
 import { auditEntries } from "../audit/audit-fixtures";
 import { newOwner, originFor, outstandingTokens, requestToken, unique } from "./password-fixtures";
+
+/** Whether the server-side session of a sign-in still stands (what every page's session read checks). */
+const isLive = (signIn: { id: string; sessionId: string }) =>
+  sessionIsLive({ sessionId: signIn.sessionId, userId: signIn.id });
 
 const form = (currentPassword: string, newPassword: string, confirmPassword = newPassword) => ({
   currentPassword,
@@ -27,16 +31,16 @@ describe(`change password and temporary passwords on ${process.env.TEST_DB_ENGIN
   it("changes the password with the current one, signs out older sessions and voids reset links", async () => {
     const owner = await newOwner();
     const session = await authorizeCredentials(owner.email, owner.password, originFor());
-    expect(await memberForSession(session)).toMatchObject({ userId: owner.userId });
+    expect(await isLive(session)).toBe(true);
     await requestToken(owner.email);
     const newPassword = `changed-${unique()}`;
     await changePassword({ ...owner, origin: originFor(), form: form(owner.password, newPassword) });
 
     // The session signed in before the change is over; a new sign-in with the new password works.
-    expect(await memberForSession(session)).toBeNull();
+    expect(await isLive(session)).toBe(false);
     await expect(authorizeCredentials(owner.email, owner.password, originFor())).rejects.toThrow(INVALID_CREDENTIALS);
     const fresh = await authorizeCredentials(owner.email, newPassword, originFor());
-    expect(await memberForSession(fresh)).toMatchObject({ userId: owner.userId });
+    expect(await isLive(fresh)).toBe(true);
     expect(await outstandingTokens(owner.userId)).toEqual([]);
     const changed = (await auditEntries(owner.accountId)).filter((entry) => entry.action === "password.changed");
     expect(changed).toHaveLength(1);
@@ -86,7 +90,8 @@ describe(`change password and temporary passwords on ${process.env.TEST_DB_ENGIN
     expect(await flagOf()).toBe(true);
     // They can sign in with it, but are flagged until they choose their own.
     const session = await authorizeCredentials(email, temporary, originFor());
-    expect(await memberForSession(session)).toMatchObject({ mustChangePassword: true, role: "staff" });
+    expect(await isLive(session)).toBe(true);
+    expect(await getMember(owner.accountId, userId)).toMatchObject({ mustChangePassword: true, role: "staff" });
     const own = `my-own-${unique()}`;
     await changePassword({ accountId: owner.accountId, userId, origin: originFor(), form: form(temporary, own) });
     expect(await getMember(owner.accountId, userId)).toMatchObject({ mustChangePassword: false });

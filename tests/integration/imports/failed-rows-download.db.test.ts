@@ -9,9 +9,9 @@ import { upload } from "./import-fixtures";
 
 vi.mock("next-auth", async (original) => ({ ...(await original<object>()), getServerSession: vi.fn() }));
 
-const signedInAs = (member: { userId: string; accountId: string; sessionVersion: number }) =>
+const signedInAs = (member: { userId: string; accountId: string }) =>
   vi.mocked(getServerSession).mockResolvedValue({
-    user: { id: member.userId, accountId: member.accountId, sessionVersion: member.sessionVersion },
+    user: { id: member.userId, accountId: member.accountId },
   });
 
 const download = (id: string) =>
