@@ -23,3 +23,4 @@ export * from "./password-reset-requests";
 export * from "./mail-outbox";
 export * from "./sms-opt-outs";
 export * from "./user-sessions";
+export * from "./webhook-resends";
