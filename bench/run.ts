@@ -22,7 +22,8 @@ import { filtersScenario } from "./scenarios/filters";
 import { getLeadScenario } from "./scenarios/get-lead";
 import { memoryScenario } from "./scenarios/memory-and-start";
 import { exactness, limiterLatency } from "./scenarios/rate-limiter";
-import { removeBenchEndpoints, webhooksScenario, WEBHOOKS_EXTRA } from "./scenarios/webhooks";
+import { removeBenchEndpoints, webhooksScenario, WEBHOOKS_EXTRA, type WebhooksExtra } from "./scenarios/webhooks";
+import { webhooksFleetScenario, WEBHOOKS_FLEET_EXTRA } from "./scenarios/webhooks-fleet";
 import { BULK_EXTRA, bulkWritesScenario } from "./scenarios/bulk-writes";
 import { customFieldFilterScenario } from "./scenarios/custom-field-filter";
 import { EXPORT_EXTRA, exportScenario } from "./scenarios/export-leads";
@@ -202,6 +203,17 @@ async function main() {
         report.problems.push(...extra.problems);
       }
       await app.stop();
+    }
+    // Scenario 7's production layout: its own web and worker processes, the main app stopped so
+    // that no other process takes their jobs.
+    if (wanted("7")) {
+      const lag = (report.extra[WEBHOOKS_EXTRA] as WebhooksExtra | undefined)?.paced.lag;
+      const { comparisons, extra } = await timed(report, "scenario 7 (production layout)", () =>
+        webhooksFleetScenario(ctx, lag && { p50: lag.p50, p99: lag.p99 }),
+      );
+      report.comparisons.push(...comparisons);
+      report.extra[WEBHOOKS_FLEET_EXTRA] = extra;
+      report.problems.push(...extra.problems);
     }
     // Scenario 13 needs no app server: a worker process on the bench database.
     if (wanted("13")) report.extra[IMPORT_EXTRA] = await timed(report, "scenario 13", () => importScenario(ctx));

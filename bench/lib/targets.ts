@@ -1,6 +1,7 @@
 import type { AlternationResult } from "./alternate";
 import type { Report, Target } from "./report";
 import { WEBHOOKS_EXTRA, type WebhooksExtra } from "../scenarios/webhooks";
+import { WEBHOOKS_FLEET_EXTRA, type WebhooksFleetExtra } from "../scenarios/webhooks-fleet";
 import { BULK_EXTRA, type BulkExtra } from "../scenarios/bulk-writes";
 import { EXPORT_EXTRA, type ExportExtra } from "../scenarios/export-leads";
 import { IMPORT_EXTRA, type ImportExtra } from "../scenarios/lead-import";
@@ -194,7 +195,7 @@ export function evaluateTargets(report: Report): Target[] {
     add("7", `lag 2xx → receiver, p50 ms (${at})`, paced.lag.p50, "≤ 200", atMost(paced.lag.p50, 200));
     add("7", `lag 2xx → receiver, p99 ms (${at})`, paced.lag.p99, "≤ 1000", atMost(paced.lag.p99, 1000));
   }
-  const subscribed = find(report, "7 POST /leads");
+  const subscribed = find(report, "7 POST /leads with 3 webhook endpoints vs none");
   const withEndpoints = ratioOf(subscribed, "subscribed", "none");
   add(
     "7",
@@ -204,6 +205,32 @@ export function evaluateTargets(report: Report): Target[] {
     atLeast(withEndpoints?.rps, 0.9),
     ratioRounds(subscribed, "subscribed", "none", "rps", min(0.9)),
   );
+  // Issue 32: the production layout (bench/scenarios/webhooks-fleet.ts).
+  const paused = find(report, "7 POST /leads with webhook endpoints, deliveries paused");
+  for (const [of, against, what] of [
+    ["three", "none", "3 endpoints ÷ none"],
+    ["thirty", "three", "30 endpoints ÷ 3"],
+  ] as const) {
+    const ratio = ratioOf(paused, of, against);
+    add(
+      "7",
+      `POST /leads throughput, ${what}, deliveries paused (RUN_WORKERS=0)`,
+      ratio?.rps,
+      "≥ 0.95",
+      atLeast(ratio?.rps, 0.95),
+      ratioRounds(paused, of, against, "rps", min(0.95)),
+    );
+  }
+  const fleet = report.extra[WEBHOOKS_FLEET_EXTRA] as WebhooksFleetExtra | undefined;
+  for (const figure of ["p50", "p99"] as const)
+    if (fleet)
+      add(
+        "7",
+        `lag ${figure}, RUN_WORKERS=0 + 1 worker process ÷ in-process (${fleet.paced.lag[figure]} ms ÷ ${fleet.inProcess?.[figure]} ms)`,
+        fleet.lagRatio?.[figure] ?? null,
+        "≤ 1.5",
+        atMost(fleet.lagRatio?.[figure], 1.5),
+      );
   const feed = find(report, "7 GET /events");
   for (const v of feed?.variants ?? [])
     add(

@@ -42,7 +42,7 @@ interface Percentiles {
   p99: number;
 }
 
-interface LagFigures {
+export interface LagFigures {
   changes: number;
   /** The rate the changes were answered at. */
   changesPerSecond: number;
@@ -237,15 +237,15 @@ async function api(ctx: BenchContext, app: Server, method: string, path: string,
   return JSON.parse(text) as { data: { id: string } };
 }
 
-async function createEndpoint(ctx: BenchContext, app: Server, url: string): Promise<string> {
+export async function createEndpoint(ctx: BenchContext, app: Server, url: string): Promise<string> {
   return (await api(ctx, app, "POST", "/api/v1/webhook-endpoints", { url, events: ["*"], description: MARKER })).data
     .id;
 }
 
-const setEnabled = (ctx: BenchContext, app: Server, id: string, enabled: boolean) =>
+export const setEnabled = (ctx: BenchContext, app: Server, id: string, enabled: boolean) =>
   api(ctx, app, "PATCH", `/api/v1/webhook-endpoints/${id}`, { enabled });
 
-const deleteEndpoint = (ctx: BenchContext, app: Server, id: string) =>
+export const deleteEndpoint = (ctx: BenchContext, app: Server, id: string) =>
   api(ctx, app, "DELETE", `/api/v1/webhook-endpoints/${id}`);
 
 /** Endpoints a run left behind (it died before its clean-up): deleted, so that no scenario pays
@@ -260,7 +260,7 @@ export async function removeBenchEndpoints(ctx: Pick<BenchContext, "sql" | "db">
 
 /** PATCH /leads/:id over the sample of leads, each with notes no lead has yet (a PATCH that
  * changes nothing records no event). */
-function leadUpdates(ctx: BenchContext) {
+export function leadUpdates(ctx: BenchContext) {
   const run = Math.random().toString(36).slice(2, 8);
   let n = 0;
   return () => {
@@ -284,7 +284,7 @@ async function queueCount(ctx: BenchContext, states: string[]): Promise<number> 
 
 /** Drops the queue's waiting jobs (the bench database's, never another), then lets the batch in
  * progress finish, so that what follows starts from an empty queue. Answers how many it dropped. */
-async function dropQueued(ctx: BenchContext): Promise<number> {
+export async function dropQueued(ctx: BenchContext): Promise<number> {
   const dropped = await ctx.sql`delete from pgboss.job where name = ${QUEUE} and state in ('created', 'retry')`;
   const until = nowMs() + 15_000;
   while ((await queueCount(ctx, ["active"])) > 0 && nowMs() < until) await sleep(100);
@@ -302,7 +302,7 @@ interface PhaseResult {
 
 /** Sends the phase's changes, waits for their deliveries (WAIT_S after the last 2xx at most),
  * drops what is still queued and matches the arrivals to the changes. */
-async function phase(
+export async function phase(
   ctx: BenchContext,
   receiver: WebhookReceiver,
   what: string,
