@@ -106,7 +106,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "A request with this Idempotency-Key is still being processed. Retry shortly.",
   },
   opt_out_by_recipient: {
-    when: "`smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry.",
+    when: "`smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in` (a START the phone sent another agency on the shared number clears it too, without granting consent). Do not retry.",
     message:
       "This lead opted out of SMS by replying STOP. Only the lead can opt back in, by texting START to your number.",
   },

@@ -1545,7 +1545,7 @@ export interface components {
        */
       scheduledAt?: string;
       /**
-       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`).
+       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`). Absent from an `sms_opted_out` or `sms_opted_in` whose keyword the phone sent to another agency on the shared number: that message is not yours.
        * @example sms_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       smsId?: string;
@@ -1980,7 +1980,7 @@ export interface components {
         requestId: string;
       };
     };
-    /** @description The error envelope with `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry. */
+    /** @description The error envelope with `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in` (a START the phone sent another agency on the shared number clears it too, without granting consent). Do not retry. */
     OptOutByRecipientError: {
       error: {
         /**
@@ -2741,7 +2741,7 @@ export interface components {
        */
       scheduledAt?: string;
       /**
-       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`).
+       * @description `sms_sent`, `sms_failed`, `sms_received`, `sms_opted_out`, `sms_opted_in`, `sms_scheduled`, `sms_cancelled`: the message (`GET /leads/{id}/sms/{smsId}`). Absent from an `sms_opted_out` or `sms_opted_in` whose keyword the phone sent to another agency on the shared number: that message is not yours.
        * @example sms_01jf3v6q2m8k4x5y7z9a0b1c2d
        */
       smsId?: string;
@@ -3387,7 +3387,7 @@ export interface operations {
        * @description Conflict.
        *
        *     - `idempotency_in_progress`: Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.
-       *     - `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry.
+       *     - `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in` (a START the phone sent another agency on the shared number clears it too, without granting consent). Do not retry.
        *     - `external_id_taken`: Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.
        */
       409: {
@@ -3822,7 +3822,7 @@ export interface operations {
       /**
        * @description Conflict.
        *
-       *     - `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in`. Do not retry.
+       *     - `opt_out_by_recipient`: `smsOptOut: false`, or `consent.sms.status: granted`, for a lead who opted out by texting STOP (or STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT), or whose phone number did (on any lead of yours: the opt-out belongs to the number). Carrier rules let only the recipient undo that: by texting START (or UNSTOP, YES), which clears `smsOptOut`, grants consent and writes `sms_opted_in` (a START the phone sent another agency on the shared number clears it too, without granting consent). Do not retry.
        *     - `external_id_taken`: Another record of your account already has this `externalId` (for leads: another live lead). `message` and `details` name that record's id: update it instead, or send another `externalId`. In a batch, the item fails with this error and the others are written.
        */
       409: {
