@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { events, webhookDeliveries, webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
+import { events, webhookDeliveries, webhookEndpoints, webhookResends, type WebhookEndpoint } from "@/db/schema";
+import type { DbOrTx } from "@/db/client";
 import { publicEventJsonOf } from "@/lib/events/public-event";
 import { newId } from "@/lib/ids/new-id";
 import { enqueue } from "@/lib/jobs/enqueue";
@@ -99,7 +100,10 @@ async function deliver(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<
     attempt: job.attempt,
   });
   // Gone (deleted, or the event expired), disabled (retries stop; a resend still goes), or done.
-  if (!target || target.done || (!target.endpoint.enabled && !job.manual)) return "skipped";
+  if (!target || target.done || (!target.endpoint.enabled && !job.manual)) {
+    if (job.manual) await freeResend(db, job);
+    return "skipped";
+  }
   const { endpoint } = target;
 
   const headers = signedWebhookHeaders({
@@ -134,7 +138,7 @@ async function deliver(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<
     nextAttemptAt,
   };
   const healthChanges = Object.entries(health).some(([key, value]) => endpoint[key as keyof WebhookEndpoint] !== value);
-  if (!nextAttemptAt && !healthChanges) {
+  if (!nextAttemptAt && !healthChanges && !job.manual) {
     // The common case, a success of a healthy endpoint: one statement, and no write to the
     // endpoint's row, which every delivery to it would otherwise queue on.
     await recordAttempt(db).execute(attempt);
@@ -147,11 +151,26 @@ async function deliver(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<
       .onConflictDoNothing()
       .returning({ id: webhookDeliveries.id });
     if (!recorded.length) return; // another run of this job recorded it first
+    if (job.manual) await freeResend(tx, job);
     // Found by the workers' polling once it is due: a nudge now would find nothing to take.
     if (nextAttemptAt) await enqueue(tx, queue, { ...job, attempt: job.attempt + 1 }, { startAfter: nextAttemptAt });
     if (healthChanges) await tx.update(webhookEndpoints).set(health).where(eq(webhookEndpoints.id, endpoint.id));
   });
   return outcome;
+}
+
+/** A Resend's key (resend-delivery.ts) is freed once its attempt is logged or cannot be: the next
+ * click is then a new request, for the next attempt. */
+async function freeResend(db: DbOrTx, job: DeliveryJob): Promise<void> {
+  await db
+    .delete(webhookResends)
+    .where(
+      and(
+        eq(webhookResends.endpointId, job.endpointId),
+        eq(webhookResends.eventId, job.eventId),
+        eq(webhookResends.attempt, job.attempt),
+      ),
+    );
 }
 
 /** The endpoint's failing streak after this attempt, and whether it is disabled by it. */

@@ -1,6 +1,6 @@
 import { and, eq, max } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { webhookDeliveries } from "@/db/schema";
+import { webhookDeliveries, webhookResends } from "@/db/schema";
 import { notFound } from "@/lib/errors/api-error";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
@@ -24,7 +24,14 @@ export async function resendDelivery(accountId: string, deliveryId: string): Pro
         and(eq(webhookDeliveries.endpointId, delivery.endpointId), eq(webhookDeliveries.eventId, delivery.eventId)),
       );
     const job = { eventId: delivery.eventId, endpointId: delivery.endpointId, attempt: (last ?? 0) + 1, manual: true };
-    // One resend per attempt number: two clicks at once queue it once.
-    await enqueue(tx, deliverWebhookQueue, job, { singletonKey: `${job.endpointId}:${job.eventId}:${job.attempt}` });
+    // One resend per attempt number: two clicks at once compute the same one, and the second
+    // insert waits on the first's key, then finds it taken and queues nothing (the queue's
+    // standard policy ignores a singletonKey). The worker frees the key when it logs the attempt.
+    const [claimed] = await tx
+      .insert(webhookResends)
+      .values({ endpointId: job.endpointId, eventId: job.eventId, attempt: job.attempt })
+      .onConflictDoNothing()
+      .returning({ attempt: webhookResends.attempt });
+    if (claimed) await enqueue(tx, deliverWebhookQueue, job);
   });
 }
