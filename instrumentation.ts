@@ -5,7 +5,8 @@
 // the demo logins.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // First: traces when OTEL_EXPORTER_OTLP_ENDPOINT is set, so Next's spans and ours reach them.
+  // First: traces when OTEL_EXPORTER_OTLP_ENDPOINT is set, before the jobs start (pg-boss is given
+  // the tracer provider as it starts: lib/observability/trace-jobs.ts).
   await (await import("./lib/observability/tracing")).startTracing("leadprop-web");
   // Before the database and the jobs: scripts/start-server.mts stops the process through it.
   (await import("./lib/runtime/shutdown")).exposeShutdown();
