@@ -16,7 +16,7 @@ const codeOf = (c: MetricsCaller, token?: string) => metricsRefusal(c, token)?.c
 
 describe("metrics access", () => {
   it("with METRICS_TOKEN: the bearer token exactly, from anywhere; anything else is 401 unauthorized", () => {
-    const remote = { peer: { address: "203.0.113.9", forwarded: true } };
+    const remote = { peer: { address: "203.0.113.9", forwarded: true, client: "203.0.113.9" } };
     expect(codeOf(caller({ ...remote, authorization: "Bearer s3cret-token" }), "s3cret-token")).toBe("allowed");
     expect(codeOf(caller({ ...remote, authorization: "bearer s3cret-token" }), "s3cret-token")).toBe("allowed");
     for (const authorization of [
@@ -31,13 +31,14 @@ describe("metrics access", () => {
       expect(codeOf(caller({ ...remote, authorization }), "s3cret-token"), String(authorization)).toBe("unauthorized");
     }
     // Loopback is no way around a token that is set.
-    const local = caller({ peer: { address: "127.0.0.1", forwarded: false }, host: "localhost" });
+    const local = caller({ peer: { address: "127.0.0.1", forwarded: false, client: "127.0.0.1" }, host: "localhost" });
     expect(codeOf(local, "s3cret-token")).toBe("unauthorized");
     expect(metricsRefusal(local, "s3cret-token")?.status).toBe(401);
   });
 
   it("without a token: a loopback peer that did not come through a proxy", () => {
-    const peer = (address: string, forwarded = false) => caller({ peer: { address, forwarded }, host: "example.com" });
+    const peer = (address: string, forwarded = false) =>
+      caller({ peer: { address, forwarded, client: address }, host: "example.com" });
     expect(codeOf(peer("127.0.0.1"))).toBe("allowed");
     expect(codeOf(peer("127.1.2.3"))).toBe("allowed");
     expect(codeOf(peer("::1"))).toBe("allowed");
