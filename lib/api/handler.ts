@@ -14,6 +14,8 @@ import {
 import { errorBody, jsonTextResponse, rateLimitHeaders, toApiError, wwwAuthenticate } from "./respond";
 import { parseWith, queryObject, readJsonBody } from "./parse-input";
 import { claimIdempotencyKey, type IdempotencyStart } from "./idempotency";
+import { etagOf } from "./etag";
+import { ifMatchVersions } from "./if-match";
 import { newRequestId } from "./request-id";
 import { reportApiRequest } from "./report-api-request";
 import { assertPermitted } from "./assert-permitted";
@@ -31,6 +33,8 @@ export interface ApiResult {
   status?: number;
   body: object | JsonText<unknown>;
   location?: string;
+  /** The record's version, sent as its ETag (lib/api/etag.ts). */
+  version?: number;
 }
 
 export interface HandlerContext<Q, B, P> {
@@ -43,6 +47,9 @@ export interface HandlerContext<Q, B, P> {
   requestId: string;
   /** The client's address and user agent, for audited changes (webhook endpoints). */
   origin: RequestOrigin;
+  /** The versions the request's If-Match accepts (lib/api/if-match.ts): read by the routes that
+   * honour it, a 400 when malformed. */
+  ifMatch: readonly number[] | undefined;
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
@@ -76,6 +83,7 @@ export function apiRoute<
     let status: number;
     let text: string;
     let location: string | undefined;
+    let version: number | undefined;
     let errorCode: string | undefined;
     try {
       const keyHash = apiKeyHashFromHeader(req.headers.get("authorization"));
@@ -124,11 +132,15 @@ export function apiRoute<
           get origin() {
             return requestOrigin(req.headers);
           },
+          get ifMatch() {
+            return ifMatchVersions(req.headers.get("if-match"));
+          },
         } as HandlerContext<Out<Q>, Out<B>, Out<P>>;
         const result = await handler(ctx);
         status = result.status ?? 200;
         text = textOf(result.body);
         location = result.location;
+        version = result.version;
         // Serialized once: the stored replay and this response are the same text.
         if (idempotency) await idempotency.finish({ status, json: text, location, sealed: spec.sealReplay });
       }
@@ -149,6 +161,7 @@ export function apiRoute<
     const headers: Record<string, string> = { "X-Request-Id": requestId };
     if (rate) Object.assign(headers, rateLimitHeaders(rate, status === 429));
     if (location) headers.Location = location;
+    if (version !== undefined && status < 300) headers.ETag = etagOf(version);
     if (status === 401) headers["WWW-Authenticate"] = wwwAuthenticate(errorCode);
     if (idempotency?.kind === "replay") headers["Idempotent-Replayed"] = "true";
     const response = jsonTextResponse(status, text, headers);

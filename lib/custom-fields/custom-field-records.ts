@@ -40,7 +40,8 @@ export const holdsOption = (resource: CustomFieldResource, key: string, option: 
  * from its own stored text, in order and compact (json_each gives each member's text as
  * stored; keys are definition keys, [a-z0-9_]), so it stays what JavaScript would write and the
  * public JSON of PostgreSQL and JavaScript still agree. updatedAt is left alone: the record did
- * not change, its field's definition went away.
+ * not change, its field's definition went away. Its version does rise (the UPDATE sets it, see
+ * db/schema/columns.ts): its public shape lost the value, and an If-Match of the old shape is stale.
  */
 export async function stripKey(db: DbOrTx, accountId: string, resource: CustomFieldResource, key: string) {
   const table = TABLES[resource];

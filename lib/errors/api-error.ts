@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   external_id_taken: 409,
   sms_not_scheduled: 409,
   visit_not_scheduled: 409,
+  /** If-Match names a version the record is no longer at (lib/api/if-match.ts). */
+  precondition_failed: 412,
   payload_too_large: 413,
   unsupported_media_type: 415,
   /** The request line and headers are over Node's 16 KB. */

@@ -58,7 +58,10 @@ export const eventDataOfJsonSql = (objectJson: SQLWrapper): SQL<string> =>
   sql<string>`'{"object":' || ${objectJson} || '}'`;
 
 /** The fields of `before` that differ in `after`, with their old values: an update's
- * previousAttributes. `updatedAt` always changes and says nothing, so it is left out. */
+ * previousAttributes. `updatedAt` always changes and says nothing, so it is left out. `version`
+ * always changes too and is kept: it names the version this change was made on, so a receiver
+ * holding exactly that version knows it missed nothing, and one holding an older one knows it did.
+ * Callers decide whether anything changed before they write (the UPDATE raises the version). */
 export function previousAttributes<T extends object>(before: T, after: T): Record<string, unknown> {
   const previous: Record<string, unknown> = {};
   for (const key of Object.keys(after) as (keyof T & string)[]) {

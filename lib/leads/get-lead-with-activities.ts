@@ -42,6 +42,8 @@ export function leadWithRecentActivitiesJson(db: Db, accountId: SQLWrapper, lead
         json: sql<string>`left(${publicLeadJson}, -1)
           || ',"activities":[' || coalesce(string_agg(${recent.json}, ',' order by ${recent.rank}) filter (where ${recent.rank} <= ${n}), '')
           || '],"activitiesHasMore":' || (count(${recent.rank}) > ${n})::text || '}'`,
+        // Its ETag (lib/api/etag.ts), beside the text so no one parses it back.
+        version: leads.version,
       })
       .from(leads)
       .leftJoinLateral(recent, sql`true`)
@@ -57,12 +59,13 @@ const leadWithActivitiesById = prepareOnce((db) =>
   ),
 );
 
-/** The lead with its 50 most recent activities, as JSON text (GET /leads/:id's `data`), or 404. */
+/** The lead with its 50 most recent activities, as JSON text (GET /leads/:id's `data`), and its
+ * version; or 404. */
 export async function getLeadWithActivitiesJson(
   accountId: string,
   leadId: string,
-): Promise<JsonText<LeadWithActivities>> {
+): Promise<{ json: JsonText<LeadWithActivities>; version: number }> {
   const [row] = await leadWithActivitiesById(await getDb()).execute({ leadId, accountId });
   if (!row) throw notFound("Lead");
-  return new JsonText(row.json);
+  return { json: new JsonText(row.json), version: row.version };
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Db } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
+import { retryOnDeadlock } from "@/lib/query/retry-on-deadlock";
 import { leads, type Lead } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
@@ -10,6 +11,7 @@ import { assertNumberOptOutClearable, assertOptOutClearable } from "@/lib/sms/as
 import { definitionsForWrite } from "@/lib/custom-fields/definitions-for-write";
 import { validateCustomFields } from "@/lib/custom-fields/validate-custom-fields";
 import { consentRecordOf } from "./consent-record";
+import { assertVersionMatches } from "@/lib/errors/assert-version-matches";
 import { getLeadOrThrow } from "./get-lead-or-throw";
 import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-fields";
 import { toPublicLead, type PublicLead } from "./public-lead";
@@ -32,10 +34,16 @@ export async function updateLead(
   leadId: string,
   input: LeadUpdateInput,
   actor: Actor,
+  /** If-Match (lib/api/if-match.ts): the versions the lead may be at; any when undefined. */
+  ifMatch?: readonly number[],
 ): Promise<PublicLead> {
   const db = await getDb();
   const conflict = { resource: "lead" as const, accountId: account.accountId, externalId: () => input.externalId };
-  return withExternalIdConflict(db, conflict, () => updateLeadIn(db, account, leadId, input, actor));
+  // The row is locked before the definitions (below); a definition's delete takes them in the
+  // other order, so the two can deadlock when both touch this lead: the loser runs again.
+  return withExternalIdConflict(db, conflict, () =>
+    retryOnDeadlock(() => updateLeadIn(db, account, leadId, input, actor, ifMatch)),
+  );
 }
 
 // Apart from the 409 mapping around it, which must run on the pool once the transaction failed.
@@ -45,13 +53,18 @@ function updateLeadIn(
   leadId: string,
   input: LeadUpdateInput,
   actor: Actor,
+  ifMatch: readonly number[] | undefined,
 ): Promise<PublicLead> {
   return inTransaction(db, async (tx) => {
-    // Definitions before the lead's row: a definition's delete locks it, then the records it
-    // strips, so taking them in the other order could deadlock with it.
+    // The lead's row first, before anything else this transaction locks or writes: its id (the
+    // events' txid, the feed's order) is then taken only once the row is ours, so two updates of
+    // one lead get versions, commit and appear in the feed in the same order. A definition's
+    // delete takes them in the other order (the definition, then the records it strips), hence
+    // retryOnDeadlock above.
+    const before = await getLeadOrThrow(tx, account.accountId, leadId, { forUpdate: true });
+    assertVersionMatches("lead", before.version, ifMatch);
     const rules =
       input.customFields === undefined ? [] : await definitionsForWrite(tx, account.accountId, "lead", { lock: true });
-    const before = await getLeadOrThrow(tx, account.accountId, leadId, { forUpdate: true });
     assertOptOutClearable(before, input);
     // The consent record is not a field like the others: it has its own activity, and resending
     // the same record changes nothing (consent-record.ts).

@@ -151,7 +151,21 @@ or the CLI, writes one **event** in the same transaction: \`lead.created\`, \`le
 
 **Polling: \`GET /events\`.** Page from the start with the default \`sort=createdAt\`, then keep
 polling with the last \`meta.cursor\`: you see every event exactly once, deletions included, even
-when two changes commit out of order.
+when two changes commit out of order. The feed's order never changes once read (nothing appears
+behind your cursor), but it is not the order of \`createdAt\` (when the change's transaction
+began), nor, in general, the order changes committed in.
+
+**Order: \`version\`.** Each lead, property and visit carries \`version\`: 1 when created, one
+more with every change, its deletion included, taken while the change holds the record's lock.
+So of two changes to one record, the later one has the higher version, whatever order their
+events reach you in. Keep the version with your copy, and apply an event only when its
+\`data.object.version\` is above the one you hold; otherwise skip it, as you already hold that
+change or a later one. Updates also name the version they replaced (\`previousAttributes.version\`):
+when it is the one you hold, you missed nothing in between. A version can skip a number (a
+custom field's definition deleted in Settings removes its value from every record without an
+event), so a gap is no lost event: \`GET\` the record when you need it whole. That is the only
+order there is: events of different records are not ordered relative to each other, and notes
+and SMS have no version.
 
 **Pushing: webhooks.** Add an endpoint in Settings → Webhooks, or with
 \`POST /webhook-endpoints\` (REST hooks: an integration can subscribe and unsubscribe itself).
@@ -184,8 +198,8 @@ headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signa
   \`410 Gone\` disables the endpoint at once; so do 5 days without a successful delivery.
   Settings shows why, and re-enabling it is one click (or \`PATCH\` with \`enabled: true\`).
 - **At least once, in no guaranteed order.** The same event can arrive more than once
-  (deduplicate on \`webhook-id\`), and events can arrive out of order (order by \`createdAt\`, or
-  compare \`data.object.updatedAt\` with what you hold).
+  (deduplicate on \`webhook-id\`), and events can arrive out of order, a retry long after later
+  ones: apply one only when its \`data.object.version\` is newer than the one you hold (above).
 - **Replay** a delivery from the endpoint's delivery log in Settings (Resend), or catch up on
   anything you missed from \`GET /events\`.
 - **URLs** must be \`https\` and must not resolve to a private, loopback or link-local address.

@@ -23,6 +23,7 @@ export const PUBLIC_ERROR_CODES = [
   "external_id_taken",
   "sms_not_scheduled",
   "visit_not_scheduled",
+  "precondition_failed",
   "payload_too_large",
   "unsupported_media_type",
   "headers_too_large",
@@ -153,6 +154,11 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   visit_not_scheduled: {
     when: "The visit is `completed`, `cancelled` or `no_show`: that is its history. Only a `scheduled` visit can be moved or edited (`scheduledAt`, `durationMinutes`, `agentId`, `notes`), and a visit cannot go back to `scheduled`. Book a new visit with POST /visits instead. Its outcome can still be corrected (`status`).",
     message: "Only a scheduled visit can be rescheduled; this one is cancelled.",
+  },
+  precondition_failed: {
+    when: "`If-Match` names a version the lead, property or visit is no longer at: someone changed it since you read it (checked under the record's lock, so exactly one of two writers holding the same ETag wins). Nothing was changed. GET it again (its `ETag`), apply your change to what it is now, and retry with the new ETag.",
+    message:
+      'This lead changed since you read it: it is at version 4 (ETag "4"), not the one If-Match names. GET it again, apply your change to what it is now, and retry with its new ETag.',
   },
   visit_not_started: {
     when: "`status: no_show` for a visit whose `scheduledAt` is still in the future: no one can have missed it yet. Wait until it has started, or send `status: cancelled`.",

@@ -32,6 +32,7 @@ export const exampleLead = {
   customFields: { move_in_date: "2026-09-01", pets: true },
   createdAt: T,
   updatedAt: T2,
+  version: 2,
 };
 
 export const exampleActivity = {
@@ -79,6 +80,7 @@ export const exampleProperty = {
   customFields: { heating: "heat_pump" },
   createdAt: T,
   updatedAt: T,
+  version: 1,
 };
 
 export const examplePropertyDeleted = { id: exampleProperty.id, deleted: true };
@@ -93,6 +95,7 @@ export const exampleVisit = {
   agentId: null,
   notes: null,
   createdAt: T2,
+  version: 1,
 };
 
 export const exampleSms = {
@@ -117,7 +120,7 @@ export const exampleEvent = {
   id: "evt_01jf3v9k4n2p6r8t0v2x4z6b8e",
   type: "lead.status_changed",
   createdAt: T2,
-  data: { object: exampleLead, previousAttributes: { status: "new" } },
+  data: { object: exampleLead, previousAttributes: { status: "new", version: 1 } },
   actor: exampleActivity.actor,
   requestId: "req_01jf3v9k4n2p6r8t0v2x4z6b8f",
 };

@@ -10,7 +10,13 @@ import {
   requiredPermissionNames,
   requiredPermissionSentence,
 } from "./required-permission";
-import { idempotentReplayedHeader, locationHeader, rateLimitHeaders, requestIdHeader } from "./response-headers";
+import {
+  etagHeader,
+  idempotentReplayedHeader,
+  locationHeader,
+  rateLimitHeaders,
+  requestIdHeader,
+} from "./response-headers";
 
 // What one operation of the API is, in the few facts the document needs; toOperationObject
 // turns it into an OpenAPI operation, adding what every operation of its kind shares (auth,
@@ -44,6 +50,9 @@ export interface OperationSpec {
   /** Codes beyond those every operation shares and those its inputs imply. */
   errors?: PublicErrorCode[];
   errorExamples?: Partial<Record<PublicErrorCode, ErrorExample>>;
+  /** One lead, property or visit: its success answer carries `ETag`, and a PATCH or DELETE of it
+   * honours `If-Match` (412 precondition_failed). */
+  versioned?: boolean;
 }
 
 interface SuccessSpec {
@@ -93,8 +102,21 @@ const idempotencyHeaders = z.object({
     }),
 });
 
+/** PATCH and DELETE of a versioned record: the `If-Match` they honour (lib/api/if-match.ts). */
+const takesIfMatch = (spec: OperationSpec) => spec.versioned === true && spec.method !== "get";
+
+// Mirrors lib/api/if-match.ts: `*` or a list of entity tags.
+const ifMatchHeaders = z.object({
+  "If-Match": z.string().optional().meta({
+    description:
+      'The `ETag` your copy came with (`"3"`): the change is made only if the record is still at that version, checked under its lock; otherwise 412 `precondition_failed` and nothing changes. Several tags, comma-separated, accept any of them; `*` or no header, any version. Weak tags (`W/"3"`) never match.',
+    example: '"3"',
+  }),
+});
+
 function errorCodesOf(spec: OperationSpec): PublicErrorCode[] {
   return [
+    ...(takesIfMatch(spec) ? (["precondition_failed"] as const) : []),
     ...EVERY_OPERATION,
     ...(spec.params ? WITH_PARAMS : []),
     ...(spec.query ? WITH_QUERY : []),
@@ -135,6 +157,7 @@ export function toOperationObject(spec: OperationSpec): ZodOpenApiOperationObjec
       ...(spec.params && { path: documentedPathParams(spec.path, spec.params) }),
       ...(spec.query && { query: spec.query }),
       ...(isPost && { header: idempotencyHeaders }),
+      ...(takesIfMatch(spec) && { header: ifMatchHeaders }),
     },
     ...(spec.body && {
       requestBody: {
@@ -168,6 +191,7 @@ function successResponse(spec: OperationSpec, response: SuccessSpec): ZodOpenApi
     ...rateLimitHeaders(),
     ...(response.location && locationHeader(response.location.description, response.location.example)),
     ...(spec.method === "post" && idempotentReplayedHeader()),
+    ...(spec.versioned && spec.method !== "delete" && etagHeader()),
   };
   return {
     description: response.description,

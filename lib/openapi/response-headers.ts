@@ -36,6 +36,13 @@ export const HEADER_COMPONENTS: Record<string, Header> = {
     schema: { type: "string" },
     example: 'Bearer realm="LeadProp API", error="invalid_token"',
   },
+  ETag: {
+    description:
+      "The record's version as a strong entity tag (`\"3\"`): send it back in `If-Match` on PATCH or DELETE to change the record only if no one else has since. It names the record's state, not the bytes: the activities GET /leads/{id} embeds can change without it.",
+    required: true,
+    schema: { type: "string", pattern: '^"[1-9][0-9]*"$' },
+    example: '"3"',
+  },
   "Idempotent-Replayed": {
     description:
       "`true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was done twice). Absent otherwise.",
@@ -64,6 +71,7 @@ export const rateLimitHeaders = (required = true): Record<string, HeaderOrRef> =
 
 export const retryAfterHeader = () => ({ "Retry-After": ref("Retry-After") });
 export const wwwAuthenticateHeader = () => ({ "WWW-Authenticate": ref("WWW-Authenticate") });
+export const etagHeader = () => ({ ETag: ref("ETag") });
 export const idempotentReplayedHeader = () => ({ "Idempotent-Replayed": ref("Idempotent-Replayed") });
 
 export const locationHeader = (description: string, example: string): Record<string, Header> => ({

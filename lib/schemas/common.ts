@@ -73,6 +73,12 @@ export const listMetaSchema = z
 export const outputTimestamp = z
   .string()
   .meta({ format: "date-time", description: "ISO 8601 UTC with milliseconds.", example: "2026-11-22T09:30:00.000Z" });
+/** leads, properties and visits: db/schema/columns.ts's version, raised in every UPDATE's statement. */
+export const outputVersion = z.number().int().min(1).meta({
+  description:
+    "1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`\"<version>\"`), for `If-Match` on PATCH and DELETE.",
+  example: 3,
+});
 export const outputId = (prefix: string) =>
   z.string().meta({
     pattern: `^${prefix}_[0-9a-z]+$`,

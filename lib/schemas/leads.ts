@@ -12,6 +12,7 @@ import {
   nullableText,
   outputId,
   outputTimestamp,
+  outputVersion,
   paginationQuery,
   sortQuery,
   timestampQuery,
@@ -143,6 +144,7 @@ export const leadSchema = z
     customFields: customFieldValuesSchema,
     createdAt: outputTimestamp,
     updatedAt: outputTimestamp,
+    version: outputVersion,
   })
   .meta({ id: "Lead" });
 

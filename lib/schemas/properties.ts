@@ -8,6 +8,7 @@ import {
   nullableText,
   outputId,
   outputTimestamp,
+  outputVersion,
   paginationQuery,
   queryInteger,
   sortQuery,
@@ -128,6 +129,7 @@ export const propertySchema = z
     customFields: customFieldValuesSchema,
     createdAt: outputTimestamp,
     updatedAt: outputTimestamp,
+    version: outputVersion,
   })
   .meta({ id: "Property" });
 

@@ -5,6 +5,7 @@ import {
   idParams,
   outputId,
   outputTimestamp,
+  outputVersion,
   paginationQuery,
   sortQuery,
   timestampQuery,
@@ -79,6 +80,7 @@ export const visitSchema = z
     agentId: outputId("user").nullable(),
     notes: z.string().nullable(),
     createdAt: outputTimestamp,
+    version: outputVersion,
   })
   .meta({ id: "Visit" });
 

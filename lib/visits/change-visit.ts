@@ -3,6 +3,7 @@ import type { Visit } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
 import { inTransaction } from "@/lib/query/after-commit";
+import { assertVersionMatches } from "@/lib/errors/assert-version-matches";
 import { lockVisitOrThrow } from "./lock-visit-or-throw";
 import { toPublicVisit, type PublicVisit } from "./public-visit";
 
@@ -18,10 +19,13 @@ export async function changeVisit(
   visitId: string,
   actor: Actor,
   change: VisitChange,
+  /** If-Match (lib/api/if-match.ts): the versions the visit may be at; any when undefined. */
+  ifMatch?: readonly number[],
 ): Promise<PublicVisit> {
   const db = await getDb();
   return inTransaction(db, async (tx) => {
     const before = await lockVisitOrThrow(tx, accountId, visitId);
+    assertVersionMatches("visit", before.version, ifMatch);
     const object = toPublicVisit(await change(tx, before));
     const previous = previousAttributes(toPublicVisit(before), object);
     if (Object.keys(previous).length > 0) {

@@ -14,12 +14,20 @@ export async function updateVisit(
   visitId: string,
   input: VisitUpdateInput,
   actor: Actor,
+  /** If-Match (lib/api/if-match.ts): the versions the visit may be at; any when undefined. */
+  ifMatch?: readonly number[],
 ): Promise<PublicVisit> {
   const { status, ...schedule } = visitUpdateSchema.parse(input);
-  return changeVisit(accountId, visitId, actor, async (tx, visit) => {
-    let current = visit;
-    if (Object.keys(schedule).length > 0) current = await applyReschedule(tx, accountId, current, schedule, actor);
-    if (status !== undefined) current = await applyVisitStatus(tx, accountId, current, status, actor);
-    return current;
-  });
+  return changeVisit(
+    accountId,
+    visitId,
+    actor,
+    async (tx, visit) => {
+      let current = visit;
+      if (Object.keys(schedule).length > 0) current = await applyReschedule(tx, accountId, current, schedule, actor);
+      if (status !== undefined) current = await applyVisitStatus(tx, accountId, current, status, actor);
+      return current;
+    },
+    ifMatch,
+  );
 }

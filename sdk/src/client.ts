@@ -27,6 +27,13 @@ export interface PostOptions {
   idempotencyKey?: string;
 }
 
+/** Options of a PATCH or DELETE of a lead, property or visit. */
+export interface ChangeOptions {
+  /** The `version` of the copy you changed: the change is made only if the record is still at it,
+   * else a 412 `precondition_failed` and nothing changes (sent as `If-Match: "<version>"`). */
+  ifMatch?: number;
+}
+
 type ApiResult = { error?: unknown; response: Response };
 
 type Responses<Op extends keyof operations> = operations[Op]["responses"];
@@ -68,6 +75,8 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
   });
   const id = (value: string) => ({ params: { path: { id: value } } });
   const post = (opts?: PostOptions) => (opts?.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : undefined);
+  const change = (opts?: ChangeOptions) =>
+    opts?.ifMatch === undefined ? undefined : { "If-Match": `"${opts.ifMatch}"` };
   // A lead's conversation, both directions: one page, or every message across pages.
   const smsPage = (leadId: string, query?: ListQuery<"listLeadSms">) =>
     call<"listLeadSms">(raw.GET("/api/v1/leads/{id}/sms", { params: { path: { id: leadId }, query } }));
@@ -87,9 +96,11 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
       batch: async (body: T.LeadBatch, opts?: PostOptions) =>
         (await call<"batchLeads">(raw.POST("/api/v1/leads/batch", { body, headers: post(opts) }))).data,
       get: async (leadId: string) => (await call<"getLead">(raw.GET("/api/v1/leads/{id}", id(leadId)))).data,
-      update: async (leadId: string, body: T.LeadUpdate) =>
-        (await call<"updateLead">(raw.PATCH("/api/v1/leads/{id}", { ...id(leadId), body }))).data,
-      delete: async (leadId: string) => (await call<"deleteLead">(raw.DELETE("/api/v1/leads/{id}", id(leadId)))).data,
+      update: async (leadId: string, body: T.LeadUpdate, opts?: ChangeOptions) =>
+        (await call<"updateLead">(raw.PATCH("/api/v1/leads/{id}", { ...id(leadId), body, headers: change(opts) })))
+          .data,
+      delete: async (leadId: string, opts?: ChangeOptions) =>
+        (await call<"deleteLead">(raw.DELETE("/api/v1/leads/{id}", { ...id(leadId), headers: change(opts) }))).data,
       sendSms: async (leadId: string, body: T.SmsCreate, opts?: PostOptions) =>
         (await call<"sendSmsToLead">(raw.POST("/api/v1/leads/{id}/sms", { ...id(leadId), body, headers: post(opts) })))
           .data,
@@ -123,10 +134,18 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
         (await call<"batchProperties">(raw.POST("/api/v1/properties/batch", { body, headers: post(opts) }))).data,
       get: async (propertyId: string) =>
         (await call<"getProperty">(raw.GET("/api/v1/properties/{id}", id(propertyId)))).data,
-      update: async (propertyId: string, body: T.PropertyUpdate) =>
-        (await call<"updateProperty">(raw.PATCH("/api/v1/properties/{id}", { ...id(propertyId), body }))).data,
-      delete: async (propertyId: string) =>
-        (await call<"deleteProperty">(raw.DELETE("/api/v1/properties/{id}", id(propertyId)))).data,
+      update: async (propertyId: string, body: T.PropertyUpdate, opts?: ChangeOptions) =>
+        (
+          await call<"updateProperty">(
+            raw.PATCH("/api/v1/properties/{id}", { ...id(propertyId), body, headers: change(opts) }),
+          )
+        ).data,
+      delete: async (propertyId: string, opts?: ChangeOptions) =>
+        (
+          await call<"deleteProperty">(
+            raw.DELETE("/api/v1/properties/{id}", { ...id(propertyId), headers: change(opts) }),
+          )
+        ).data,
     },
     visits: {
       ...lister((query?: ListQuery<"listVisits">) =>
@@ -135,8 +154,9 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
       create: async (body: T.VisitCreate, opts?: PostOptions) =>
         (await call<"createVisit">(raw.POST("/api/v1/visits", { body, headers: post(opts) }))).data,
       get: async (visitId: string) => (await call<"getVisit">(raw.GET("/api/v1/visits/{id}", id(visitId)))).data,
-      update: async (visitId: string, body: T.VisitUpdate) =>
-        (await call<"updateVisit">(raw.PATCH("/api/v1/visits/{id}", { ...id(visitId), body }))).data,
+      update: async (visitId: string, body: T.VisitUpdate, opts?: ChangeOptions) =>
+        (await call<"updateVisit">(raw.PATCH("/api/v1/visits/{id}", { ...id(visitId), body, headers: change(opts) })))
+          .data,
     },
     activities: lister((query?: ListQuery<"listActivities">) =>
       call<"listActivities">(raw.GET("/api/v1/activities", { params: { query } })),

@@ -43,6 +43,7 @@ describe("definePublicShape", () => {
       customFields: {},
       createdAt: at,
       updatedAt: at,
+      version: 1,
       deletedAt: null,
     };
     const lead = toPublicLead(row);

@@ -71,6 +71,7 @@ export const leadOperations: OperationSpec[] = [
   },
   {
     operationId: "getLead",
+    versioned: true,
     method: "get",
     path: "/api/v1/leads/{id}",
     tag: "Leads",
@@ -88,6 +89,7 @@ export const leadOperations: OperationSpec[] = [
   },
   {
     operationId: "updateLead",
+    versioned: true,
     method: "patch",
     path: "/api/v1/leads/{id}",
     tag: "Leads",
@@ -114,6 +116,7 @@ export const leadOperations: OperationSpec[] = [
   },
   {
     operationId: "deleteLead",
+    versioned: true,
     method: "delete",
     path: "/api/v1/leads/{id}",
     tag: "Leads",

@@ -78,6 +78,7 @@ export const propertyOperations: OperationSpec[] = [
   },
   {
     operationId: "getProperty",
+    versioned: true,
     method: "get",
     path: "/api/v1/properties/{id}",
     tag: "Properties",
@@ -96,6 +97,7 @@ export const propertyOperations: OperationSpec[] = [
   },
   {
     operationId: "updateProperty",
+    versioned: true,
     method: "patch",
     path: "/api/v1/properties/{id}",
     tag: "Properties",
@@ -122,6 +124,7 @@ export const propertyOperations: OperationSpec[] = [
   },
   {
     operationId: "deleteProperty",
+    versioned: true,
     method: "delete",
     path: "/api/v1/properties/{id}",
     tag: "Properties",

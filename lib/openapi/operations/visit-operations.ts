@@ -60,6 +60,7 @@ export const visitOperations: OperationSpec[] = [
   },
   {
     operationId: "getVisit",
+    versioned: true,
     method: "get",
     path: "/api/v1/visits/{id}",
     tag: "Visits",
@@ -73,6 +74,7 @@ export const visitOperations: OperationSpec[] = [
   },
   {
     operationId: "updateVisit",
+    versioned: true,
     method: "patch",
     path: "/api/v1/visits/{id}",
     tag: "Visits",

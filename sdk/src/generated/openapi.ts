@@ -403,7 +403,7 @@ export interface paths {
     put?: never;
     /**
      * Create a webhook endpoint
-     * @description Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 16 endpoints per account.
+     * @description Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 50 endpoints per account.
      *
      *     **Only types the key can read.** A key may subscribe only to the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Another type is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing. `["*"]` from a full-access key takes every type, including types added later; from a restricted key it is stored as the types that key can read at that moment (the answer lists them), and is a 403 when it can read none.
      *
@@ -1488,6 +1488,11 @@ export interface components {
        * @example 2026-11-22T09:30:00.000Z
        */
       createdAt: string;
+      /**
+       * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+       * @example 3
+       */
+      version: number;
     };
     Activity: {
       /**
@@ -1857,6 +1862,11 @@ export interface components {
        * @example 2026-11-22T09:30:00.000Z
        */
       updatedAt: string;
+      /**
+       * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+       * @example 3
+       */
+      version: number;
     };
     ListMeta: {
       /** @description Cursor of the last item on this page; pass it as `cursor` to get the next page. Null on an empty page. */
@@ -2082,10 +2092,34 @@ export interface components {
        * @example 2026-11-22T09:30:00.000Z
        */
       updatedAt: string;
+      /**
+       * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+       * @example 3
+       */
+      version: number;
       /** @description The lead's 50 most recent activities, newest first. Only for a key with `activities:read`: absent otherwise. */
       activities?: components["schemas"]["ActivityOutput"][];
       /** @description True when older activities exist (list them with GET /activities?leadId=…). Only for a key with `activities:read`: absent otherwise. */
       activitiesHasMore?: boolean;
+    };
+    /** @description The error envelope with `precondition_failed`: `If-Match` names a version the lead, property or visit is no longer at: someone changed it since you read it (checked under the record's lock, so exactly one of two writers holding the same ETag wins). Nothing was changed. GET it again (its `ETag`), apply your change to what it is now, and retry with the new ETag. */
+    PreconditionFailedError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "precondition_failed";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
     };
     /** @description The lead is soft-deleted: gone from the API, its activities kept. */
     LeadDeleted: {
@@ -2138,6 +2172,7 @@ export interface components {
               | "external_id_taken"
               | "sms_not_scheduled"
               | "visit_not_scheduled"
+              | "precondition_failed"
               | "payload_too_large"
               | "unsupported_media_type"
               | "headers_too_large"
@@ -2314,6 +2349,11 @@ export interface components {
        * @example 2026-11-22T09:30:00.000Z
        */
       updatedAt: string;
+      /**
+       * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+       * @example 3
+       */
+      version: number;
     };
     /** @description The property is removed for good. */
     PropertyDeleted: {
@@ -2358,6 +2398,7 @@ export interface components {
               | "external_id_taken"
               | "sms_not_scheduled"
               | "visit_not_scheduled"
+              | "precondition_failed"
               | "payload_too_large"
               | "unsupported_media_type"
               | "headers_too_large"
@@ -2515,6 +2556,11 @@ export interface components {
              */
             updatedAt: string;
             /**
+             * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+             * @example 3
+             */
+            version: number;
+            /**
              * @description Present on `*.deleted` events: the object as it was when it was deleted.
              * @constant
              */
@@ -2556,6 +2602,11 @@ export interface components {
              * @example 2026-11-22T09:30:00.000Z
              */
             updatedAt: string;
+            /**
+             * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+             * @example 3
+             */
+            version: number;
             /**
              * @description Present on `*.deleted` events: the object as it was when it was deleted.
              * @constant
@@ -2634,7 +2685,7 @@ export interface components {
        */
       secret: string;
     };
-    /** @description The error envelope with `webhook_endpoint_limit`: The account already has 16 webhook endpoints. Delete one, or subscribe an existing one to more event types. */
+    /** @description The error envelope with `webhook_endpoint_limit`: The account already has 50 webhook endpoints. Delete one, or subscribe an existing one to more event types. */
     WebhookEndpointLimitError: {
       error: {
         /**
@@ -2856,6 +2907,11 @@ export interface components {
        * @example 2026-11-22T09:30:00.000Z
        */
       createdAt: string;
+      /**
+       * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+       * @example 3
+       */
+      version: number;
     };
     EventActorOutput: {
       /** @enum {string} */
@@ -2890,6 +2946,7 @@ export interface components {
           | "external_id_taken"
           | "sms_not_scheduled"
           | "visit_not_scheduled"
+          | "precondition_failed"
           | "payload_too_large"
           | "unsupported_media_type"
           | "headers_too_large"
@@ -3099,6 +3156,11 @@ export interface components {
      */
     "WWW-Authenticate": string;
     /**
+     * @description The record's version as a strong entity tag (`"3"`): send it back in `If-Match` on PATCH or DELETE to change the record only if no one else has since. It names the record's state, not the bytes: the activities GET /leads/{id} embeds can change without it.
+     * @example "3"
+     */
+    ETag: string;
+    /**
      * @description `true` when this is the stored response of an earlier request with the same `Idempotency-Key` (nothing was done twice). Absent otherwise.
      * @example true
      */
@@ -3193,7 +3255,8 @@ export interface operations {
            *             "pets": true
            *           },
            *           "createdAt": "2026-11-22T09:30:00.000Z",
-           *           "updatedAt": "2026-11-22T10:05:12.431Z"
+           *           "updatedAt": "2026-11-22T10:05:12.431Z",
+           *           "version": 2
            *         }
            *       ],
            *       "meta": {
@@ -3318,7 +3381,8 @@ export interface operations {
            *           "pets": true
            *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
-           *         "updatedAt": "2026-11-22T10:05:12.431Z"
+           *         "updatedAt": "2026-11-22T10:05:12.431Z",
+           *         "version": 2
            *       }
            *     }
            */
@@ -3453,6 +3517,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
@@ -3491,6 +3556,7 @@ export interface operations {
            *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
            *         "updatedAt": "2026-11-22T10:05:12.431Z",
+           *         "version": 2,
            *         "activities": [
            *           {
            *             "id": "act_01jf3v9k4n2p6r8t0v2x4z6b8d",
@@ -3597,7 +3663,10 @@ export interface operations {
   deleteLead: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` your copy came with (`"3"`): the change is made only if the record is still at that version, checked under its lock; otherwise 412 `precondition_failed` and nothing changes. Several tags, comma-separated, accept any of them; `*` or no header, any version. Weak tags (`W/"3"`) never match. */
+        "If-Match"?: string;
+      };
       path: {
         /**
          * @description The lead's id (`lead_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
@@ -3687,6 +3756,23 @@ export interface operations {
           "application/json": components["schemas"]["NotFoundError"];
         };
       };
+      /**
+       * @description Error.
+       *
+       *     - `precondition_failed`: `If-Match` names a version the lead, property or visit is no longer at: someone changed it since you read it (checked under the record's lock, so exactly one of two writers holding the same ETag wins). Nothing was changed. GET it again (its `ETag`), apply your change to what it is now, and retry with the new ETag.
+       */
+      412: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PreconditionFailedError"];
+        };
+      };
       429: components["responses"]["RateLimited"];
       500: components["responses"]["InternalError"];
       503: components["responses"]["ServiceUnavailable"];
@@ -3695,7 +3781,10 @@ export interface operations {
   updateLead: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` your copy came with (`"3"`): the change is made only if the record is still at that version, checked under its lock; otherwise 412 `precondition_failed` and nothing changes. Several tags, comma-separated, accept any of them; `*` or no header, any version. Weak tags (`W/"3"`) never match. */
+        "If-Match"?: string;
+      };
       path: {
         /**
          * @description The lead's id (`lead_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
@@ -3718,6 +3807,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
@@ -3755,7 +3845,8 @@ export interface operations {
            *           "pets": true
            *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
-           *         "updatedAt": "2026-11-22T10:05:12.431Z"
+           *         "updatedAt": "2026-11-22T10:05:12.431Z",
+           *         "version": 2
            *       }
            *     }
            */
@@ -3838,6 +3929,23 @@ export interface operations {
             components["schemas"]["OptOutByRecipientError"] | components["schemas"]["ExternalIdTakenError"];
         };
       };
+      /**
+       * @description Error.
+       *
+       *     - `precondition_failed`: `If-Match` names a version the lead, property or visit is no longer at: someone changed it since you read it (checked under the record's lock, so exactly one of two writers holding the same ETag wins). Nothing was changed. GET it again (its `ETag`), apply your change to what it is now, and retry with the new ETag.
+       */
+      412: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PreconditionFailedError"];
+        };
+      };
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["RateLimited"];
@@ -3906,7 +4014,8 @@ export interface operations {
            *           "pets": true
            *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
-           *         "updatedAt": "2026-11-22T10:05:12.431Z"
+           *         "updatedAt": "2026-11-22T10:05:12.431Z",
+           *         "version": 2
            *       },
            *       "matched": "email"
            *     }
@@ -3967,7 +4076,8 @@ export interface operations {
            *           "pets": true
            *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
-           *         "updatedAt": "2026-11-22T10:05:12.431Z"
+           *         "updatedAt": "2026-11-22T10:05:12.431Z",
+           *         "version": 2
            *       },
            *       "matched": null
            *     }
@@ -4143,7 +4253,8 @@ export interface operations {
            *               "pets": true
            *             },
            *             "createdAt": "2026-11-22T09:30:00.000Z",
-           *             "updatedAt": "2026-11-22T10:05:12.431Z"
+           *             "updatedAt": "2026-11-22T10:05:12.431Z",
+           *             "version": 2
            *           }
            *         },
            *         {
@@ -4178,7 +4289,8 @@ export interface operations {
            *               "pets": true
            *             },
            *             "createdAt": "2026-11-22T09:30:00.000Z",
-           *             "updatedAt": "2026-11-22T10:05:12.431Z"
+           *             "updatedAt": "2026-11-22T10:05:12.431Z",
+           *             "version": 2
            *           }
            *         },
            *         {
@@ -4903,7 +5015,8 @@ export interface operations {
            *             "heating": "heat_pump"
            *           },
            *           "createdAt": "2026-11-22T09:30:00.000Z",
-           *           "updatedAt": "2026-11-22T09:30:00.000Z"
+           *           "updatedAt": "2026-11-22T09:30:00.000Z",
+           *           "version": 1
            *         }
            *       ],
            *       "meta": {
@@ -5020,7 +5133,8 @@ export interface operations {
            *           "heating": "heat_pump"
            *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
-           *         "updatedAt": "2026-11-22T09:30:00.000Z"
+           *         "updatedAt": "2026-11-22T09:30:00.000Z",
+           *         "version": 1
            *       }
            *     }
            */
@@ -5134,6 +5248,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
@@ -5163,7 +5278,8 @@ export interface operations {
            *           "heating": "heat_pump"
            *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
-           *         "updatedAt": "2026-11-22T09:30:00.000Z"
+           *         "updatedAt": "2026-11-22T09:30:00.000Z",
+           *         "version": 1
            *       }
            *     }
            */
@@ -5234,7 +5350,10 @@ export interface operations {
   deleteProperty: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` your copy came with (`"3"`): the change is made only if the record is still at that version, checked under its lock; otherwise 412 `precondition_failed` and nothing changes. Several tags, comma-separated, accept any of them; `*` or no header, any version. Weak tags (`W/"3"`) never match. */
+        "If-Match"?: string;
+      };
       path: {
         /**
          * @description The property's id (`prop_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
@@ -5323,6 +5442,23 @@ export interface operations {
           "application/json": components["schemas"]["NotFoundError"];
         };
       };
+      /**
+       * @description Error.
+       *
+       *     - `precondition_failed`: `If-Match` names a version the lead, property or visit is no longer at: someone changed it since you read it (checked under the record's lock, so exactly one of two writers holding the same ETag wins). Nothing was changed. GET it again (its `ETag`), apply your change to what it is now, and retry with the new ETag.
+       */
+      412: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PreconditionFailedError"];
+        };
+      };
       429: components["responses"]["RateLimited"];
       500: components["responses"]["InternalError"];
       503: components["responses"]["ServiceUnavailable"];
@@ -5331,7 +5467,10 @@ export interface operations {
   updateProperty: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` your copy came with (`"3"`): the change is made only if the record is still at that version, checked under its lock; otherwise 412 `precondition_failed` and nothing changes. Several tags, comma-separated, accept any of them; `*` or no header, any version. Weak tags (`W/"3"`) never match. */
+        "If-Match"?: string;
+      };
       path: {
         /**
          * @description The property's id (`prop_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
@@ -5354,6 +5493,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
@@ -5383,7 +5523,8 @@ export interface operations {
            *           "heating": "heat_pump"
            *         },
            *         "createdAt": "2026-11-22T09:30:00.000Z",
-           *         "updatedAt": "2026-11-22T09:30:00.000Z"
+           *         "updatedAt": "2026-11-22T09:30:00.000Z",
+           *         "version": 1
            *       }
            *     }
            */
@@ -5464,6 +5605,23 @@ export interface operations {
           "application/json": components["schemas"]["ExternalIdTakenError"];
         };
       };
+      /**
+       * @description Error.
+       *
+       *     - `precondition_failed`: `If-Match` names a version the lead, property or visit is no longer at: someone changed it since you read it (checked under the record's lock, so exactly one of two writers holding the same ETag wins). Nothing was changed. GET it again (its `ETag`), apply your change to what it is now, and retry with the new ETag.
+       */
+      412: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PreconditionFailedError"];
+        };
+      };
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["RateLimited"];
@@ -5527,7 +5685,8 @@ export interface operations {
            *               "heating": "heat_pump"
            *             },
            *             "createdAt": "2026-11-22T09:30:00.000Z",
-           *             "updatedAt": "2026-11-22T09:30:00.000Z"
+           *             "updatedAt": "2026-11-22T09:30:00.000Z",
+           *             "version": 1
            *           }
            *         },
            *         {
@@ -5556,7 +5715,8 @@ export interface operations {
            *               "heating": "heat_pump"
            *             },
            *             "createdAt": "2026-11-22T09:30:00.000Z",
-           *             "updatedAt": "2026-11-22T09:30:00.000Z"
+           *             "updatedAt": "2026-11-22T09:30:00.000Z",
+           *             "version": 1
            *           }
            *         },
            *         {
@@ -5692,7 +5852,8 @@ export interface operations {
            *           "status": "scheduled",
            *           "agentId": null,
            *           "notes": null,
-           *           "createdAt": "2026-11-22T10:05:12.431Z"
+           *           "createdAt": "2026-11-22T10:05:12.431Z",
+           *           "version": 1
            *         }
            *       ],
            *       "meta": {
@@ -5794,7 +5955,8 @@ export interface operations {
            *         "status": "scheduled",
            *         "agentId": null,
            *         "notes": null,
-           *         "createdAt": "2026-11-22T10:05:12.431Z"
+           *         "createdAt": "2026-11-22T10:05:12.431Z",
+           *         "version": 1
            *       }
            *     }
            */
@@ -5907,6 +6069,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
@@ -5921,7 +6084,8 @@ export interface operations {
            *         "status": "scheduled",
            *         "agentId": null,
            *         "notes": null,
-           *         "createdAt": "2026-11-22T10:05:12.431Z"
+           *         "createdAt": "2026-11-22T10:05:12.431Z",
+           *         "version": 1
            *       }
            *     }
            */
@@ -5992,7 +6156,10 @@ export interface operations {
   updateVisit: {
     parameters: {
       query?: never;
-      header?: never;
+      header?: {
+        /** @description The `ETag` your copy came with (`"3"`): the change is made only if the record is still at that version, checked under its lock; otherwise 412 `precondition_failed` and nothing changes. Several tags, comma-separated, accept any of them; `*` or no header, any version. Weak tags (`W/"3"`) never match. */
+        "If-Match"?: string;
+      };
       path: {
         /**
          * @description The visit's id (`visit_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
@@ -6015,6 +6182,7 @@ export interface operations {
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
           "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
           [name: string]: unknown;
         };
         content: {
@@ -6029,7 +6197,8 @@ export interface operations {
            *         "status": "scheduled",
            *         "agentId": null,
            *         "notes": null,
-           *         "createdAt": "2026-11-22T10:05:12.431Z"
+           *         "createdAt": "2026-11-22T10:05:12.431Z",
+           *         "version": 1
            *       }
            *     }
            */
@@ -6108,6 +6277,23 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["VisitNotScheduledError"];
+        };
+      };
+      /**
+       * @description Error.
+       *
+       *     - `precondition_failed`: `If-Match` names a version the lead, property or visit is no longer at: someone changed it since you read it (checked under the record's lock, so exactly one of two writers holding the same ETag wins). Nothing was changed. GET it again (its `ETag`), apply your change to what it is now, and retry with the new ETag.
+       */
+      412: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PreconditionFailedError"];
         };
       };
       413: components["responses"]["PayloadTooLarge"];
@@ -6315,10 +6501,12 @@ export interface operations {
            *                 "pets": true
            *               },
            *               "createdAt": "2026-11-22T09:30:00.000Z",
-           *               "updatedAt": "2026-11-22T10:05:12.431Z"
+           *               "updatedAt": "2026-11-22T10:05:12.431Z",
+           *               "version": 2
            *             },
            *             "previousAttributes": {
-           *               "status": "new"
+           *               "status": "new",
+           *               "version": 1
            *             }
            *           },
            *           "actor": {
@@ -6680,7 +6868,7 @@ export interface operations {
        * @description Unprocessable.
        *
        *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
-       *     - `webhook_endpoint_limit`: The account already has 16 webhook endpoints. Delete one, or subscribe an existing one to more event types.
+       *     - `webhook_endpoint_limit`: The account already has 50 webhook endpoints. Delete one, or subscribe an existing one to more event types.
        */
       422: {
         headers: {
@@ -7092,6 +7280,11 @@ export interface operations {
                */
               updatedAt: string;
               /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
+              /**
                * @description Present on `*.deleted` events: the object as it was when it was deleted.
                * @constant
                */
@@ -7193,6 +7386,11 @@ export interface operations {
                * @example 2026-11-22T09:30:00.000Z
                */
               updatedAt: string;
+              /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
               /**
                * @description Present on `*.deleted` events: the object as it was when it was deleted.
                * @constant
@@ -7305,6 +7503,11 @@ export interface operations {
                */
               updatedAt: string;
               /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
+              /**
                * @description Present on `*.deleted` events: the object as it was when it was deleted.
                * @constant
                */
@@ -7416,6 +7619,11 @@ export interface operations {
                */
               updatedAt: string;
               /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
+              /**
                * @description Present on `*.deleted` events: the object as it was when it was deleted.
                * @constant
                */
@@ -7518,6 +7726,11 @@ export interface operations {
                */
               updatedAt: string;
               /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
+              /**
                * @description Present on `*.deleted` events: the object as it was when it was deleted.
                * @constant
                */
@@ -7611,6 +7824,11 @@ export interface operations {
                */
               updatedAt: string;
               /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
+              /**
                * @description Present on `*.deleted` events: the object as it was when it was deleted.
                * @constant
                */
@@ -7703,6 +7921,11 @@ export interface operations {
                * @example 2026-11-22T09:30:00.000Z
                */
               updatedAt: string;
+              /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
               /**
                * @description Present on `*.deleted` events: the object as it was when it was deleted.
                * @constant
@@ -7805,6 +8028,11 @@ export interface operations {
                * @example 2026-11-22T09:30:00.000Z
                */
               updatedAt: string;
+              /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
               /**
                * @description Present on `*.deleted` events: the object as it was when it was deleted.
                * @constant

@@ -259,13 +259,14 @@ describe("the contract check in callApi", () => {
     customFields: {},
     createdAt: "2026-11-22T09:30:00.000Z",
     updatedAt: "2026-11-22T09:30:00.000Z",
+    version: 1,
   };
 
   it("accepts a response the document describes", () => {
     expect(() =>
       assertResponseMatchesDocument("GET", "/api/v1/leads/lead_01abc", {
         status: 200,
-        headers: json(limited),
+        headers: json({ ...limited, etag: '"1"' }),
         body: { data: { ...lead, activities: [], activitiesHasMore: false } },
       }),
     ).not.toThrow();

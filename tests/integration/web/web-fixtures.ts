@@ -82,5 +82,5 @@ export function form(fields: Record<string, string>): FormData {
 
 /** GET /leads/:id's read, parsed through its schema: the lead with its 50 most recent activities. */
 export async function getLeadWithActivities(accountId: string, leadId: string): Promise<LeadWithActivities> {
-  return leadWithActivitiesSchema.parse(JSON.parse((await getLeadWithActivitiesJson(accountId, leadId)).text));
+  return leadWithActivitiesSchema.parse(JSON.parse((await getLeadWithActivitiesJson(accountId, leadId)).json.text));
 }

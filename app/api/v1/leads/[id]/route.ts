@@ -13,33 +13,31 @@ export const dynamic = "force-dynamic";
 // the lead alone for a key that may not read activities (issue 31, finding 8)
 export const GET = apiRoute(
   { route: "GET /leads/:id", permission: { leads: "read" }, params: leadIdParams },
-  async ({ apiKey, params }) => ({
-    body: missingPermission(apiKey.permissions, { activities: "read" })
-      ? { data: await getLead(apiKey.accountId, params.id) }
-      : (await getLeadWithActivitiesJson(apiKey.accountId, params.id)).asData(),
-  }),
+  async ({ apiKey, params }) => {
+    if (missingPermission(apiKey.permissions, { activities: "read" })) {
+      const lead = await getLead(apiKey.accountId, params.id);
+      return { body: { data: lead }, version: lead.version };
+    }
+    const { json, version } = await getLeadWithActivitiesJson(apiKey.accountId, params.id);
+    return { body: json.asData(), version };
+  },
 );
 
 // PATCH /api/v1/leads/:id – change any subset of fields (writes one activity)
 export const PATCH = apiRoute(
   { route: "PATCH /leads/:id", permission: { leads: "write" }, params: leadIdParams, body: leadUpdateSchema },
-  async ({ apiKey, actor, params, body }) => ({
-    body: {
-      data: await updateLead(
-        { accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry },
-        params.id,
-        body,
-        actor,
-      ),
-    },
-  }),
+  async ({ apiKey, actor, params, body, ifMatch }) => {
+    const account = { accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry };
+    const lead = await updateLead(account, params.id, body, actor, ifMatch);
+    return { body: { data: lead }, version: lead.version };
+  },
 );
 
 // DELETE /api/v1/leads/:id – soft delete (writes lead_deleted)
 export const DELETE = apiRoute(
   { route: "DELETE /leads/:id", permission: { leads: "write" }, params: leadIdParams },
-  async ({ apiKey, actor, params }) => ({
-    body: { data: await deleteLead(apiKey.accountId, params.id, actor) },
+  async ({ apiKey, actor, params, ifMatch }) => ({
+    body: { data: await deleteLead(apiKey.accountId, params.id, actor, ifMatch) },
   }),
 );
 

@@ -10,9 +10,10 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/properties/:id – one property
 export const GET = apiRoute(
   { route: "GET /properties/:id", permission: { properties: "read" }, params: propertyIdParams },
-  async ({ apiKey, params }) => ({
-    body: { data: await getProperty(apiKey.accountId, params.id) },
-  }),
+  async ({ apiKey, params }) => {
+    const property = await getProperty(apiKey.accountId, params.id);
+    return { body: { data: property }, version: property.version };
+  },
 );
 
 // PATCH /api/v1/properties/:id – change any subset of fields
@@ -23,16 +24,17 @@ export const PATCH = apiRoute(
     params: propertyIdParams,
     body: propertyUpdateSchema,
   },
-  async ({ apiKey, actor, params, body }) => ({
-    body: { data: await updateProperty(apiKey.accountId, params.id, body, actor) },
-  }),
+  async ({ apiKey, actor, params, body, ifMatch }) => {
+    const property = await updateProperty(apiKey.accountId, params.id, body, actor, ifMatch);
+    return { body: { data: property }, version: property.version };
+  },
 );
 
 // DELETE /api/v1/properties/:id – remove it; its visits and leads keep their rows with propertyId null
 export const DELETE = apiRoute(
   { route: "DELETE /properties/:id", permission: { properties: "write" }, params: propertyIdParams },
-  async ({ apiKey, actor, params }) => ({
-    body: { data: await deleteProperty(apiKey.accountId, params.id, actor) },
+  async ({ apiKey, actor, params, ifMatch }) => ({
+    body: { data: await deleteProperty(apiKey.accountId, params.id, actor, ifMatch) },
   }),
 );
 
