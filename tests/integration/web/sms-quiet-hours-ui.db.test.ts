@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { accounts, leads, smsMessages } from "@/db/schema";
 import { cancelSmsForm } from "@/lib/forms/leads/cancel-sms-form";
+import { leadFormOptions } from "@/lib/forms/leads/lead-form-options";
 import { updateLeadForm } from "@/lib/forms/leads/save-lead-form";
 import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
 import { createQueues } from "@/lib/jobs/start-workers";
@@ -79,6 +80,15 @@ describe("quiet hours on the lead page", () => {
     expect(await quietHoursNotice(a.accountId, dakota.id)).toBe(
       "It is 07:30 in America/Denver, 08:30 in America/North_Dakota/Center for this lead (their area code spans these zones): quiet hours. A text sent now is scheduled for Tue 24 Nov, 08:00 America/Denver, 09:00 America/North_Dakota/Center, and can be cancelled until then.",
     );
+  });
+
+  it("the form offers a zone the API stored under an alias, so saving the form keeps it", async () => {
+    const a = await agencyWithStaff("Alias Realty");
+    const choices = async (timezone: string | null) =>
+      (await leadFormOptions(a.accountId, { timezone })).timeZones.map((option) => option.value);
+    expect(await choices(null)).not.toContain("US/Pacific"); // the runtime lists canonical zones
+    expect(await choices("US/Pacific")).toContain("US/Pacific");
+    expect((await choices("America/Chicago")).filter((zone) => zone === "America/Chicago")).toHaveLength(1);
   });
 
   // Issue 31, finding 15: another account's message was an unhandled error, a 500.

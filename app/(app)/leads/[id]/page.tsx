@@ -67,7 +67,7 @@ export default async function LeadPage({
   const timelineAt = readPagePosition({ cursor: query.activities });
   const [account, options, timeline, visits, sms, newIds, optOutByRecipient, scheduleNotice] = await Promise.all([
     getAccountOrThrow(member.accountId),
-    leadFormOptions(member.accountId, lead.propertyId),
+    leadFormOptions(member.accountId, { propertyId: lead.propertyId, timezone: lead.timezone }),
     loadListPage(
       listActivities(member.accountId, {
         leadId: lead.id,
