@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { createApiKey } from "@/lib/keys/create-api-key";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
+import type { Plan } from "@/lib/domain/enums";
 import { generateApiKey } from "@/lib/keys/key-format";
 import {
   callApi,
@@ -117,6 +119,15 @@ async function ownerView(owner: TestTenant, ids: OperationIds): Promise<unknown[
   return view;
 }
 
+/** One tenant per plan for the whole file, made on first use: an account costs a scrypt hash and
+ * several writes, and the checks below that only need *an* account of a plan share one. A refused
+ * call changes nothing, and each operation spends one of the key's 100 calls a minute. */
+const tenantsByPlan = new Map<Plan, Promise<TestTenant>>();
+function sharedTenant(plan: Plan): Promise<TestTenant> {
+  if (!tenantsByPlan.has(plan)) tenantsByPlan.set(plan, createTenant(plan));
+  return tenantsByPlan.get(plan)!;
+}
+
 // The shared checks every route gets: missing, malformed, unknown, revoked key; wrong plan;
 // another account's ids.
 describe.each(OPERATIONS)("$method $path", (op) => {
@@ -139,7 +150,9 @@ describe.each(OPERATIONS)("$method $path", (op) => {
   });
 
   it("401 invalid_api_key for malformed, unknown and revoked keys, with one message", async () => {
-    const tenant = await createTenant();
+    // A key of its own (it is revoked below) in the shared account.
+    const { accountId, userId } = await sharedTenant("agency");
+    const tenant = await createApiKey({ accountId, name: `Revoked ${op.method}`, createdBy: userId });
     const { key: unknownKey } = generateApiKey();
     const typo = tenant.key.slice(0, -1) + (tenant.key.endsWith("a") ? "b" : "a");
     const messages = new Set<string>();
@@ -154,7 +167,7 @@ describe.each(OPERATIONS)("$method $path", (op) => {
       const res = await callApi(op.method, path, { body, headers: { authorization } });
       messages.add(expectError(res, 401, "invalid_api_key").message);
     }
-    await revokeApiKey(tenant.keyId, tenant.accountId, null);
+    await revokeApiKey(tenant.id, accountId, null);
     const revoked = await callApi(op.method, path, { body, key: tenant.key });
     messages.add(expectError(revoked, 401, "invalid_api_key").message);
     expect(revoked.headers.get("www-authenticate")).toBe('Bearer realm="LeadProp API", error="invalid_token"');
@@ -162,7 +175,7 @@ describe.each(OPERATIONS)("$method $path", (op) => {
   });
 
   it.each(["starter", "professional"] as const)("403 plan_required on the %s plan", async (plan) => {
-    const tenant = await createTenant(plan);
+    const tenant = await sharedTenant(plan);
     const res = await callApi(op.method, path, { body, key: tenant.key });
     expectError(res, 403, "plan_required");
     expect(res.headers.get("ratelimit-limit")).toBe("100");
