@@ -25,6 +25,9 @@ export const events = pgTable(
     actorId: text(),
     actorName: text().notNull(),
     requestId: text(),
+    // The W3C trace context of the change (when tracing is on): the dispatcher sends the event's
+    // deliveries in it, so a request's trace reaches the jobs it caused (lib/webhooks/dispatch/).
+    traceContext: text(),
     txid: xid8()
       .notNull()
       .default(sql`pg_current_xact_id()`),
