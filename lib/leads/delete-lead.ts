@@ -21,13 +21,17 @@ export async function deleteLead(
     const lead = await getLeadOrThrow(tx, accountId, leadId, { forUpdate: true });
     assertVersionMatches("lead", lead.version, ifMatch);
     const deletedAt = new Date();
-    // The deletion is a change like any other: it takes the next version, and the event carries
-    // it, so a receiver that applies only newer versions never drops a deletion.
-    const [deleted] = await tx.update(leads).set({ deletedAt }).where(eq(leads.id, lead.id)).returning();
+    // The deletion is a change like any other: it takes the next version, and the event (the lead
+    // as it was) carries it, so a receiver that applies only newer versions never drops a deletion.
+    const [deleted] = await tx
+      .update(leads)
+      .set({ deletedAt })
+      .where(eq(leads.id, lead.id))
+      .returning({ version: leads.version });
     await recordActivity(tx, { accountId, leadId, actor }, { kind: "lead_deleted", name: lead.name });
     await recordEvent(tx, accountId, actor, {
       type: "lead.deleted",
-      object: { ...toPublicLead(deleted), deleted: true },
+      object: { ...toPublicLead(lead), version: deleted.version, deleted: true },
     });
     return { id: lead.id, deleted: true, deletedAt: deletedAt.toISOString() };
   });

@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import { visits } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
 import { visitUpdateSchema, type VisitUpdateInput } from "@/lib/schemas/visits";
 import { changeVisit } from "./change-visit";
@@ -26,6 +28,15 @@ export async function updateVisit(
       let current = visit;
       if (Object.keys(schedule).length > 0) current = await applyReschedule(tx, accountId, current, schedule, actor);
       if (status !== undefined) current = await applyVisitStatus(tx, accountId, current, status, actor);
+      // One request is one change: when both steps wrote, the second UPDATE raised the version
+      // again; it is set back to one more than the visit had (an explicit value, not + 1).
+      if (current.version > visit.version + 1) {
+        [current] = await tx
+          .update(visits)
+          .set({ version: visit.version + 1 })
+          .where(eq(visits.id, visit.id))
+          .returning();
+      }
       return current;
     },
     ifMatch,

@@ -134,6 +134,9 @@ describe("POST /properties/batch", () => {
     expect(again.body.data[0]).toMatchObject({ status: 200, data: { id: res.body.data[0].data?.id, price: 120 } });
     const events = await accountEvents(t);
     expect(events.map((e) => e.type).sort()).toEqual(["property.created", "property.created", "property.updated"]);
-    expect(events.find((e) => e.type === "property.updated")?.data.previousAttributes).toEqual({ price: 100 });
+    expect(events.find((e) => e.type === "property.updated")?.data.previousAttributes).toEqual({
+      price: 100,
+      version: 1,
+    });
   });
 });

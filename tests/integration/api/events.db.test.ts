@@ -80,14 +80,14 @@ describe("events", () => {
     expect(leadCreated.data).toEqual({ object: lead });
     expect(leadCreated.requestId).toBe(created.requestId);
     expect(leadCreated.actor).toEqual({ type: "api_key", id: t.keyId, name: t.keyName });
-    expect(leadUpdated.data.previousAttributes).toEqual({ email: "ada@x.test" });
-    expect(statusChanged.data.previousAttributes).toEqual({ status: "new", budget: null });
-    expect(events[4].data.previousAttributes).toEqual({ price: null });
+    expect(leadUpdated.data.previousAttributes).toEqual({ email: "ada@x.test", version: 1 });
+    expect(statusChanged.data.previousAttributes).toEqual({ status: "new", budget: null, version: 2 });
+    expect(events[4].data.previousAttributes).toEqual({ price: null, version: 1 });
     expect(events[5].data.object).toEqual(visit);
     expect(events[7].data.object).toMatchObject({ id: property.id, price: 100, deleted: true });
-    // A deletion carries the object as it was.
+    // A deletion carries the object as it was, with the version the deletion took.
     const { activities, activitiesHasMore, ...beforeDeletion } = current;
-    expect(events[8].data.object).toEqual({ ...beforeDeletion, deleted: true });
+    expect(events[8].data.object).toEqual({ ...beforeDeletion, version: beforeDeletion.version + 1, deleted: true });
     expect(events[8].data.object.id).toBe(lead.id);
     expect(events[8].requestId).toBe(deleted.headers.get("x-request-id"));
     expect(activities.length + Number(activitiesHasMore)).toBeGreaterThan(0);
@@ -115,8 +115,8 @@ describe("events", () => {
     const events = (await feed(t, "?type=visit.updated,note.created,lead.restored", 3)).data;
     expect(events.map((e) => e.type)).toEqual(["visit.updated", "note.created", "lead.restored"]);
     expect(events[0].data).toEqual({
-      object: { ...visit, status: "completed" },
-      previousAttributes: { status: "scheduled" },
+      object: { ...visit, status: "completed", version: 2 },
+      previousAttributes: { status: "scheduled", version: 1 },
     });
     expect(events[1].data.object).toEqual(note);
     expect(events[1].actor).toEqual({ type: "user", id: t.userId, name: "Olive Owner" });

@@ -87,7 +87,7 @@ describe("POST /leads/intake", () => {
     expect(activities[2].data).toMatchObject({ message: "Call me", source: "portal:zillow", matched: "email" });
     const events = await eventsOf(lead.id);
     expect(events.map((e) => e.type)).toEqual(["lead.created", "lead.updated"]);
-    expect(events[1].data.previousAttributes).toEqual({ phone: null, budget: null, tags: ["vip"] });
+    expect(events[1].data.previousAttributes).toEqual({ phone: null, budget: null, tags: ["vip"], version: 1 });
   });
 
   it("matches by phone after normalising, and by externalId before email", async () => {

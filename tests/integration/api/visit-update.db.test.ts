@@ -86,6 +86,7 @@ describe(`PATCH /visits/:id on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
       durationMinutes: 60,
       agentId: t.userId,
       notes: "Bring the keys",
+      version: 2,
     });
     expect((await callApi("GET", `/api/v1/visits/${visit.id}`, { key: t.key })).body).toEqual(res.body);
     const [activity, ...older] = await visitActivities(visit.id);
@@ -111,7 +112,7 @@ describe(`PATCH /visits/:id on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
       actorType: "api_key",
       data: {
         object: res.body.data,
-        previousAttributes: { scheduledAt: FUTURE, durationMinutes: 30, agentId: null, notes: null },
+        previousAttributes: { scheduledAt: FUTURE, durationMinutes: 30, agentId: null, notes: null, version: 1 },
       },
     });
 
@@ -146,8 +147,8 @@ describe(`PATCH /visits/:id on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
     expect(correction.data).toMatchObject({ changes: { visitStatus: ["completed", "cancelled"] } });
     expect((await visitEvents(visit.id)).map((e) => [e.type, e.data.previousAttributes])).toEqual([
       ["visit.created", undefined],
-      ["visit.updated", { status: "scheduled" }],
-      ["visit.updated", { status: "completed" }],
+      ["visit.updated", { status: "scheduled", version: 1 }],
+      ["visit.updated", { status: "completed", version: 2 }],
     ]);
     // The same status again writes nothing.
     expect((await patch(visit.id, { status: "cancelled" })).status).toBe(200);
@@ -190,7 +191,11 @@ describe(`PATCH /visits/:id on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
       (await visitActivities(future.id)).map((a) => Object.keys((a.data.changes as object | undefined) ?? {})),
     ).toEqual([["visitStatus"], ["visitScheduledAt"], []]);
     const updates = (await visitEvents(future.id)).filter((e) => e.type === "visit.updated");
-    expect(updates.map((e) => e.data.previousAttributes)).toEqual([{ scheduledAt: FUTURE, status: "scheduled" }]);
+    expect(updates.map((e) => e.data.previousAttributes)).toEqual([
+      { scheduledAt: FUTURE, status: "scheduled", version: 1 },
+    ]);
+    // One request, one change: the move and the outcome are one version.
+    expect(updates.map((e) => e.data.object.version)).toEqual([2]);
 
     // A refused step rolls back the whole request: the move is not kept either.
     const other = await book();
