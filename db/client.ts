@@ -5,6 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
 import * as schema from "./schema";
 import { acquirePgliteLock } from "./pglite-lock";
+import { sessionTimeouts } from "./session-timeouts";
 
 // One database client, two engines: postgres-js when DATABASE_URL is set, PGlite (in-process
 // PostgreSQL, data under ./.data/) when it is not. Same schema, migrations and queries.
@@ -65,7 +66,11 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   if (process.env.SKIP_MIGRATIONS !== "1") await migratePostgres(url);
-  const sql = postgres(url, { ...POSTGRES_OPTIONS, max: poolSize() });
+  const sql = postgres(url, {
+    ...POSTGRES_OPTIONS,
+    connection: { ...POSTGRES_OPTIONS.connection, ...sessionTimeouts() },
+    max: poolSize(),
+  });
   const db = drizzle(sql, DRIZZLE_CONFIG);
   return { db: db as unknown as Db, engine: "postgres", client: sql, close: () => sql.end({ timeout: 5 }) };
 }
@@ -76,6 +81,8 @@ export async function migratePostgres(url: string): Promise<void> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  // No statement limit here: a migration may build an index over a large table, and the limits
+  // of the app's pool (db/session-timeouts.ts) are for requests and jobs, not for this.
   const sql = postgres(url, { ...POSTGRES_OPTIONS, max: 1 });
   try {
     // Several processes may start at once: a session advisory lock lets one of them migrate

@@ -46,11 +46,15 @@ async function run(driver: DbDriver, text: string, values: unknown[] | undefined
   if (!valueless) return { rows: await driver.client.unsafe(text, postgresParams(values)) };
   const reserved = await driver.client.reserve();
   try {
+    // Valueless text is pg-boss's schema migrations and maintenance blocks: no limit of the app's
+    // pool (db/session-timeouts.ts) for them, restored before the connection goes back.
+    await reserved.unsafe("set statement_timeout = 0");
     return { rows: allRows((await reserved.unsafe(text).simple()) as Row[] | Row[][]) };
   } catch (error) {
     await reserved.unsafe("rollback").catch(() => {});
     throw error;
   } finally {
+    await reserved.unsafe("reset statement_timeout").catch(() => {});
     reserved.release();
   }
 }

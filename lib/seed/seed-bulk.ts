@@ -83,6 +83,9 @@ async function insertLeads(
   const [{ n: rowsInTable }] = await db.select({ n: count() }).from(leads);
   // One transaction: a failed or interrupted seed leaves nothing behind, indexes included.
   await db.transaction(async (tx) => {
+    // Each 50,000-row insert, and each index rebuilt over a million rows (up to a minute), may
+    // outlast the app's statement limit (db/session-timeouts.ts): lifted for this transaction.
+    await tx.execute(sql`set local statement_timeout = 0`);
     const rebuild = total >= REBUILD_INDEXES_FROM_ROWS && total >= rowsInTable;
     const dropped = rebuild ? await dropSecondaryIndexes(tx, ["leads", "activities"]) : [];
     if (rebuild) log(`seed-bulk: ${dropped.length} secondary indexes dropped; rebuilt after the load`);
