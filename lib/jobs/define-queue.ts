@@ -27,6 +27,9 @@ export interface JobQueue<Data extends object> {
    * done, so a queue whose jobs wait on the network runs several: one slow job then holds up one
    * batch, not the queue. */
   workersPerProcess?: number;
+  /** At most this many jobs of one group (a job's `group.id`) run at once across the fleet
+   * (pg-boss's groupConcurrency, counted in the database at each fetch). */
+  groupConcurrency?: number;
   handler: (jobs: Job<Data>[]) => Promise<void>;
 }
 

@@ -77,7 +77,8 @@ export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Pro
       // With LISTEN on, pg-boss would relax a notify queue's polling to 30 s; retries are jobs due
       // later, which no notification announces, so the queue keeps polling at its usual rate.
       const polling = { pollingIntervalSeconds, notifyPollingIntervalSeconds: pollingIntervalSeconds };
-      worker.id = await jobs.boss.work<never>(queue.name, { batchSize: queue.batchSize, ...polling }, run);
+      const { batchSize, groupConcurrency } = queue;
+      worker.id = await jobs.boss.work<never>(queue.name, { batchSize, groupConcurrency, ...polling }, run);
       ids.push(worker.id);
     }
     jobs.workers.set(queue.name, ids);

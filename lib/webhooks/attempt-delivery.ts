@@ -24,6 +24,10 @@ export interface DeliveryJob {
   manual?: boolean;
 }
 
+/** Every delivery job is in its endpoint's group: what the queue's per-endpoint in-flight cap
+ * counts (deliver-webhook.ts). */
+export const deliveryGroup = (endpointId: string) => ({ group: { id: endpointId } });
+
 // No success for this long disables the endpoint (Svix and Stripe do the same).
 const FAILING_DISABLES_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -153,10 +157,46 @@ async function deliver(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<
     if (!recorded.length) return; // another run of this job recorded it first
     if (job.manual) await freeResend(tx, job);
     // Found by the workers' polling once it is due: a nudge now would find nothing to take.
-    if (nextAttemptAt) await enqueue(tx, queue, { ...job, attempt: job.attempt + 1 }, { startAfter: nextAttemptAt });
+    if (nextAttemptAt)
+      await enqueue(
+        tx,
+        queue,
+        { ...job, attempt: job.attempt + 1 },
+        {
+          startAfter: nextAttemptAt,
+          ...deliveryGroup(job.endpointId),
+        },
+      );
     if (healthChanges) await tx.update(webhookEndpoints).set(health).where(eq(webhookEndpoints.id, endpoint.id));
   });
   return outcome;
+}
+
+/**
+ * The final row of a delivery whose runs threw (the database was away, a bug) until the queue gave
+ * up: a failed attempt with no retry, so the log ends on the truth. Nothing was learnt about the
+ * receiver; the reason shown is ours, the exception itself goes to the server log only.
+ */
+export async function recordGaveUp(job: DeliveryJob): Promise<void> {
+  const db = await getDb();
+  const [target] = await deliveryTarget(db).execute({ ...job });
+  if (!target || target.done) return;
+  await recordAttempt(db).execute({
+    id: newId("webhookDelivery"),
+    accountId: target.endpoint.accountId,
+    endpointId: job.endpointId,
+    eventId: job.eventId,
+    eventType: target.eventType,
+    attempt: job.attempt,
+    manual: job.manual ?? false,
+    succeeded: false,
+    httpStatus: null,
+    durationMs: 0,
+    responseBody: "",
+    error: "We gave up: an error on our side stopped every try of this attempt. Resend it when ready.",
+  });
+  if (job.manual) await freeResend(db, job);
+  countWebhookDelivery("failed_final");
 }
 
 /** A Resend's key (resend-delivery.ts) is freed once its attempt is logged or cannot be: the next

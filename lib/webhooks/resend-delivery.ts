@@ -4,6 +4,7 @@ import { webhookDeliveries, webhookResends } from "@/db/schema";
 import { notFound } from "@/lib/errors/api-error";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
+import { deliveryGroup } from "./attempt-delivery";
 import { inTransaction } from "@/lib/query/after-commit";
 
 /** "Resend" in the delivery log: one more attempt of that event to that endpoint, now, outside
@@ -32,6 +33,6 @@ export async function resendDelivery(accountId: string, deliveryId: string): Pro
       .values({ endpointId: job.endpointId, eventId: job.eventId, attempt: job.attempt })
       .onConflictDoNothing()
       .returning({ attempt: webhookResends.attempt });
-    if (claimed) await enqueue(tx, deliverWebhookQueue, job);
+    if (claimed) await enqueue(tx, deliverWebhookQueue, job, deliveryGroup(job.endpointId));
   });
 }

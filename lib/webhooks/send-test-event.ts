@@ -6,6 +6,7 @@ import { insertEvent } from "@/lib/events/record-event";
 import { inTransaction } from "@/lib/query/after-commit";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
+import { deliveryGroup } from "./attempt-delivery";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
 
 /** Settings → Webhooks → "Send test event": a `webhook.test` event to this endpoint only, delivered
@@ -19,7 +20,12 @@ export async function sendTestEvent(accountId: string, endpointId: string, actor
     const object = { id: endpoint.id, message: "A test event from LeadProp. Answer 2xx to acknowledge it." };
     const eventId = await insertEvent(tx, accountId, actor, { type: WEBHOOK_TEST_EVENT, object });
     // Queued here, to this endpoint alone: the dispatcher passes test events over.
-    await enqueue(tx, deliverWebhookQueue, { eventId, endpointId: endpoint.id, attempt: 1 });
+    await enqueue(
+      tx,
+      deliverWebhookQueue,
+      { eventId, endpointId: endpoint.id, attempt: 1 },
+      deliveryGroup(endpoint.id),
+    );
     return eventId;
   });
 }

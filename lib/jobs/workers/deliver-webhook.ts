@@ -1,4 +1,4 @@
-import { attemptDelivery, type DeliveryJob } from "@/lib/webhooks/attempt-delivery";
+import { attemptDelivery, recordGaveUp, type DeliveryJob } from "@/lib/webhooks/attempt-delivery";
 import type { JobQueue } from "../define-queue";
 
 export type DeliverWebhookJob = DeliveryJob;
@@ -6,6 +6,13 @@ export type DeliverWebhookJob = DeliveryJob;
 // A run may take the 10 s HTTP timeout plus two short queries. A job still active after this is
 // taken to belong to a dead worker and is run again (WEBHOOK_JOB_EXPIRE_SECONDS: tests shorten it).
 const expireInSeconds = () => Number(process.env.WEBHOOK_JOB_EXPIRE_SECONDS) || 60;
+// pg-boss's retries of a run that threw; tests shorten them (WEBHOOK_JOB_RETRY_LIMIT, _DELAY_SECONDS).
+const retryLimit = () => Number(process.env.WEBHOOK_JOB_RETRY_LIMIT) || 10;
+const retryDelay = () => Number(process.env.WEBHOOK_JOB_RETRY_DELAY_SECONDS) || 5;
+
+// Requests in flight to one endpoint at most (WEBHOOK_ENDPOINT_CONCURRENCY). Below the workers of
+// one process, so a dead receiver cannot occupy them all.
+const endpointInFlight = () => Number(process.env.WEBHOOK_ENDPOINT_CONCURRENCY) || 2;
 
 // The HTTP retry schedule is ours (retry-schedule.ts: each attempt is its own job, logged); pg-boss's
 // own retries only cover a run that threw (the database was away) or died.
@@ -13,14 +20,33 @@ export const deliverWebhookQueue: JobQueue<DeliverWebhookJob> = {
   name: "deliver-webhook",
   // Read when the queue is created, so a test's environment applies.
   get options() {
-    return { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: expireInSeconds() };
+    return {
+      retryLimit: retryLimit(),
+      retryDelay: retryDelay(),
+      retryBackoff: true,
+      expireInSeconds: expireInSeconds(),
+    };
   },
-  // Deliveries wait on the network, not the CPU: a batch is sent concurrently, and four workers
-  // each take one, so an endpoint that takes its 10 s holds up a quarter of the queue, not all.
-  batchSize: 10,
-  workersPerProcess: 4,
+  // Deliveries wait on the network, not the CPU: a batch is sent concurrently, and eight workers
+  // each take one. A worker fetches again only once its whole batch is done, so a batch holding one
+  // request to a receiver that never answers waits out the 10 s timeout: the per-endpoint cap keeps
+  // such a receiver to that many batches across the fleet, and the other workers serve
+  // every other endpoint meanwhile. It also means a receiver never sees more than that many
+  // requests at once from us.
+  batchSize: 5,
+  workersPerProcess: 8,
+  get groupConcurrency() {
+    return endpointInFlight();
+  },
   async handler(jobs) {
     const results = await Promise.allSettled(jobs.map((job) => attemptDelivery(job.data, deliverWebhookQueue)));
+    // A job on its last run that threw again is given up by pg-boss: its final row says so, so the
+    // log does not end silently on the attempt before (its failure is logged by the worker).
+    await Promise.all(
+      jobs.map((job, i) =>
+        results[i].status === "rejected" && job.retryCount >= retryLimit() ? recordGaveUp(job.data) : null,
+      ),
+    );
     const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
     // The batch is retried whole; attempts already recorded are skipped (attemptDelivery).
     if (failed) throw failed.reason;

@@ -4,7 +4,9 @@ import { API_PLAN } from "@/lib/accounts/plan-labels";
 import { WEBHOOK_TEST_EVENT } from "@/lib/domain/enums";
 import { enqueueMany } from "@/lib/jobs/enqueue";
 import { executeRows } from "@/lib/query/execute-rows";
+import { inTraceContextOf } from "@/lib/observability/event-trace-context";
 import { deliverWebhookQueue, type DeliverWebhookJob } from "@/lib/jobs/workers/deliver-webhook";
+import { deliveryGroup } from "@/lib/webhooks/attempt-delivery";
 import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
 
 // One step of the webhook dispatcher, in one transaction: take the dispatcher's position (a row
@@ -35,7 +37,13 @@ export interface DispatchStep {
 }
 
 type PositionRow = { txid: string; event_id: string };
-type BatchRow = { id: string; txid: string; settled: boolean; endpoint_id: string | null };
+type BatchRow = {
+  id: string;
+  txid: string;
+  settled: boolean;
+  endpoint_id: string | null;
+  trace_context: string | null;
+};
 
 export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep> {
   return db.transaction(async (tx) => {
@@ -55,14 +63,14 @@ export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep
       tx,
       sql`
       with batch as (
-        select e.id, e.account_id, e.type, e.txid,
+        select e.id, e.account_id, e.type, e.txid, e.trace_context,
                e.txid < pg_snapshot_xmin(pg_current_snapshot()) as settled
         from events e
         where (e.txid, e.id) > (${position.txid}::xid8, ${position.event_id}::text)
         order by e.txid, e.id
         limit ${limit}
       )
-      select b.id, b.txid::text as txid, b.settled, s.endpoint_id
+      select b.id, b.txid::text as txid, b.settled, s.endpoint_id, b.trace_context
       from batch b
       left join lateral (
         select ep.id as endpoint_id
@@ -80,18 +88,34 @@ export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep
     const last = settled.at(-1);
     if (!last) return { busy: false, events: 0, deliveries: 0, heldBack, full: false };
 
-    const jobs = settled
-      .filter((row) => row.endpoint_id !== null)
-      .map((row) => ({
-        data: { eventId: row.id, endpointId: row.endpoint_id!, attempt: 1 } satisfies DeliverWebhookJob,
-      }));
+    const deliveries = settled.filter((row) => row.endpoint_id !== null);
     // One statement for the batch; its pg_notify (the queue's `notify`) wakes the workers of every
-    // process once, at this commit.
-    await enqueueMany(tx, deliverWebhookQueue, jobs);
+    // process once, at this commit. With tracing on, one statement per trace context instead: pg-boss
+    // stores the context active at an insert on each of its jobs, and each event's deliveries
+    // continue the trace of the change that made it.
+    for (const [traceContext, group] of groupBy(deliveries, (row) => row.trace_context)) {
+      const jobs = group.map((row) => ({
+        data: { eventId: row.id, endpointId: row.endpoint_id!, attempt: 1 } satisfies DeliverWebhookJob,
+        ...deliveryGroup(row.endpoint_id!),
+      }));
+      await inTraceContextOf(traceContext, () => enqueueMany(tx, deliverWebhookQueue, jobs));
+    }
     await tx.execute(sql`
       update event_dispatch_positions set txid = ${last.txid}::xid8, event_id = ${last.id}, updated_at = now()
       where name = ${POSITION}`);
     const events = new Set(settled.map((row) => row.id)).size;
-    return { busy: false, events, deliveries: jobs.length, heldBack, full: !heldBack && events >= limit };
+    return { busy: false, events, deliveries: deliveries.length, heldBack, full: !heldBack && events >= limit };
   });
+}
+
+/** The rows by key, in first-seen order (one group, null, when tracing is off). */
+function groupBy<Row, Key>(rows: Row[], keyOf: (row: Row) => Key): Map<Key, Row[]> {
+  const groups = new Map<Key, Row[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
 }

@@ -1,4 +1,8 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
 import { startWorkers } from "@/lib/jobs/start-workers";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { resendDelivery } from "@/lib/webhooks/resend-delivery";
@@ -13,27 +17,37 @@ limitThroughRealRedis();
 // a real receiver on loopback; the retry schedule and the timeout are shrunk for the test.
 
 let receiver: WebhookReceiver;
+// A receiver that never answers: each request holds a delivery for the whole timeout.
+let silent: Server;
+const TIMEOUT_MS = 5000;
 
 beforeAll(async () => {
   vi.stubEnv("WEBHOOK_RETRY_SCHEDULE", "0.2,0.2");
-  vi.stubEnv("WEBHOOK_TIMEOUT_MS", "3000");
+  vi.stubEnv("WEBHOOK_TIMEOUT_MS", String(TIMEOUT_MS));
   vi.stubEnv("JOBS_POLLING_INTERVAL_SECONDS", "0.5");
+  // A run that throws is retried by pg-boss once, a second later, then given up.
+  vi.stubEnv("WEBHOOK_JOB_RETRY_LIMIT", "1");
+  vi.stubEnv("WEBHOOK_JOB_RETRY_DELAY_SECONDS", "1");
   await startWorkers();
   receiver = await startWebhookReceiver();
+  silent = createServer(() => {});
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
 }, 60_000);
 
 afterAll(async () => {
   await receiver.close();
+  silent.closeAllConnections();
+  await new Promise((resolve) => silent.close(resolve));
 });
 
 type Endpoint = { id: string };
 
 const unique = () => `/${Math.random().toString(36).slice(2)}`;
 
-async function subscribe(t: TestTenant, path: string): Promise<Endpoint> {
+async function subscribe(t: TestTenant, path: string, url = receiver.url(path), events = ["*"]): Promise<Endpoint> {
   const res = await callApi<DataBody<Endpoint>>("POST", "/api/v1/webhook-endpoints", {
     key: t.key,
-    body: { url: receiver.url(path), events: ["*"] },
+    body: { url, events },
   });
   expect(res.status).toBe(201);
   return res.body.data;
@@ -78,4 +92,53 @@ describe("the delivery log is the whole truth", () => {
     await receiver.waitFor(3, { path });
     expect((await logOf(t, endpoint.id, 3)).map((row) => row.attempt)).toEqual([1, 2, 3]);
   });
+
+  it("an endpoint that never answers does not delay a healthy endpoint's deliveries", async () => {
+    const t = await createTenant();
+    const { port } = silent.address() as AddressInfo;
+    await subscribe(t, "", `http://127.0.0.1:${port}/never`, ["lead.created"]);
+    const path = unique();
+    await subscribe(t, path, receiver.url(path), ["lead.updated"]);
+    // One at a time, so each held delivery is taken by whichever worker is free: before the cap,
+    // every worker of the process ended up waiting on the silent receiver.
+    for (let i = 0; i < 10; i++) {
+      await createLead(t, `Held ${i}`);
+      await settle(150);
+    }
+    const lead = await createLead(t, "Healthy");
+    const healthyLag: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const sentAt = Date.now();
+      await callApi("PATCH", `/api/v1/leads/${lead.id}`, { key: t.key, body: { notes: `change ${i}` } });
+      const hooks = await receiver.waitFor(i + 1, { path, timeoutMs: 20_000 });
+      healthyLag.push(hooks[i].at - sentAt);
+    }
+    // Without the silent endpoint a delivery here takes well under a second; the bound is far
+    // below the timeout every held delivery waits out.
+    expect(Math.max(...healthyLag)).toBeLessThan(TIMEOUT_MS / 2);
+  }, 90_000);
+
+  it("a delivery whose runs throw until pg-boss gives up ends with a final failed row", async () => {
+    const t = await createTenant();
+    const path = unique();
+    const endpoint = await subscribe(t, path);
+    // The database refuses to log this endpoint's successes: each run sends, then throws.
+    const db = await getDb();
+    await db.execute(
+      sql.raw(`create or replace function refuse_success_${endpoint.id}() returns trigger language plpgsql as $$
+        begin
+          if new.endpoint_id = '${endpoint.id}' and new.succeeded then raise exception 'log refused'; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger refuse_success_${endpoint.id} before insert on webhook_deliveries
+        for each row execute function refuse_success_${endpoint.id}()`),
+    );
+    await createLead(t, "Thrown");
+    await receiver.waitFor(2, { path, timeoutMs: 20_000 }); // the run and pg-boss's one retry
+    const [row] = await logOf(t, endpoint.id, 1);
+    expect(row).toMatchObject({ attempt: 1, succeeded: false, nextAttemptAt: null });
+    expect(row.error).toMatch(/gave up/);
+  }, 60_000);
 });
