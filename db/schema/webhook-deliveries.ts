@@ -28,6 +28,9 @@ export const webhookDeliveries = pgTable(
     // The first 2 KB of the answer, as text.
     responseBody: text().notNull().default(""),
     error: text(),
+    // Set when nothing was sent, and why: `endpoint_disabled` (the event came, or its retry was due,
+    // while the endpoint was disabled). Such a row is in the log so it can be resent or replayed.
+    skippedReason: text(),
     // When the schedule retries it; null once it succeeded or the schedule ran out.
     nextAttemptAt: nullableTimestamp(),
     createdAt: createdAt(),
