@@ -7,6 +7,7 @@ import { newId } from "@/lib/ids/new-id";
 import type { EventData } from "@/lib/schemas/events";
 import { afterCommit } from "@/lib/query/after-commit";
 import { requestDispatch } from "@/lib/webhooks/dispatch/event-dispatcher";
+import { traceContextOfChange } from "@/lib/observability/event-trace-context";
 
 // Every event is written through this module, inside the transaction of the change it reports:
 // the event row and nothing else. No endpoint is looked up and no job is queued on the write path;
@@ -49,6 +50,7 @@ export async function insertEvent(
     actorId: actor.id,
     actorName: actor.name,
     requestId: actor.requestId ?? null,
+    traceContext: traceContextOfChange(),
   });
   return id;
 }

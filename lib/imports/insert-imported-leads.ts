@@ -9,6 +9,7 @@ import { publicLeadJsonOf } from "@/lib/leads/public-lead";
 import { leadCreateSchema } from "@/lib/schemas/leads";
 import { afterCommit } from "@/lib/query/after-commit";
 import { requestDispatch } from "@/lib/webhooks/dispatch/event-dispatcher";
+import { traceContextOfChange } from "@/lib/observability/event-trace-context";
 import type { ImportedLead } from "./lead-of-row";
 
 // A chunk's new leads, written as POST /leads writes one (lib/leads/create-lead.ts): the lead,
@@ -81,9 +82,10 @@ export async function insertImportedLeads(
         ${actor.type}::actor_type, ${actor.id}, ${actor.name}, inserted.created_at
       from inserted join meta m on m.lead_id = inserted.id
     )
-    insert into events (id, account_id, type, object_id, data, actor_type, actor_id, actor_name, request_id, created_at)
+    insert into events (id, account_id, type, object_id, data, actor_type, actor_id, actor_name, request_id, trace_context, created_at)
     select m.event_id, inserted.account_id, 'lead.created', inserted.id, (${eventDataOfJsonSql(publicLeadJsonOf(inserted))})::json,
-      ${actor.type}::actor_type, ${actor.id}, ${actor.name}, ${actor.requestId ?? null}, inserted.created_at
+      ${actor.type}::actor_type, ${actor.id}, ${actor.name}, ${actor.requestId ?? null}, ${traceContextOfChange()},
+      inserted.created_at
     from inserted join meta m on m.lead_id = inserted.id
   `);
   afterCommit(tx, requestDispatch);

@@ -6,6 +6,7 @@ import { eventDataOfJsonSql } from "@/lib/events/record-event";
 import { afterCommit, inTransaction } from "@/lib/query/after-commit";
 import { executePreparedIn } from "@/lib/query/execute-prepared-in";
 import { requestDispatch } from "@/lib/webhooks/dispatch/event-dispatcher";
+import { traceContextOfChange } from "@/lib/observability/event-trace-context";
 import { newId } from "@/lib/ids/new-id";
 import { describeActivity, type Actor } from "@/lib/activities/record-activity";
 import { withExternalIdConflict } from "@/lib/external-ids/external-id-conflict";
@@ -86,6 +87,7 @@ const insertLeadWithActivity = prepareOnce((db) => {
             actorId: sql<string | null>`${p("actorId")}::text`.as("actor_id"),
             actorName: sql<string>`${p("actorName")}::text`.as("actor_name"),
             requestId: sql<string | null>`${p("requestId")}::text`.as("request_id"),
+            traceContext: sql<string | null>`${p("traceContext")}::text`.as("trace_context"),
             txid: sql<string>`pg_current_xact_id()`.as("txid"),
             createdAt: inserted.createdAt,
           })
@@ -190,6 +192,7 @@ function statementValuesOf(accountId: string, fields: LeadCreateInput, actor: Ac
     actorName: actor.name,
     eventId: newId("event"),
     requestId: actor.requestId ?? null,
+    traceContext: traceContextOfChange(),
   };
   return { id, values, consent };
 }

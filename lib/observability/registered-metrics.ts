@@ -6,4 +6,5 @@ import "./webhook-delivery-metrics";
 import "./database-up-metric";
 import "./pool-metrics";
 import "./event-feed-lag-metric";
+import "./webhook-dispatch-lag-metric";
 import "./queue-metrics";

@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { describeError } from "@/lib/log/describe-error";
 import { logger } from "@/lib/log/logger";
+import { inTraceContextOf } from "@/lib/observability/event-trace-context";
 import { dispatchBatch } from "./dispatch-batch";
 
 // The webhook dispatcher of this process: it runs dispatchBatch() steps (one process at a time
@@ -36,7 +37,9 @@ class EventDispatcher {
   request(): void {
     if (this.#stopped) return;
     this.#requested = true;
-    this.#running ??= this.#run().finally(() => (this.#running = undefined));
+    // In a root context: a step serves every process's changes, not the request that woke it
+    // (each delivery is sent in its own event's trace context: dispatch-batch.ts).
+    this.#running ??= inTraceContextOf(null, () => this.#run()).finally(() => (this.#running = undefined));
   }
 
   async #run(): Promise<void> {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
 import { GET as metrics } from "@/app/api/metrics/route";
 import { poolSize } from "@/db/client";
+import { createQueues } from "@/lib/jobs/start-workers";
 import { callApi, createTenant } from "../../helpers/api";
 import type { DataBody, Lead } from "../../helpers/api-bodies";
 import { parseSamples, sampleValue } from "../../helpers/prometheus-text";
@@ -50,6 +51,7 @@ describe("GET /api/metrics", () => {
       ["leadprop_db_pool_open_connections", "gauge"],
       ["leadprop_db_pool_busy_connections", "gauge"],
       ["leadprop_event_feed_lag_seconds", "gauge"],
+      ["leadprop_webhook_dispatch_lag_seconds", "gauge"],
       ["leadprop_queue_jobs_waiting", "gauge"],
       ["leadprop_queue_jobs_active", "gauge"],
       ["leadprop_queue_oldest_waiting_seconds", "gauge"],
@@ -118,6 +120,38 @@ describe("GET /api/metrics", () => {
     expect(lag).toBeGreaterThanOrEqual(0);
     // PGlite has one connection: no other transaction can be open while the scrape reads.
     if (pglite) expect(lag).toBe(0);
+    expect(sampleValue(text, "leadprop_webhook_dispatch_lag_seconds", { engine })).toBeGreaterThanOrEqual(0);
+  });
+
+  it("the dispatch lag is the age of the oldest event not fanned out yet, 0 once the dispatcher has caught up", async () => {
+    // On PostgreSQL other test files' dispatchers share this database: the dispatcher's position
+    // is held locked meanwhile, so none of them moves it. PGlite is this process's alone.
+    const other = pglite ? undefined : postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const held = await other?.reserve();
+    try {
+      if (held) {
+        await held`begin`;
+        await held`select 1 from event_dispatch_positions where name = 'webhooks' for update`;
+      }
+      const tenant = await createTenant();
+      expect((await callApi("POST", "/api/v1/leads", { key: tenant.key, body: { name: "Waiting" } })).status).toBe(201);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const waiting = sampleValue((await scrape()).text, "leadprop_webhook_dispatch_lag_seconds", { engine });
+      expect(waiting).toBeGreaterThanOrEqual(0.25);
+    } finally {
+      if (held) {
+        await held`rollback`;
+        held.release();
+      }
+      await other?.end();
+    }
+    if (!pglite) return; // elsewhere, other files keep writing events: "caught up" is a moment there
+    await createQueues(); // this process's dispatcher
+    await expect
+      .poll(async () => sampleValue((await scrape()).text, "leadprop_webhook_dispatch_lag_seconds", { engine }), {
+        timeout: 10_000,
+      })
+      .toBe(0);
   });
 
   it.skipIf(pglite)("the feed lag is the age of a transaction holding back the feed's horizon", async () => {
