@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customFieldDefinitions } from "@/db/schema";
@@ -9,6 +9,12 @@ import type { DataBody, ErrorBody, Event, Lead, ListBody, Property, Visit } from
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
+
+// The embedded engine's first open (create and migrate) takes up to 25 s on a loaded machine: in
+// the hook's 60 s, not in the first test's 30 s.
+beforeAll(async () => {
+  await getDb();
+});
 
 // Issue 32, part 3: every lead, property and visit carries a version that rises by one with each
 // change, taken under the row's lock; per object, the feed and the events follow it.

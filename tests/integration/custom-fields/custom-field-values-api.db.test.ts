@@ -132,7 +132,7 @@ describe("customFields on leads", () => {
       .orderBy(asc(events.createdAt));
     const data = event.data as { object: Lead; previousAttributes: Partial<Lead> };
     expect(data.object.customFields).toEqual({ budget: 2, pets: true });
-    expect(data.previousAttributes).toEqual({ customFields: { budget: 1 } });
+    expect(data.previousAttributes).toEqual({ customFields: { budget: 1 }, version: 1 });
   });
 
   it("intake fills only keys the lead has no value for, and takes an inquiry without a required field", async () => {
