@@ -137,6 +137,17 @@ the first request is still running, a duplicate answers 409 \`idempotency_in_pro
 are per API key. Requests rejected before any work is done (invalid input, auth, rate limit) or
 failing on our side (500, 503) do not use up the key: fix or retry with the same key.
 
+## Concurrent edits: \`ETag\` and \`If-Match\`
+
+A lead, property or visit answers \`GET\` and \`PATCH\` with \`ETag: "<version>"\` (its
+\`version\`, a strong tag). Send it back as \`If-Match\` on \`PATCH\` or \`DELETE\`, and the change
+is made only if no one changed the record since you read it; otherwise the answer is 412
+\`precondition_failed\`, and nothing changes. The check runs under the record's lock, so of two
+integrations editing one lead from the same ETag, exactly one wins and the other learns it:
+\`GET\` the record again, apply your change to what it is now, and retry with its new ETag.
+Without \`If-Match\` (or with \`*\`), the last write wins, as before. The ETag names the
+record's state, not the bytes: the activities \`GET /leads/{id}\` embeds can change without it.
+
 ## Events and webhooks
 
 Every change to your leads, properties, visits, notes and SMS, made through the API, the web app
