@@ -1,6 +1,6 @@
 // The operator CLI: `npm run cli -- <command>`. Also used by tests and benchmarks.
 // Exit codes: 0 done, 1 the command failed, 2 bad arguments (usage printed).
-import { closeDb } from "@/db/client";
+import { dbClientLoaded } from "@/db/client-loaded";
 import { ApiError } from "@/lib/errors/api-error";
 import { COMMANDS } from "./cli/commands";
 import { USAGE, UsageError } from "./cli/usage";
@@ -25,7 +25,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`error: ${message}\n`);
     return 1;
   } finally {
-    await closeDb().catch(() => {});
+    // Commands load the client (and the services) when they run, after their arguments are
+    // checked: a usage error loads neither, and has no database to close.
+    if (dbClientLoaded()) await (await import("@/db/client")).closeDb().catch(() => {});
   }
 }
 

@@ -1,9 +1,5 @@
 import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
-import { createApiKey, type CreatedApiKey } from "@/lib/keys/create-api-key";
-import { listApiKeys } from "@/lib/keys/list-api-keys";
-import { revokeApiKey } from "@/lib/keys/revoke-api-key";
-import { rollApiKey } from "@/lib/keys/roll-api-key";
-import { getMembershipByEmailOrThrow } from "@/lib/users/get-membership-by-email";
+import type { CreatedApiKey } from "@/lib/keys/create-api-key";
 import { expiresInDaysFlag, nameFlag, overlapHoursFlag, permissionsFlag } from "./api-key-flags";
 import { UsageError, parseFlags } from "./usage";
 
@@ -28,13 +24,16 @@ function keyIdAndRest(args: string[], usage: string): [string, string[]] {
 }
 
 // An operator's key commands: no account scope and no plan check (the operator runs the
-// installation), audited with the CLI as the actor.
+// installation), audited with the CLI as the actor. Each imports its services once its
+// arguments have passed (commands.ts).
 export const API_KEY_COMMANDS: Record<string, Command> = {
   "api-key create": async (args) => {
     const f = parseFlags(args, ["email", "name"], ["permissions", "expires-in-days"]);
     const name = nameFlag(f.name);
     const permissions = f.permissions === undefined ? null : permissionsFlag(f.permissions);
     const expiresAt = f["expires-in-days"] === undefined ? null : expiresInDaysFlag(f["expires-in-days"]);
+    const { getMembershipByEmailOrThrow } = await import("@/lib/users/get-membership-by-email");
+    const { createApiKey } = await import("@/lib/keys/create-api-key");
     const owner = await getMembershipByEmailOrThrow(f.email);
     const created = await createApiKey({
       accountId: owner.accountId,
@@ -48,18 +47,22 @@ export const API_KEY_COMMANDS: Record<string, Command> = {
   },
   "api-key list": async (args) => {
     const f = parseFlags(args, ["email"]);
+    const { getMembershipByEmailOrThrow } = await import("@/lib/users/get-membership-by-email");
+    const { listApiKeys } = await import("@/lib/keys/list-api-keys");
     const owner = await getMembershipByEmailOrThrow(f.email);
     return listApiKeys(owner.accountId);
   },
   "api-key revoke": async (args) => {
     const [keyId, rest] = keyIdAndRest(args, "api-key revoke takes one KEY_ID");
     if (rest.length) throw new UsageError("api-key revoke takes one KEY_ID");
+    const { revokeApiKey } = await import("@/lib/keys/revoke-api-key");
     const { revokedAt } = await revokeApiKey(keyId, null, CLI_AUDIT_ACTOR);
     return { id: keyId, revokedAt };
   },
   "api-key roll": async (args) => {
     const [keyId, rest] = keyIdAndRest(args, "api-key roll takes one KEY_ID, then --overlap-hours H");
     const hours = overlapHoursFlag(parseFlags(rest, ["overlap-hours"])["overlap-hours"]);
+    const { rollApiKey } = await import("@/lib/keys/roll-api-key");
     const rolled = await rollApiKey({
       keyId,
       accountId: null,

@@ -1,7 +1,5 @@
 import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { getDb } from "@/db/client";
-import { seedBulk } from "@/lib/seed/seed-bulk";
 import { UsageError, parseFlags } from "./usage";
 
 const LOCAL_HOSTS = new Set(["127.0.0.1", "localhost", "::1", "[::1]"]);
@@ -25,6 +23,8 @@ export async function seedBulkCommand(args: string[], progress: (message: string
   if (url && !LOCAL_HOSTS.has(new URL(url).hostname)) {
     throw new Error(`refusing to bulk-seed a non-local database (${new URL(url).hostname})`);
   }
+  const { getDb } = await import("@/db/client");
+  const { seedBulk } = await import("@/lib/seed/seed-bulk");
   const result = await seedBulk(await getDb(), { email: f.email, leads, keys, batchSize, log: progress });
   const keysOut = path.resolve(f["keys-out"]);
   mkdirSync(path.dirname(keysOut), { recursive: true });

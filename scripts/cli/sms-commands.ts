@@ -1,7 +1,4 @@
-import { setAccountSmsNumber } from "@/lib/accounts/set-account-sms-number";
 import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
-import { simulateInboundSms } from "@/lib/sms/simulate-inbound-sms";
-import { getMembershipByEmailOrThrow } from "@/lib/users/get-membership-by-email";
 import { ApiError } from "@/lib/errors/api-error";
 import { UsageError, parseFlags } from "./usage";
 
@@ -16,9 +13,12 @@ async function flagErrors<T>(run: () => Promise<T>): Promise<T> {
 }
 
 // SMS: the account's own number (the operator's setting) and the log provider's simulated reply.
+// The services are imported once the arguments have passed (commands.ts).
 export const SMS_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> = {
   "account sms-number": async (args) => {
     const f = parseFlags(args, ["email", "number"]);
+    const { getMembershipByEmailOrThrow } = await import("@/lib/users/get-membership-by-email");
+    const { setAccountSmsNumber } = await import("@/lib/accounts/set-account-sms-number");
     const owner = await getMembershipByEmailOrThrow(f.email);
     return flagErrors(() =>
       setAccountSmsNumber(owner.accountId, f.number === "none" ? null : f.number, CLI_AUDIT_ACTOR),
@@ -27,6 +27,8 @@ export const SMS_COMMANDS: Record<string, (args: string[]) => Promise<unknown>> 
   // The same path as Twilio's inbound webhook, with the account named by its owner's email.
   "sms receive": async (args) => {
     const f = parseFlags(args, ["account-email", "from", "body"]);
+    const { getMembershipByEmailOrThrow } = await import("@/lib/users/get-membership-by-email");
+    const { simulateInboundSms } = await import("@/lib/sms/simulate-inbound-sms");
     const owner = await getMembershipByEmailOrThrow(f["account-email"]);
     const received = await flagErrors(() => simulateInboundSms(owner.accountId, f.from, f.body));
     return {
