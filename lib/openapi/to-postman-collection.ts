@@ -68,6 +68,8 @@ function tidyRequest(request: PostmanRequest, idVariables: Set<string>) {
   }
   for (const header of request.header ?? []) {
     if (header.key === "Idempotency-Key") header.value = "{{$guid}}";
+    // Its example names a version the record the run made is not at: on, every PATCH would be a 412.
+    if (header.key === "If-Match") header.disabled = true;
   }
   bodyWithVariables(request, exampleWebhookEndpoint.url);
   delete request.auth; // inherit the collection's

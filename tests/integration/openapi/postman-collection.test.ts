@@ -187,6 +187,9 @@ describe("GET /api/v1/postman.json", () => {
         expect(Object.keys(JSON.parse(request.body?.raw ?? "")).length, item.name).toBeGreaterThan(0);
       }
       if (request.method === "POST") expect(request.headers.get("Idempotency-Key"), item.name).toBe("{{$guid}}");
+      // If-Match is there to switch on, off by default: its example version would make a run's PATCH a 412.
+      const ifMatch = request.headers.one("If-Match");
+      if (ifMatch) expect(ifMatch.disabled, item.name).toBe(true);
       for (const param of request.url.query.all())
         expect(param.disabled ?? false, `${item.name} ${param.key}`).toBe(param.key !== "limit");
       for (const variable of request.url.variables.all())
