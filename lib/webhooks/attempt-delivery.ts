@@ -10,6 +10,7 @@ import { inTransaction } from "@/lib/query/after-commit";
 import { prepareOnce } from "@/lib/query/prepare-once";
 import { countWebhookDelivery, type WebhookDeliveryOutcome } from "@/lib/observability/webhook-delivery-metrics";
 import { signingSecrets } from "./endpoint-secrets";
+import { logSkipped } from "./log-skipped";
 import { postWebhook, type WebhookAttempt } from "./post-webhook";
 import { retryDelayMs } from "./retry-schedule";
 import { signedWebhookHeaders } from "./sign-webhook";
@@ -103,8 +104,15 @@ async function deliver(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<
     endpointId: job.endpointId,
     attempt: job.attempt,
   });
-  // Gone (deleted, or the event expired), disabled (retries stop; a resend still goes), or done.
-  if (!target || target.done || (!target.endpoint.enabled && !job.manual)) {
+  // Disabled: retries stop; logged as skipped, so its owner can resend it (a resend still goes).
+  if (target && !target.done && !target.endpoint.enabled && !job.manual) {
+    const { accountId } = target.endpoint;
+    const { endpointId, eventId, attempt } = job;
+    await logSkipped(db, [{ accountId, endpointId, eventId, eventType: target.eventType, attempt }]);
+    return "skipped";
+  }
+  // Gone (deleted, or the event expired), or done.
+  if (!target || target.done) {
     if (job.manual) await freeResend(db, job);
     return "skipped";
   }

@@ -8,6 +8,7 @@ import { inTraceContextOf } from "@/lib/observability/event-trace-context";
 import { deliverWebhookQueue, type DeliverWebhookJob } from "@/lib/jobs/workers/deliver-webhook";
 import { deliveryGroup } from "@/lib/webhooks/attempt-delivery";
 import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
+import { logSkipped } from "@/lib/webhooks/log-skipped";
 
 // One step of the webhook dispatcher, in one transaction: take the dispatcher's position (a row
 // lock: one dispatcher at a time across the fleet), read the next events of every account past it
@@ -39,9 +40,12 @@ export interface DispatchStep {
 type PositionRow = { txid: string; event_id: string };
 type BatchRow = {
   id: string;
+  account_id: string;
+  type: string;
   txid: string;
   settled: boolean;
   endpoint_id: string | null;
+  enabled: boolean | null;
   trace_context: string | null;
 };
 
@@ -57,8 +61,9 @@ export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep
     if (!position) return { busy: true, events: 0, deliveries: 0, heldBack: false, full: false };
 
     // `settled`: below the horizon. The batch is in txid order, so the settled rows come first.
-    // An event joins each subscribed, enabled endpoint of an account on the API plan; test events
-    // went to their one endpoint when they were sent (send-test-event.ts).
+    // An event joins each subscribed endpoint of an account on the API plan; test events went to
+    // their one endpoint when they were sent (send-test-event.ts). A disabled endpoint gets a
+    // "skipped" row in its log instead of a job, so its owner sees what it missed and can resend.
     const rows = await executeRows<BatchRow>(
       tx,
       sql`
@@ -70,14 +75,13 @@ export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep
         order by e.txid, e.id
         limit ${limit}
       )
-      select b.id, b.txid::text as txid, b.settled, s.endpoint_id, b.trace_context
+      select b.id, b.account_id, b.type, b.txid::text as txid, b.settled, s.endpoint_id, s.enabled, b.trace_context
       from batch b
       left join lateral (
-        select ep.id as endpoint_id
+        select ep.id as endpoint_id, ep.enabled
         from webhook_endpoints ep
         join accounts a on a.id = ep.account_id and a.plan = ${API_PLAN}
         where ep.account_id = b.account_id
-          and ep.enabled
           and ep.events && array[${ALL_EVENTS}, b.type]::text[]
       ) s on b.settled and b.type <> ${WEBHOOK_TEST_EVENT}
       order by b.txid, b.id, s.endpoint_id`,
@@ -88,7 +92,7 @@ export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep
     const last = settled.at(-1);
     if (!last) return { busy: false, events: 0, deliveries: 0, heldBack, full: false };
 
-    const deliveries = settled.filter((row) => row.endpoint_id !== null);
+    const deliveries = settled.filter((row) => row.endpoint_id !== null && row.enabled);
     // One statement for the batch; its pg_notify (the queue's `notify`) wakes the workers of every
     // process once, at this commit. With tracing on, one statement per trace context instead: pg-boss
     // stores the context active at an insert on each of its jobs, and each event's deliveries
@@ -100,6 +104,17 @@ export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep
       }));
       await inTraceContextOf(traceContext, () => enqueueMany(tx, deliverWebhookQueue, jobs));
     }
+    const skipped = settled.filter((row) => row.endpoint_id !== null && !row.enabled);
+    await logSkipped(
+      tx,
+      skipped.map((row) => ({
+        accountId: row.account_id,
+        endpointId: row.endpoint_id!,
+        eventId: row.id,
+        eventType: row.type,
+        attempt: 1,
+      })),
+    );
     await tx.execute(sql`
       update event_dispatch_positions set txid = ${last.txid}::xid8, event_id = ${last.id}, updated_at = now()
       where name = ${POSITION}`);

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { startWorkers } from "@/lib/jobs/start-workers";
+import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
+import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { resendDelivery } from "@/lib/webhooks/resend-delivery";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
@@ -140,5 +142,25 @@ describe("the delivery log is the whole truth", () => {
     const [row] = await logOf(t, endpoint.id, 1);
     expect(row).toMatchObject({ attempt: 1, succeeded: false, nextAttemptAt: null });
     expect(row.error).toMatch(/gave up/);
+  }, 60_000);
+
+  it("an event for a disabled endpoint is logged as skipped, with the reason, and can be resent", async () => {
+    const t = await createTenant();
+    const path = unique();
+    const endpoint = await subscribe(t, path);
+    await callApi("PATCH", `/api/v1/webhook-endpoints/${endpoint.id}`, { key: t.key, body: { enabled: false } });
+    await createLead(t, "While disabled");
+    const [skipped] = await logOf(t, endpoint.id, 1);
+    expect(skipped).toMatchObject({ attempt: 1, succeeded: false, skippedReason: "endpoint_disabled" });
+    // A job already queued (here: a retry) that runs once the endpoint is disabled logs it too.
+    await attemptDelivery({ eventId: skipped.eventId, endpointId: endpoint.id, attempt: 2 }, deliverWebhookQueue);
+    const log = await logOf(t, endpoint.id, 2);
+    expect(log[1]).toMatchObject({ attempt: 2, skippedReason: "endpoint_disabled", nextAttemptAt: null });
+    expect(receiver.received.filter((r) => r.path === path)).toHaveLength(0);
+
+    await callApi("PATCH", `/api/v1/webhook-endpoints/${endpoint.id}`, { key: t.key, body: { enabled: true } });
+    await resendDelivery(t.accountId, skipped.id);
+    const [hook] = await receiver.waitFor(1, { path });
+    expect(hook.headers["webhook-id"]).toBe(skipped.eventId);
   }, 60_000);
 });

@@ -66,12 +66,19 @@ function DeliveryRow({ delivery, timeZone }: { delivery: WebhookDelivery; timeZo
       </td>
       <td className={styles.td}>
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
-          {delivery.succeeded ? <Badge tone="emerald">Delivered</Badge> : <Badge tone="red">Failed</Badge>}
+          <ResultBadge delivery={delivery} />
           {delivery.httpStatus !== null ? <HttpStatusBadge status={delivery.httpStatus} /> : null}
-          <span className="text-xs tabular-nums text-slate-500" title="Duration">
-            {formatCount(delivery.durationMs)} ms
-          </span>
+          {delivery.skippedReason ? null : (
+            <span className="text-xs tabular-nums text-slate-500" title="Duration">
+              {formatCount(delivery.durationMs)} ms
+            </span>
+          )}
         </span>
+        {delivery.skippedReason ? (
+          <p className="mt-1 max-w-64 text-xs text-slate-600" data-testid="skipped-reason">
+            {SKIPPED_REASONS[delivery.skippedReason] ?? delivery.skippedReason}
+          </p>
+        ) : null}
         {delivery.error ? <p className="mt-1 max-w-64 text-xs text-red-800">{delivery.error}</p> : null}
       </td>
       <td className={`${styles.td} whitespace-nowrap tabular-nums`} data-testid="next-retry">
@@ -95,6 +102,17 @@ function DeliveryRow({ delivery, timeZone }: { delivery: WebhookDelivery; timeZo
   );
 }
 
+// Skipped: nothing was sent (the endpoint was disabled); Resend sends it once it is enabled.
+const SKIPPED_REASONS: Record<string, string> = {
+  endpoint_disabled: "Not sent: the endpoint was disabled. Enable it, then resend.",
+};
+
+function ResultBadge({ delivery }: { delivery: WebhookDelivery }) {
+  if (delivery.succeeded) return <Badge tone="emerald">Delivered</Badge>;
+  if (delivery.skippedReason) return <Badge tone="slate">Skipped</Badge>;
+  return <Badge tone="red">Failed</Badge>;
+}
+
 // When the schedule tries again; a success, a resend (tried once) or a spent schedule has none.
 function NextRetry({ delivery, timeZone }: { delivery: WebhookDelivery; timeZone: string }) {
   const next = delivery.nextAttemptAt;
@@ -109,7 +127,8 @@ function NextRetry({ delivery, timeZone }: { delivery: WebhookDelivery; timeZone
       </time>
     );
   }
-  const none = delivery.succeeded ? "—" : delivery.manual ? "None (resend)" : "No more retries";
+  const none =
+    delivery.succeeded || delivery.skippedReason ? "—" : delivery.manual ? "None (resend)" : "No more retries";
   return <span className="text-slate-500">{none}</span>;
 }
 
