@@ -14,7 +14,8 @@ export async function register() {
   installOutsideContractGuard();
   // The socket's peer and the client's address (TRUSTED_PROXY_HOPS), which handlers cannot see:
   // /api/metrics access, the audit log's address, the per-address sign-in and reset limits.
-  (await import("./lib/observability/peer-address-stamp")).installPeerAddressStamp();
+  // A bad TRUSTED_PROXY_HOPS stops the process here.
+  (await import("./lib/startup/install-peer-address-stamp")).installPeerAddressStampOrExit();
   const { prepareDatabase } = await import("./lib/startup/prepare-database");
   const { rateLimitStoreKind } = await import("./lib/rate-limit/limit-api-key");
   const { logger } = await import("./lib/log/logger");
