@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { customFieldDefinitions } from "@/db/schema";
+import { customFieldDefinitions, leads } from "@/db/schema";
 import { createCustomFieldDefinition, deleteCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
 import { executeRows } from "@/lib/query/execute-rows";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
@@ -257,4 +257,57 @@ describe("record versions", () => {
     const got = await callApi<DataBody<Lead>>("GET", `/api/v1/leads/${lead.id}`, { key: t.key });
     expect([got.body.data.customFields, got.body.data.version, got.headers.get("etag")]).toEqual([{}, 2, '"2"']);
   });
+
+  // PostgreSQL only: the deadlock needs two connections.
+  it.skipIf(!onPostgres)(
+    "a PATCH chosen as a deadlock's victim (the row first, a definition's delete the other way) runs again",
+    async () => {
+      const t = await createTenant();
+      const field = await createCustomFieldDefinition(t.accountId, {
+        resource: "lead",
+        key: "pets",
+        label: "Pets",
+        type: "text",
+      });
+      const lead = (
+        await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
+          key: t.key,
+          body: { name: "Dee", customFields: { pets: "cat" } },
+        })
+      ).body.data;
+      const db = await getDb();
+      const locked = gate();
+      const go = gate();
+      let holderPid = 0;
+      // As deleteCustomFieldDefinition takes them: the definition, then the records holding its key.
+      const deletion = db.transaction(async (tx) => {
+        await tx.select().from(customFieldDefinitions).where(eq(customFieldDefinitions.id, field.id)).for("update");
+        [{ pid: holderPid }] = await executeRows<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+        locked.open();
+        await go.opened;
+        await tx.update(leads).set({ notes: "stripped" }).where(eq(leads.id, lead.id));
+      });
+      await locked.opened;
+      // The PATCH locks the lead, then waits for the definition: the deletion's UPDATE of the lead
+      // closes the cycle. The PATCH waited first, so its deadlock check runs first and it is the
+      // one rolled back; run again, it waits for the deletion and goes through.
+      const patched = patchLead(t, lead.id, { customFields: { pets: "dog" } });
+      await until(
+        async () =>
+          (
+            await executeRows(
+              db,
+              sql`select 1 from pg_stat_activity where ${holderPid}::int = any(pg_blocking_pids(pid))`,
+            )
+          ).length
+            ? true
+            : undefined,
+        "the PATCH to wait at the definition",
+      );
+      go.open();
+      const [res] = await Promise.all([patched, deletion.catch(() => undefined)]);
+      expect(res.status).toBe(200);
+      expect(res.body.data.customFields).toEqual({ pets: "dog" });
+    },
+  );
 });
