@@ -195,7 +195,7 @@ describe(`PATCH /visits/:id on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
       { scheduledAt: FUTURE, status: "scheduled", version: 1 },
     ]);
     // One request, one change: the move and the outcome are one version.
-    expect(updates.map((e) => e.data.object.version)).toEqual([2]);
+    expect(updates.map((e) => (e.data.object as Visit).version)).toEqual([2]);
 
     // A refused step rolls back the whole request: the move is not kept either.
     const other = await book();
