@@ -8,6 +8,7 @@ import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { resendDelivery } from "@/lib/webhooks/resend-delivery";
+import { replayEndpointSince } from "@/lib/webhooks/replay-since";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody, Lead } from "../../helpers/api-bodies";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
@@ -162,5 +163,34 @@ describe("the delivery log is the whole truth", () => {
     await resendDelivery(t.accountId, skipped.id);
     const [hook] = await receiver.waitFor(1, { path });
     expect(hook.headers["webhook-id"]).toBe(skipped.eventId);
+  }, 60_000);
+
+  it("Replay since sends the skipped events once enabled, once however many replays run at once", async () => {
+    const t = await createTenant();
+    const path = unique();
+    const endpoint = await subscribe(t, path, receiver.url(path), ["lead.created"]);
+    const since = new Date(Date.now() - 1000);
+    await callApi("PATCH", `/api/v1/webhook-endpoints/${endpoint.id}`, { key: t.key, body: { enabled: false } });
+    await createLead(t, "Missed 1");
+    await createLead(t, "Missed 2");
+    const skipped = await logOf(t, endpoint.id, 2);
+    expect(skipped.map((row) => row.skippedReason)).toEqual(["endpoint_disabled", "endpoint_disabled"]);
+    await expect(replayEndpointSince(t.accountId, endpoint.id, since)).rejects.toThrow("Enable the endpoint");
+
+    await callApi("PATCH", `/api/v1/webhook-endpoints/${endpoint.id}`, { key: t.key, body: { enabled: true } });
+    const results = await Promise.all([
+      replayEndpointSince(t.accountId, endpoint.id, since),
+      replayEndpointSince(t.accountId, endpoint.id, since),
+    ]);
+    expect(results.map((r) => r.queued).sort()).toEqual([0, 2]);
+    const hooks = await receiver.waitFor(2, { path });
+    await settle(1000);
+    expect(receiver.received.filter((r) => r.path === path)).toHaveLength(2);
+    expect(hooks.map((h) => h.headers["webhook-id"]).sort()).toEqual(skipped.map((row) => row.eventId).sort());
+
+    const other = await createTenant();
+    await expect(replayEndpointSince(other.accountId, endpoint.id, since)).rejects.toThrow("not found");
+    const tooOld = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    await expect(replayEndpointSince(t.accountId, endpoint.id, tooOld)).rejects.toThrow("30 days");
   }, 60_000);
 });
