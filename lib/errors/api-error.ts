@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   visit_not_scheduled: 409,
   /** If-Match names a version the record is no longer at (lib/api/if-match.ts). */
   precondition_failed: 412,
+  /** GET /events: the cursor points into events already expired (lib/events/check-cursor-kept.ts). */
+  cursor_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,
   /** The request line and headers are over Node's 16 KB. */
@@ -49,6 +51,8 @@ export interface ErrorDetail {
   message: string;
   /** insufficient_permissions: the permission the operation needs, e.g. `leads:write`. */
   permission?: string;
+  /** cursor_expired: a cursor at the oldest event still kept, to go on from after re-baselining. */
+  oldestCursor?: string;
 }
 
 export class ApiError extends Error {

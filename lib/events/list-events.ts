@@ -8,6 +8,7 @@ import { ifSet } from "@/lib/query/if-set";
 import { WEBHOOK_TEST_EVENT, type EventType } from "@/lib/domain/enums";
 import type { EventListQuery, PublicEvent } from "@/lib/schemas/events";
 import { publicEventJsonOf } from "./public-event";
+import { checkCursorKept } from "./check-cursor-kept";
 
 // The feed a sync can trust: paged from the start and then polled with its last cursor, it shows
 // every event exactly once, even when two transactions commit in the opposite order to their
@@ -46,14 +47,16 @@ export async function listEvents(
   const { limit, cursor, sort, ...filters } = query;
   const descending = sort === "-createdAt";
   const fingerprint = cursorScope("events", accountId, filters);
+  const db = await getDb();
   let after: SQL | undefined;
   if (cursor) {
-    const { id: position } = decodeCursor(cursor, sort, fingerprint);
+    const { at: cursorAt, id: position } = decodeCursor(cursor, sort, fingerprint);
     const [txid, id] = position.split(":");
+    // A sync reads ascending: past the 30 days kept, a gap must be an error, not a short page.
+    if (!descending) await checkCursorKept(db, accountId, { at: cursorAt, txid, id: id ?? "" }, sort, fingerprint);
     const at = sql`(${txid}::xid8, ${id ?? ""}::text)`;
     after = descending ? sql`(${events.txid}, ${events.id}) < ${at}` : sql`(${events.txid}, ${events.id}) > ${at}`;
   }
-  const db = await getDb();
   const rows = await db
     .select({ json: publicEventJsonOf(events), txid: events.txid, id: events.id, createdAt: events.createdAt })
     .from(events)

@@ -24,6 +24,7 @@ export const PUBLIC_ERROR_CODES = [
   "sms_not_scheduled",
   "visit_not_scheduled",
   "precondition_failed",
+  "cursor_expired",
   "payload_too_large",
   "unsupported_media_type",
   "headers_too_large",
@@ -159,6 +160,18 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     when: "`If-Match` names a version the lead, property or visit is no longer at: someone changed it since you read it (checked under the record's lock, so exactly one of two writers holding the same ETag wins). Nothing was changed. GET it again (its `ETag`), apply your change to what it is now, and retry with the new ETag.",
     message:
       'This lead changed since you read it: it is at version 4 (ETag "4"), not the one If-Match names. GET it again, apply your change to what it is now, and retry with its new ETag.',
+  },
+  cursor_expired: {
+    when: "`GET /events`: the `cursor` is older than the 30 days of events kept, and events after it have since been deleted, so reading on would silently skip them. Your copy may have missed changes: re-sync it (list the resources again), then poll the feed from `details[0].oldestCursor`, a cursor just before the oldest event still kept.",
+    message:
+      "This cursor is older than the 30 days of events kept, and events after it have expired. Re-sync, then read on from details[0].oldestCursor (the oldest event kept was created at 2025-01-02T03:04:05.678Z).",
+    details: [
+      {
+        path: "cursor",
+        message: "Events after this cursor have expired",
+        oldestCursor: "gAAAAABm3x5YvJ8d0pQ2oldest-position",
+      },
+    ],
   },
   visit_not_started: {
     when: "`status: no_show` for a visit whose `scheduledAt` is still in the future: no one can have missed it yet. Wait until it has started, or send `status: cancelled`.",

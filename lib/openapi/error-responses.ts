@@ -33,6 +33,10 @@ const errorDetailSchema = z
       description: "For `insufficient_permissions`: the permission the operation needs.",
       example: "leads:write",
     }),
+    oldestCursor: z.string().optional().meta({
+      description:
+        "For `cursor_expired`: a cursor just before the oldest event still kept. Re-sync your copy of the resources first (list them), then poll the feed from this cursor.",
+    }),
   })
   .meta({ id: "ErrorDetail", description: "One problem with the request." });
 
@@ -43,7 +47,7 @@ function envelope(code: z.ZodType) {
       message: z.string().meta({ description: "Human-readable explanation; wording may change." }),
       details: z.array(errorDetailSchema).optional().meta({
         description:
-          "Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing.",
+          "Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`).",
       }),
       requestId: z
         .string()

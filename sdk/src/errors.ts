@@ -15,7 +15,9 @@ export class LeadPropError extends Error {
     readonly code: LeadPropErrorCode,
     message: string,
     /** Every problem found (`validation_error`), the field at fault (`not_found` on a body id), or
-     * the permission missing (`insufficient_permissions`). Empty when the API sent none. */
+     * the permission missing (`insufficient_permissions`), or for `cursor_expired` (GET /events, a
+     * gap in the feed) `details[0].oldestCursor`: re-sync, then poll from it. Empty when the API
+     * sent none. */
     readonly details: LeadPropErrorDetail[],
     /** The `X-Request-Id` of the failed request: quote it to support. */
     readonly requestId: string | null,

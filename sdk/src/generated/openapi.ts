@@ -347,6 +347,8 @@ export interface paths {
      *
      *     **A feed you can sync from.** With the default `sort=createdAt`, page from the start until `meta.hasMore` is false, then keep polling with the last `meta.cursor`: you see every event exactly once, even when two changes commit in the opposite order to their timestamps. An event appears once its transaction, and every transaction that started before it, has ended: usually at once, later only while a long transaction runs. On this feed an empty page keeps the cursor it was given, so `meta.cursor` is always the one to poll with.
      *
+     *     **A gap is said out loud.** A cursor older than the 30 days kept, once events after it have been deleted, answers 410 `cursor_expired` instead of a page that silently skips them. Re-sync your copy (list the resources again), then poll from `error.details[0].oldestCursor`, just before the oldest event still kept.
+     *
      *     **Only what the key can read.** An event carries its object whole, so a key sees only the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Without `type`, the other types are left out of every page (a key with only `events:read` sees an empty feed); a `type` naming one the key cannot read is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing, so an empty page never hides a missing permission.
      *
      *     Webhooks (Settings → Webhooks, or `/api/v1/webhook-endpoints`) push the same events.
@@ -1645,6 +1647,8 @@ export interface components {
        * @example leads:write
        */
       permission?: string;
+      /** @description For `cursor_expired`: a cursor just before the oldest event still kept. Re-sync your copy of the resources first (list them), then poll the feed from this cursor. */
+      oldestCursor?: string;
     };
     /** @description The error envelope with `missing_api_key`: No `Authorization` header. Send `Authorization: Bearer <API_KEY>`. */
     MissingApiKeyError: {
@@ -1656,7 +1660,7 @@ export interface components {
         code: "missing_api_key";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1675,7 +1679,7 @@ export interface components {
         code: "invalid_api_key";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1694,7 +1698,7 @@ export interface components {
         code: "api_key_expired";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1713,7 +1717,7 @@ export interface components {
         code: "idempotency_in_progress";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1732,7 +1736,7 @@ export interface components {
         code: "payload_too_large";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1751,7 +1755,7 @@ export interface components {
         code: "unsupported_media_type";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1770,7 +1774,7 @@ export interface components {
         code: "rate_limited";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1789,7 +1793,7 @@ export interface components {
         code: "internal_error";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1808,7 +1812,7 @@ export interface components {
         code: "service_unavailable";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1886,7 +1890,7 @@ export interface components {
         code: "validation_error";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1905,7 +1909,7 @@ export interface components {
         code: "invalid_cursor";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1924,7 +1928,7 @@ export interface components {
         code: "plan_required";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1943,7 +1947,7 @@ export interface components {
         code: "insufficient_permissions";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1962,7 +1966,7 @@ export interface components {
         code: "invalid_json";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -1981,7 +1985,7 @@ export interface components {
         code: "not_found";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2000,7 +2004,7 @@ export interface components {
         code: "opt_out_by_recipient";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2019,7 +2023,7 @@ export interface components {
         code: "external_id_taken";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2038,7 +2042,7 @@ export interface components {
         code: "idempotency_key_reused";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2112,7 +2116,7 @@ export interface components {
         code: "precondition_failed";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2173,6 +2177,7 @@ export interface components {
               | "sms_not_scheduled"
               | "visit_not_scheduled"
               | "precondition_failed"
+              | "cursor_expired"
               | "payload_too_large"
               | "unsupported_media_type"
               | "headers_too_large"
@@ -2189,7 +2194,7 @@ export interface components {
               | "service_unavailable";
             /** @description Human-readable explanation; wording may change. */
             message: string;
-            /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+            /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
             details?: components["schemas"]["ErrorDetail"][];
             /**
              * @description Same as the `X-Request-Id` header.
@@ -2209,7 +2214,7 @@ export interface components {
         code: "lead_has_no_phone";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2228,7 +2233,7 @@ export interface components {
         code: "lead_opted_out";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2247,7 +2252,7 @@ export interface components {
         code: "consent_required";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2266,7 +2271,7 @@ export interface components {
         code: "quiet_hours_override_not_allowed";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2285,7 +2290,7 @@ export interface components {
         code: "sms_provider_error";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2304,7 +2309,7 @@ export interface components {
         code: "sms_not_scheduled";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2399,6 +2404,7 @@ export interface components {
               | "sms_not_scheduled"
               | "visit_not_scheduled"
               | "precondition_failed"
+              | "cursor_expired"
               | "payload_too_large"
               | "unsupported_media_type"
               | "headers_too_large"
@@ -2415,7 +2421,7 @@ export interface components {
               | "service_unavailable";
             /** @description Human-readable explanation; wording may change. */
             message: string;
-            /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+            /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
             details?: components["schemas"]["ErrorDetail"][];
             /**
              * @description Same as the `X-Request-Id` header.
@@ -2435,7 +2441,7 @@ export interface components {
         code: "visit_not_scheduled";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2454,7 +2460,7 @@ export interface components {
         code: "visit_not_started";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2634,6 +2640,25 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    /** @description The error envelope with `cursor_expired`: `GET /events`: the `cursor` is older than the 30 days of events kept, and events after it have since been deleted, so reading on would silently skip them. Your copy may have missed changes: re-sync it (list the resources again), then poll the feed from `details[0].oldestCursor`, a cursor just before the oldest event still kept. */
+    CursorExpiredError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "cursor_expired";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
+    };
     WebhookEndpoint: {
       /**
        * @description Opaque id (`whep_…`).
@@ -2695,7 +2720,7 @@ export interface components {
         code: "webhook_endpoint_limit";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2947,6 +2972,7 @@ export interface components {
           | "sms_not_scheduled"
           | "visit_not_scheduled"
           | "precondition_failed"
+          | "cursor_expired"
           | "payload_too_large"
           | "unsupported_media_type"
           | "headers_too_large"
@@ -2963,7 +2989,7 @@ export interface components {
           | "service_unavailable";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing. */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -6566,6 +6592,23 @@ export interface operations {
         content: {
           "application/json":
             components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Error.
+       *
+       *     - `cursor_expired`: `GET /events`: the `cursor` is older than the 30 days of events kept, and events after it have since been deleted, so reading on would silently skip them. Your copy may have missed changes: re-sync it (list the resources again), then poll the feed from `details[0].oldestCursor`, a cursor just before the oldest event still kept.
+       */
+      410: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CursorExpiredError"];
         };
       };
       429: components["responses"]["RateLimited"];

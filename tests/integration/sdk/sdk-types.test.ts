@@ -50,6 +50,7 @@ describe("SDK types", () => {
       path: string;
       message: string;
       permission?: string;
+      oldestCursor?: string;
     }>();
   });
 
