@@ -157,7 +157,11 @@ describe("webhook delivery", () => {
     expect(got.body.data).toMatchObject({ enabled: false, disabledReason: "The endpoint answered 410 Gone." });
     await createLead(t, "Not sent");
     await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(await logOf(t, endpoint.id, 1)).toHaveLength(1); // no retry, nothing new
+    // No retry; the next event is logged as skipped, not sent (so it can be resent once enabled).
+    const log = await logOf(t, endpoint.id, 2);
+    expect(log).toHaveLength(2);
+    expect(log.filter((row) => row.skippedReason === "endpoint_disabled")).toHaveLength(1);
+    expect(receiver.received.filter((r) => r.path === path)).toHaveLength(1);
 
     const enabled = await callApi<DataBody<Endpoint>>("PATCH", `/api/v1/webhook-endpoints/${endpoint.id}`, {
       key: t.key,
