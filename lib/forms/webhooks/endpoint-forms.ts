@@ -12,6 +12,7 @@ import type { Member } from "@/lib/users/get-member";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { getWebhookEndpoint } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
+import { replayEndpointSince } from "@/lib/webhooks/replay-since";
 import { resendDelivery } from "@/lib/webhooks/resend-delivery";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook-endpoint";
@@ -94,6 +95,21 @@ export async function sendTestEventForm(member: Member, formData: FormData): Pro
     }
     const eventId = await sendTestEvent(member.accountId, endpointId, userActor(member));
     return { status: "success", message: `Test event ${eventId} sent. Its delivery shows in the log below.` };
+  } catch (error) {
+    return errorState(error);
+  }
+}
+
+// "Replay since…": the endpoint's events from that time sent again. `since` is the ISO time the
+// browser computed from the owner's input (replay-form.tsx).
+export async function replayEndpointForm(member: Member, formData: FormData): Promise<FormState> {
+  try {
+    await assertOwner(member.accountId, member.userId);
+    const since = new Date(idOf(formData, "since"));
+    if (Number.isNaN(since.getTime())) return { status: "error", message: "Choose the time to replay from." };
+    const { queued, until } = await replayEndpointSince(member.accountId, idOf(formData, "endpointId"), since);
+    const more = until ? ` The limit was reached: replay again from ${until.toISOString()} for the rest.` : "";
+    return { status: "success", message: `${queued} events queued; they show in the log as they go.${more}` };
   } catch (error) {
     return errorState(error);
   }

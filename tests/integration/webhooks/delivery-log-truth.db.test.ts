@@ -9,6 +9,8 @@ import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { resendDelivery } from "@/lib/webhooks/resend-delivery";
 import { replayEndpointSince } from "@/lib/webhooks/replay-since";
+import { replayEndpointForm } from "@/lib/forms/webhooks/endpoint-forms";
+import { getMember } from "@/lib/users/get-member";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody, Lead } from "../../helpers/api-bodies";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
@@ -187,6 +189,14 @@ describe("the delivery log is the whole truth", () => {
     await settle(1000);
     expect(receiver.received.filter((r) => r.path === path)).toHaveLength(2);
     expect(hooks.map((h) => h.headers["webhook-id"]).sort()).toEqual(skipped.map((row) => row.eventId).sort());
+
+    // The Settings form: the owner's replay of the same time queues them again, as new attempts.
+    const member = (await getMember(t.accountId, t.userId))!;
+    const form = new FormData();
+    form.set("endpointId", endpoint.id);
+    form.set("since", since.toISOString());
+    expect(await replayEndpointForm(member, form)).toMatchObject({ status: "success", message: /^2 events queued/ });
+    await receiver.waitFor(4, { path });
 
     const other = await createTenant();
     await expect(replayEndpointSince(other.accountId, endpoint.id, since)).rejects.toThrow("not found");

@@ -8,6 +8,7 @@ import { requireMember } from "@/lib/auth/get-current-member";
 import {
   createEndpointForm,
   deleteEndpointForm,
+  replayEndpointForm,
   resendDeliveryForm,
   sendTestEventForm,
   setEndpointEnabledForm,
@@ -58,6 +59,12 @@ export async function sendTestEventAction(_previous: FormState, formData: FormDa
 
 export async function resendDeliveryAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const state = await resendDeliveryForm(await requireMember(), formData);
+  revalidatePath(endpointPath(formData));
+  return state;
+}
+
+export async function replayEndpointAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const state = await replayEndpointForm(await requireMember(), formData);
   revalidatePath(endpointPath(formData));
   return state;
 }

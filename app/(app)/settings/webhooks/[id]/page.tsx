@@ -16,6 +16,7 @@ import { DeliveryLog } from "./delivery-log";
 import { DisabledNotice } from "./disabled-notice";
 import { EndpointDetails } from "./endpoint-details";
 import { SecretPanel } from "./secret-panel";
+import { ReplayForm } from "./replay-form";
 import { TestEventForm } from "./test-event-form";
 
 export const metadata: Metadata = { title: "Webhook endpoint" };
@@ -58,6 +59,7 @@ export default async function WebhookEndpointPage({
         <Panel title="Actions" id="actions">
           <div className="space-y-4 p-5">
             <TestEventForm endpointId={endpoint.id} enabled={endpoint.enabled} />
+            <ReplayForm endpointId={endpoint.id} enabled={endpoint.enabled} />
             {endpoint.enabled ? (
               <div className="space-y-1">
                 <ActionButton
