@@ -1,6 +1,7 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { getAuthOptions } from "@/lib/auth/auth-options";
+import { limitAuthRequestBody } from "@/lib/auth/limit-auth-request-body";
 
 export const dynamic = "force-dynamic";
 
@@ -8,7 +9,9 @@ type Context = { params: Promise<{ nextauth: string[] }> };
 
 // GET|POST /api/auth/* – next-auth: CSRF token, credentials sign-in, session, sign-out.
 async function handler(req: NextRequest, context: Context): Promise<Response> {
-  return NextAuth(req, context, getAuthOptions());
+  const limited = await limitAuthRequestBody(req);
+  if (limited instanceof Response) return limited;
+  return NextAuth(limited, context, getAuthOptions());
 }
 
 export { handler as GET, handler as POST };
