@@ -1,5 +1,6 @@
 import type { UpdateQueueOptions } from "pg-boss";
 import { getDbHandle } from "@/db/client";
+import { describeError } from "@/lib/log/describe-error";
 import { logger } from "@/lib/log/logger";
 import { getJobs, type Jobs } from "./boss";
 import type { AnyJobQueue, Job } from "./define-queue";
@@ -57,7 +58,8 @@ export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Pro
           logger.warn("job failed", {
             queue: queue.name,
             jobs: batch.map((job) => job.id).join(","),
-            error: (error as Error).message,
+            // The root cause only: Drizzle's message carries the query and its parameters.
+            error: describeError(error),
           });
           throw error;
         }
