@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { loginAttempts } from "@/db/schema";
+import { createAccount } from "@/lib/accounts/create-account";
+import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
+import { getLoginLockedUntil, MAX_FAILED_ATTEMPTS } from "@/lib/auth/login-throttle";
+import { INVALID_CREDENTIALS, LOCKED_PREFIX } from "@/lib/auth/sign-in-codes";
 import { createQueues } from "@/lib/jobs/start-workers";
 import { ERROR_STATUS } from "@/lib/errors/api-error";
 import { refusalOutsideContract } from "@/lib/api/outside-contract-guard";
@@ -302,4 +307,59 @@ describe("deep JSON on every operation with a body", () => {
       }
     }
   }, 120_000);
+});
+
+// Issue 31, finding 2 ("How to prove it": parallel sign-ins): the lock was read before scrypt and
+// the failure written after it, so parallel attempts signed in past it. Generated mixes of right
+// and wrong passwords, all at once from one address: whatever the mix, every attempt is either
+// refused by the lock unchecked or checked and recorded, and none is admitted past the lock.
+describe("parallel sign-ins (issue 31, finding 2)", () => {
+  it("a random mix of right and wrong passwords at once never signs in past the lock, and records every checked attempt", async () => {
+    const mixes = fc.sample(
+      fc.array(
+        fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+        { minLength: 12, maxLength: 24 },
+      ),
+      { numRuns: 3, seed: SEED },
+    );
+    for (const [run, rights] of mixes.entries()) {
+      const email = `parallel-${run}-${Math.random().toString(36).slice(2, 10)}@x.test`;
+      const password = "right-password-1";
+      await createAccount({ name: "Parallel Realty", email, password, plan: "agency" });
+      const origin = { ip: `198.51.100.${Math.floor(Math.random() * 250) + 1}`, userAgent: "fuzz" };
+      // One instant for all: the lock orders attempts by time, then by reservation.
+      const at = new Date();
+      const outcomes = await Promise.allSettled(
+        rights.map((right, i) => authorizeCredentials(email, right ? password : `wrong-${i}`, origin, at)),
+      );
+      const codes = outcomes.map((o) => (o.status === "fulfilled" ? "signed in" : (o.reason as Error).message));
+      const label = `mix ${rights.map((r) => (r ? "R" : "w")).join("")}: ${codes.join(", ")}`;
+      codes.forEach((code, i) => {
+        if (code === "signed in") expect(rights[i], label).toBe(true);
+        else if (rights[i]) expect(code.startsWith(LOCKED_PREFIX), label).toBe(true);
+        else expect(code === INVALID_CREDENTIALS || code.startsWith(LOCKED_PREFIX), label).toBe(true);
+      });
+      const recorded = await (
+        await getDb()
+      )
+        .select({ succeeded: loginAttempts.succeeded })
+        .from(loginAttempts)
+        .where(eq(loginAttempts.email, email))
+        .orderBy(asc(loginAttempts.id));
+      // Every checked attempt is recorded as what it was; only the lock's refusals are not. A wrong
+      // password checked while the lock fell may be answered "locked", so failures are bounded.
+      const failed = recorded.filter((r) => !r.succeeded).length;
+      expect(recorded.length - failed, label).toBe(codes.filter((c) => c === "signed in").length);
+      expect(failed, label).toBeGreaterThanOrEqual(codes.filter((c) => c === INVALID_CREDENTIALS).length);
+      expect(failed, label).toBeLessThanOrEqual(rights.filter((right) => !right).length);
+      // In reservation order no attempt was let in after MAX_FAILED_ATTEMPTS failures in a row.
+      let failuresInARow = 0;
+      for (const row of recorded) {
+        expect(failuresInARow, label).toBeLessThan(MAX_FAILED_ATTEMPTS);
+        failuresInARow = row.succeeded ? 0 : failuresInARow + 1;
+      }
+      // Ten failures in a row lock the email, right password included.
+      expect((await getLoginLockedUntil(email, at)) !== null, label).toBe(failuresInARow >= MAX_FAILED_ATTEMPTS);
+    }
+  }, 30_000);
 });
