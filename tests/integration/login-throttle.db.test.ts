@@ -106,7 +106,7 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
 
   // Issue 31, finding 2: the lock was read before scrypt and the failure written after it, so 40
   // parallel sign-ins recorded 32 failures and the right password as attempt 25 signed in.
-  it("parallel sign-ins: 40 at once, the right password as attempt 25, never sign in past the lock", async () => {
+  it("parallel sign-ins: 40 at once, the right password as attempt 25, never sign in past the lock (issue 31, finding 2)", async () => {
     const owner = await newOwner();
     const origin = { ip: `198.51.100.${Math.floor(Math.random() * 250) + 1}`, userAgent: "vitest" };
     const outcomes = await Promise.allSettled(
@@ -141,7 +141,7 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
     expect(await getLoginLockedUntil(owner.email)).toBeNull();
   });
 
-  it("locks an address after 50 failures within 15 minutes, whatever the emails (password spraying)", async () => {
+  it("locks an address after 50 failures within 15 minutes, whatever the emails (password spraying; issue 31, finding 2)", async () => {
     const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
     const owner = await newOwner();
     const origin = { ip, userAgent: "vitest" };

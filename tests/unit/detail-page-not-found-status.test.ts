@@ -20,7 +20,7 @@ function dynamicLayouts(dir: string): string[] {
   });
 }
 
-describe("detail pages answer 404 with a 404 status", () => {
+describe("detail pages answer 404 with a 404 status (issue 31, finding 15)", () => {
   const layouts = dynamicLayouts(APP);
 
   it("finds the detail layouts (leads, properties, visits)", () => {

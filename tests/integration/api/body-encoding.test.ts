@@ -13,7 +13,7 @@ const bytes = (...parts: Array<string | number[]>) =>
 // nothing is replaced), a declared charset other than UTF-8 was ignored, and a gzip body was a 400
 // invalid_json. Each is refused in the envelope now, and nothing is stored.
 describe("request body encodings", () => {
-  it("refuses bytes that are not UTF-8 with 400 invalid_json, storing nothing", async () => {
+  it("refuses bytes that are not UTF-8 with 400 invalid_json, storing nothing (issue 31, finding 18)", async () => {
     const t = await createTenant();
     const bodies = {
       "a lone 0xff byte": bytes('{"name":"Bad ', [0xff], '"}'),
@@ -34,7 +34,7 @@ describe("request body encodings", () => {
     expect(list.body.data.filter((lead) => lead.name.startsWith("Bad"))).toEqual([]);
   });
 
-  it("answers 415 to a charset other than UTF-8 and to a Content-Encoding, and takes UTF-8 as before", async () => {
+  it("answers 415 to a charset other than UTF-8 and to a Content-Encoding, and takes UTF-8 as before (issue 31, findings 18 and 19)", async () => {
     const t = await createTenant();
     const json = JSON.stringify({ name: "Zoë Ångström" });
     for (const [label, headers, rawBody] of [

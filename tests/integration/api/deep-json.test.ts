@@ -11,7 +11,7 @@ const nested = (depth: number, open: string, close: string, inner = "1") =>
 // Issue 31, finding 14: deeply nested JSON with an Idempotency-Key was a 500 (a stack overflow in
 // the fingerprint's canonicalization). The depth is limited while reading the body, before
 // anything walks it, on every route that takes one.
-describe("deep JSON bodies", () => {
+describe("deep JSON bodies (issue 31, finding 14)", () => {
   const deepBodies = {
     "arrays in a batch": `{"items":[${nested(50_000 - 20, "[", "]", "")}]}`,
     "objects in custom fields": `{"name":"x","customFields":{"a":${nested(16_000, '{"a":', "}")}}}`,

@@ -169,7 +169,7 @@ describe("rolling a key", () => {
 });
 
 // Issue 31, 1b and 10: a rolled key is one key with two secrets until the overlap ends.
-describe("a rolled key is one key: every secret is revoked and restricted together", () => {
+describe("a rolled key is one key: every secret is revoked and restricted together (issue 31, findings 1b and 10)", () => {
   const owner = (tenant: { accountId: string; userId: string }) => ({
     accountId: tenant.accountId,
     actorUserId: tenant.userId,

@@ -72,24 +72,27 @@ describe("requests outside the contract under /api", () => {
     "/api/v1/foo%ff",
     "/api/v1/leads/%zz",
     "/api/v1/leads/%E2%82",
-  ])("%s (percent-encoding that is not UTF-8) is a JSON 404 with a request id and a log line", async (path) => {
-    const info = vi.spyOn(logger, "info");
-    try {
-      const res = await send("GET", path);
-      expect(res.status).toBe(404);
-      expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
-      expect(res.headers["x-request-id"]).toMatch(/^req_/);
-      const body = JSON.parse(res.body) as { error: { code: string; requestId: string; message: string } };
-      expect(body.error).toMatchObject({ code: "not_found", requestId: res.headers["x-request-id"] });
-      expect(body.error.message).toMatch(/percent-encoding is not valid UTF-8/);
-      expect(info).toHaveBeenCalledWith(
-        "api request",
-        expect.objectContaining({ requestId: res.headers["x-request-id"], status: 404, errorCode: "not_found" }),
-      );
-    } finally {
-      info.mockRestore();
-    }
-  });
+  ])(
+    "%s (percent-encoding that is not UTF-8) is a JSON 404 with a request id and a log line (issue 31, finding 17)",
+    async (path) => {
+      const info = vi.spyOn(logger, "info");
+      try {
+        const res = await send("GET", path);
+        expect(res.status).toBe(404);
+        expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+        expect(res.headers["x-request-id"]).toMatch(/^req_/);
+        const body = JSON.parse(res.body) as { error: { code: string; requestId: string; message: string } };
+        expect(body.error).toMatchObject({ code: "not_found", requestId: res.headers["x-request-id"] });
+        expect(body.error.message).toMatch(/percent-encoding is not valid UTF-8/);
+        expect(info).toHaveBeenCalledWith(
+          "api request",
+          expect.objectContaining({ requestId: res.headers["x-request-id"], status: 404, errorCode: "not_found" }),
+        );
+      } finally {
+        info.mockRestore();
+      }
+    },
+  );
 
   // Issue 31, finding 21: paths that reach an API route only once normalized. Next answered a
   // 308 to the normalized path (the list, for most of these), and for another case the session
@@ -107,7 +110,7 @@ describe("requests outside the contract under /api", () => {
     "/API/V1/leads",
     "/Api/v1/leads?limit=1",
     "/\\api\\v1\\leads",
-  ])("%s never reaches Next: a JSON 404 with a request id", async (path) => {
+  ])("%s never reaches Next: a JSON 404 with a request id (issue 31, finding 21)", async (path) => {
     reachedNext.length = 0;
     const res = await send("GET", path);
     expect(res.status).toBe(404);

@@ -86,7 +86,7 @@ function expectEnvelope(res: RawAnswer, status: number, code: string) {
   return body.error;
 }
 
-describe("answers outside the envelope (finding 21)", () => {
+describe("answers outside the envelope (issue 31, finding 21)", () => {
   it("an unknown method (FOO), which Node's parser refuses, is a JSON 405 with Allow", async () => {
     const error = expectEnvelope(await request("FOO", "/api/v1/leads"), 405, "method_not_allowed");
     expect(error.message).toMatch(/^FOO is not a method this API serves/);

@@ -120,7 +120,7 @@ async function inboundRows(from: string) {
     .orderBy(asc(smsMessages.createdAt), asc(smsMessages.id));
 }
 
-describe("finding 1: inbound on the shared number is routed by messages handed to the provider", () => {
+describe("inbound on the shared number is routed by messages handed to the provider (issue 31, finding 1)", () => {
   it("a scheduled then cancelled message of another account does not take the conversation", async () => {
     useTwilio();
     const a = await createTenant();
@@ -258,7 +258,7 @@ describe("finding 1: inbound on the shared number is routed by messages handed t
   });
 });
 
-describe("finding 3: a STOP belongs to the number, not to one lead", () => {
+describe("a STOP belongs to the number, not to one lead (issue 31, finding 3)", () => {
   it("every way of making a new lead with that number is refused at send, at scheduling and at the scheduled send", async () => {
     useTwilio();
     const t = await tenantWithNumber();

@@ -208,7 +208,7 @@ describe("quiet hours", () => {
 });
 
 // Issue 31, finding 6b: a +1 number without a stored zone fell back to the agency's zone.
-describe("a +1 number's zone comes from its area code", () => {
+describe("a +1 number's zone comes from its area code (issue 31, finding 6b)", () => {
   it("a (415) lead of a New York agency is texted at 20:36 Pacific, and held at 21:30 Pacific", async () => {
     const t = await tenant({ timezone: "America/New_York" });
     const l = await lead(t, null, "+14155550142");

@@ -8,7 +8,7 @@ limitThroughRealRedis();
 // 16 and `1e1` 10. Only decimal digits are an integer.
 const NOT_DECIMAL = ["0x10", "1e1", "0b1", "0o7", "+7", " 7", "7 ", "7.0", "1_0", "Infinity", "", "٧", "7\u0000"];
 
-describe("integer query parameters take decimal digits only", () => {
+describe("integer query parameters take decimal digits only (issue 31, finding 20)", () => {
   it.each([
     ["/api/v1/leads", "limit"],
     ["/api/v1/properties", "limit"],

@@ -275,7 +275,7 @@ describe("every method on every path", () => {
 // Issue 31, finding 14: deep JSON with every header combination, on every operation that takes a
 // body. A nesting deeper than the limit is refused while the body is read (400 invalid_json),
 // before validation or the Idempotency-Key fingerprint walks it; never a 5xx.
-describe("deep JSON on every operation with a body", () => {
+describe("deep JSON on every operation with a body (issue 31, finding 14)", () => {
   it("answers 400 invalid_json in the envelope, whatever the headers", async () => {
     const ids = await createOperationTargets(tenant, "Deep");
     const deep = fc.sample(

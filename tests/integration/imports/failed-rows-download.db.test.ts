@@ -26,7 +26,7 @@ afterEach(() => {
 // Issue 31, finding 12: the failed-rows download let a member still on the temporary password an
 // owner gave them read the file; every other page and download sends them to change it first.
 describe("GET /leads/import/:id/failed-rows", () => {
-  it("sends a member who must change their password to do so, as every page does", async () => {
+  it("sends a member who must change their password to do so, as every page does (issue 31, finding 12)", async () => {
     const agency = await agencyWithStaff("Import Guard Realty");
     const id = await upload(agency.staff, "Name;Email\r\nAda;not-an-email\r\n");
 

@@ -112,7 +112,7 @@ describe("GET /api/v1/postman.json", () => {
         );
       else expect(script("test"), item.name).toContain(`pm.response.to.have.status(${op.response.status});`);
       // Every POST creates and stores its id, but the actions that create nothing of their path's.
-      if (request.method === "POST" && !/\/(batch|intake)$/.test(op.path))
+      if (request.method === "POST" && !/\/(batch|intake|replay)$/.test(op.path))
         expect(script("test"), item.name).toContain("pm.collectionVariables.set(");
       for (const variable of request.url.variables.all())
         expect(script("prerequest"), item.name).toContain(

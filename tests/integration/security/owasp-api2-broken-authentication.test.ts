@@ -21,7 +21,7 @@ describe("API2 broken authentication", () => {
     expect(res.body.error?.code).toBe("invalid_api_key");
   });
 
-  it("revoking a rolled key ends its old secret too (issue 31, 1b)", async () => {
+  it("revoking a rolled key ends its old secret too (issue 31, finding 1b)", async () => {
     const t = await createTenant();
     const rolled = await rollApiKey({
       keyId: t.keyId,

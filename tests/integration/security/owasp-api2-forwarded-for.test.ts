@@ -61,26 +61,33 @@ async function forgot(now: string, n: number, forwardedFor?: string): Promise<{ 
 }
 
 // 21 requests each, on a loaded machine and the embedded engine's first open: not 30 s.
-describe("API2: the client's address is not what X-Forwarded-For claims (finding 7)", { timeout: 120_000 }, () => {
-  it("with no trusted proxy (the default), a forged address on each call neither escapes the per-address reset limit nor reaches the audit log", async () => {
-    const now = "2030-01-01T10:00:00.000Z";
-    for (let n = 0; n < MAX_REQUESTS_PER_IP; n++) {
-      expect(await forgot(now, n, `203.0.113.${n}`)).toEqual({ ip: "127.0.0.1", outcome: "accepted" });
-    }
-    expect(await forgot(now, 99, "203.0.113.250")).toEqual({ ip: "127.0.0.1", outcome: "ip_throttled" });
-  });
+describe(
+  "API2: the client's address is not what X-Forwarded-For claims (issue 31, finding 7)",
+  { timeout: 120_000 },
+  () => {
+    it("with no trusted proxy (the default), a forged address on each call neither escapes the per-address reset limit nor reaches the audit log", async () => {
+      const now = "2030-01-01T10:00:00.000Z";
+      for (let n = 0; n < MAX_REQUESTS_PER_IP; n++) {
+        expect(await forgot(now, n, `203.0.113.${n}`)).toEqual({ ip: "127.0.0.1", outcome: "accepted" });
+      }
+      expect(await forgot(now, 99, "203.0.113.250")).toEqual({ ip: "127.0.0.1", outcome: "ip_throttled" });
+    });
 
-  it("with TRUSTED_PROXY_HOPS=1, the entry the proxy appended is the client, and what the client wrote left of it is ignored", async () => {
-    process.env.TRUSTED_PROXY_HOPS = "1";
-    const now = "2030-02-01T10:00:00.000Z";
-    // This socket plays the proxy: it appended 198.51.100.7, the address it saw.
-    for (let n = 0; n < MAX_REQUESTS_PER_IP; n++) {
-      expect(await forgot(now, n, `203.0.113.${n}, 198.51.100.7`)).toEqual({ ip: "198.51.100.7", outcome: "accepted" });
-    }
-    expect(await forgot(now, 99, "203.0.113.250, 198.51.100.7")).toMatchObject({ outcome: "ip_throttled" });
-    // Another client behind the same proxy has a limit of its own.
-    expect(await forgot(now, 100, "198.51.100.8")).toEqual({ ip: "198.51.100.8", outcome: "accepted" });
-    // A request that reached the app without passing the proxy: its peer is the client.
-    expect(await forgot(now, 101)).toEqual({ ip: "127.0.0.1", outcome: "accepted" });
-  });
-});
+    it("with TRUSTED_PROXY_HOPS=1, the entry the proxy appended is the client, and what the client wrote left of it is ignored", async () => {
+      process.env.TRUSTED_PROXY_HOPS = "1";
+      const now = "2030-02-01T10:00:00.000Z";
+      // This socket plays the proxy: it appended 198.51.100.7, the address it saw.
+      for (let n = 0; n < MAX_REQUESTS_PER_IP; n++) {
+        expect(await forgot(now, n, `203.0.113.${n}, 198.51.100.7`)).toEqual({
+          ip: "198.51.100.7",
+          outcome: "accepted",
+        });
+      }
+      expect(await forgot(now, 99, "203.0.113.250, 198.51.100.7")).toMatchObject({ outcome: "ip_throttled" });
+      // Another client behind the same proxy has a limit of its own.
+      expect(await forgot(now, 100, "198.51.100.8")).toEqual({ ip: "198.51.100.8", outcome: "accepted" });
+      // A request that reached the app without passing the proxy: its peer is the client.
+      expect(await forgot(now, 101)).toEqual({ ip: "127.0.0.1", outcome: "accepted" });
+    });
+  },
+);

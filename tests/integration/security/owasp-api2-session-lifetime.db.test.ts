@@ -21,7 +21,7 @@ async function signedIn(owner: { email: string; password: string }, userAgent?: 
 // cookie is a JWT, and before sessions had rows nothing could take one back. A copy kept after
 // "Sign out" still opened every page, and GET /api/auth/session even answered it with a fresh
 // 30-day cookie, so a stolen cookie lived for ever.
-describe(`API2 web sessions end on the server (${process.env.TEST_DB_ENGINE ?? "postgres"})`, () => {
+describe(`API2 web sessions end on the server (issue 31, finding 6; ${process.env.TEST_DB_ENGINE ?? "postgres"})`, () => {
   beforeAll(async () => {
     await getDb();
   });

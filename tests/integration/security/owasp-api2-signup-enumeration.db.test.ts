@@ -69,7 +69,7 @@ const finishForm = (token: string, password: string) => {
 // this email already exists" to anyone who typed an email with a login, as often as asked, which
 // made it a directory of the customers' staff. It now answers every email alike, says the rest in
 // a mail only the inbox's owner reads, and is throttled per address and per email.
-describe(`API2 signup does not tell which emails have a login (${process.env.TEST_DB_ENGINE ?? "postgres"})`, () => {
+describe(`API2 signup does not tell which emails have a login (issue 31, finding 13; ${process.env.TEST_DB_ENGINE ?? "postgres"})`, () => {
   beforeAll(async () => {
     await getDb();
   });

@@ -10,7 +10,7 @@ import { limitThroughRealRedis } from "../api/setup-api-tests";
 
 limitThroughRealRedis();
 
-describe(`API3 GET /leads/:id and activities:read on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
+describe(`API3 GET /leads/:id and activities:read (issue 31, finding 8) on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
   let t: TestTenant;
   // Opening (and on PGlite creating) the database is the hook's cost, not the test's.
   beforeAll(async () => {

@@ -29,7 +29,7 @@ function expectRefused(res: ApiResponse<unknown>, permission: string, eventType:
   ]);
 }
 
-describe(`API5 event types follow the resources a key can read, on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
+describe(`API5 event types follow the resources a key can read (issue 31, finding 9), on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
   let t: TestTenant;
   // Opening (and on PGlite creating) the database is the hook's cost, not the first test's.
   beforeAll(async () => {

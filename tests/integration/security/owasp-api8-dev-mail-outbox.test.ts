@@ -40,7 +40,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 const status = (from: string, headers: Record<string, string> = {}, path = "/dev/mail") =>
   fetch(`http://${from}:${port}${path}`, { headers }).then((res) => res.status);
 
-describe("API8: the local mail outbox is for this machine's browser only (finding 16)", () => {
+describe("API8: the local mail outbox is for this machine's browser only (issue 31, finding 16)", () => {
   it("is shown to a loopback peer on the embedded default, as the e2e tests open it", async () => {
     expect(await status("127.0.0.1")).toBe(200);
     expect(await status("127.0.0.1", { host: "example.com" })).toBe(200);

@@ -52,7 +52,7 @@ describe("quiet hours on the lead page", () => {
   });
 
   // Issue 31, finding 6b: the form had no zone, and a (415) lead of a New York agency was Eastern.
-  it("the lead form sets and clears the lead's zone; without one, the area code's zones rule", async () => {
+  it("the lead form sets and clears the lead's zone; without one, the area code's zones rule (issue 31, finding 6b)", async () => {
     const a = await agencyWithStaff("Zoned Realty");
     const db = await getDb();
     await db.update(accounts).set({ smsQuietHours: true }).where(eq(accounts.id, a.accountId));
@@ -92,7 +92,7 @@ describe("quiet hours on the lead page", () => {
   });
 
   // Issue 31, finding 15: another account's message was an unhandled error, a 500.
-  it("another account's message, or a made-up one, is the 404 page and changes nothing", async () => {
+  it("another account's message, or a made-up one, is the 404 page and changes nothing (issue 31, finding 15)", async () => {
     const a = await agencyWithStaff("Quiet Realty A");
     const b = await agencyWithStaff("Quiet Realty B");
     const db = await getDb();
