@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   external_id_taken: 409,
   sms_not_scheduled: 409,
   visit_not_scheduled: 409,
+  /** Replay since… to an endpoint that is disabled: its deliveries would only be skipped. */
+  webhook_endpoint_disabled: 409,
   /** If-Match names a version the record is no longer at (lib/api/if-match.ts). */
   precondition_failed: 412,
   /** GET /events: the cursor points into events already expired (lib/events/check-cursor-kept.ts). */

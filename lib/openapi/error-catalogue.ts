@@ -23,6 +23,7 @@ export const PUBLIC_ERROR_CODES = [
   "external_id_taken",
   "sms_not_scheduled",
   "visit_not_scheduled",
+  "webhook_endpoint_disabled",
   "precondition_failed",
   "cursor_expired",
   "payload_too_large",
@@ -147,6 +148,10 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
   webhook_endpoint_limit: {
     when: "The account already has 50 webhook endpoints. Delete one, or subscribe an existing one to more event types.",
     message: "An account has at most 50 webhook endpoints.",
+  },
+  webhook_endpoint_disabled: {
+    when: "`POST /webhook-endpoints/{id}/replay` to a disabled endpoint: its deliveries would only be logged as skipped. Enable it (`PATCH` with `enabled: true`), then replay.",
+    message: "Enable the endpoint to replay events to it.",
   },
   sms_not_scheduled: {
     when: "Only a `scheduled` message can be cancelled; this one was already sent (or failed, or cancelled). Read it with GET /leads/{id}/sms/{smsId}.",

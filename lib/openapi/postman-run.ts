@@ -15,9 +15,9 @@ import { withScripts } from "./postman-scripts";
 // - each folder creates first, then reads, then updates (a lead's SMS after the lead);
 // - every delete waits in a last folder, "Clean up", newest resource first, because later
 //   folders need the earlier resources alive (a visit needs its lead and its property);
-// - the Webhooks folder comes last: while an enabled endpoint exists, every change has a
-//   delivery to queue, and the collection should not send its example endpoint real events;
-//   created last and deleted first, it exists while no change is made;
+// - the Webhooks folder comes last: the collection should not send its example endpoint real
+//   events; created last and deleted first, it exists while no change is made (its replay, of
+//   the events since the moment it is sent, queues none);
 // - a test script on every request checks its status, and a create stores the new id in a
 //   collection variable (`leadId`…) that the later URLs and bodies use.
 
@@ -41,6 +41,10 @@ const VARIABLE_BY_PREFIX = new Map(
 );
 const EXAMPLE_ID = /^([a-z]+)_[0-9a-z]{20,}$/;
 
+// A replay's `since` → the moment of sending (Postman's `$isoTimestamp`): the example's fixed date
+// would fall out of the 30 days kept a month after it was written.
+const NOW_KEYS = new Set(["since"]);
+
 function withVariables(value: unknown, exampleWebhookUrl: string): unknown {
   if (typeof value === "string") {
     if (value === exampleWebhookUrl) return `{{${WEBHOOK_URL_VARIABLE.key}}}`;
@@ -49,7 +53,12 @@ function withVariables(value: unknown, exampleWebhookUrl: string): unknown {
   }
   if (Array.isArray(value)) return value.map((v) => withVariables(v, exampleWebhookUrl));
   if (value && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withVariables(v, exampleWebhookUrl)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        NOW_KEYS.has(k) ? "{{$isoTimestamp}}" : withVariables(v, exampleWebhookUrl),
+      ]),
+    );
   return value;
 }
 

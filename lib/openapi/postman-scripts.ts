@@ -72,8 +72,14 @@ function testScript(request: PostmanRequest, status: number, created: string | u
 }
 
 /** A POST that stores no new id: a batch answers one result per item, intake the lead it found
- * or made. */
+ * or made, a replay how many events it queued. */
 function actionTests(action: string): string[] {
+  if (action === "replay")
+    return [
+      `pm.test("Answers how many events it queued", function () {`,
+      `  pm.expect(pm.response.json().data.queued).to.be.a("number");`,
+      `});`,
+    ];
   if (action === "batch")
     return [
       `pm.test("Answers one result per item, in order", function () {`,

@@ -1,6 +1,6 @@
 import { EVENT_TYPES } from "@/lib/domain/enums";
 import { z } from "zod";
-import { atLeastOneField, idParams, outputId, outputTimestamp, paginationQuery } from "./common";
+import { atLeastOneField, idParams, outputId, outputTimestamp, paginationQuery, timestampQuery } from "./common";
 
 // Webhook endpoints: where an account's events are pushed. Managed in Settings → Webhooks and
 // through the API, so REST-hook integrations (Zapier and the like) subscribe themselves.
@@ -97,3 +97,23 @@ export const webhookEndpointListQuery = z.strictObject({
 export type WebhookEndpointListQuery = z.output<typeof webhookEndpointListQuery>;
 
 export const webhookEndpointIdParams = idParams("whep");
+
+export const webhookReplaySchema = z
+  .strictObject({
+    since: timestampQuery.meta({
+      description:
+        "Replay the endpoint's events created at or after this time: within the last 30 days (what is kept).",
+    }),
+  })
+  .meta({ id: "WebhookReplay", example: { since: "2026-11-20T00:00:00.000Z" } });
+
+export const webhookReplayResultSchema = z
+  .object({
+    queued: z.number().int().meta({ description: "Events queued to the endpoint, oldest first." }),
+    until: outputTimestamp.nullable().meta({
+      description:
+        "Set when the replay stopped at its limit of 1,000 events: the time of the last one queued. Replay again from it for the rest. Null when every event since `since` was queued.",
+      example: null,
+    }),
+  })
+  .meta({ id: "WebhookReplayResult" });

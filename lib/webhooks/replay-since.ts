@@ -16,8 +16,9 @@ import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
 
 const KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 const REPLAY_LIMIT = 1000;
+const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
-interface ReplayResult {
+export interface ReplayResult {
   /** Events queued to the endpoint. */
   queued: number;
   /** The time of the last event queued when the limit cut the replay short; null when complete. */
@@ -27,12 +28,14 @@ interface ReplayResult {
 type ReplayRow = { event_id: string; attempt: number; created_at: Date };
 
 export async function replayEndpointSince(accountId: string, endpointId: string, since: Date): Promise<ReplayResult> {
-  if (since.getTime() > Date.now()) throw invalidSince("must not be in the future");
+  // A few minutes of the caller's clock running ahead are allowed: such a replay queues nothing.
+  if (since.getTime() > Date.now() + CLOCK_SKEW_MS) throw invalidSince("must not be in the future");
   if (since.getTime() < Date.now() - KEPT_MS) throw invalidSince("must be within the last 30 days, what is kept");
   const db = await getDb();
   return inTransaction(db, async (tx) => {
     const endpoint = await getWebhookEndpointOrThrow(tx, accountId, endpointId);
-    if (!endpoint.enabled) throw new ApiError("conflict", "Enable the endpoint to replay events to it.");
+    if (!endpoint.enabled)
+      throw new ApiError("webhook_endpoint_disabled", "Enable the endpoint to replay events to it.");
     // Only events the dispatcher has passed (at or before its position): a later one is still to
     // be fanned out, and would otherwise go twice. Each is claimed like a Resend (webhook_resends),
     // for its next attempt number, so two replays at once queue it once.

@@ -150,6 +150,11 @@ export const OPERATIONS: Array<{
     body: () => ({ url: "http://127.0.0.1:9/op", events: ["lead.created"] }),
   },
   { method: "GET", path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}` },
+  {
+    method: "POST",
+    path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}/replay`,
+    body: () => ({ since: new Date(Date.now() - 60 * 60 * 1000).toISOString() }),
+  },
   { method: "PATCH", path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}`, body: () => ({ enabled: false }) },
   { method: "DELETE", path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}` },
 ];
@@ -167,11 +172,10 @@ export async function createOperationTargets(tenant: TestTenant, label = "Owned"
     scheduledAt: "2026-12-01T10:00:00.000Z",
   });
   const sms = await call(`/api/v1/leads/${lead}/sms`, { message: `${label} message` });
-  // Subscribed to nothing this suite does, so it queues no delivery.
+  // Enabled (a replay needs it so), and subscribed to nothing these targets' operations send.
   const webhookEndpoint = await call("/api/v1/webhook-endpoints", {
     url: `http://127.0.0.1:9/${label.toLowerCase()}`,
     events: ["property.deleted"],
-    enabled: false,
   });
   // Custom field definitions have no write route: Settings only.
   await createCustomFieldDefinition(tenant.accountId, {

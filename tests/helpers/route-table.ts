@@ -17,6 +17,7 @@ import * as visitsRoute from "@/app/api/v1/visits/route";
 import * as visitRoute from "@/app/api/v1/visits/[id]/route";
 import * as webhookEndpointsRoute from "@/app/api/v1/webhook-endpoints/route";
 import * as webhookEndpointRoute from "@/app/api/v1/webhook-endpoints/[id]/route";
+import * as webhookEndpointReplayRoute from "@/app/api/v1/webhook-endpoints/[id]/replay/route";
 
 // The /api/v1 route files and the paths Next maps to them, for running the real handlers
 // without Next (in-process tests and the fault-test server).
@@ -42,6 +43,7 @@ const ROUTES: Array<[RegExp, RouteModule]> = [
   [/^\/api\/v1\/custom-fields$/, customFieldsRoute],
   [/^\/api\/v1\/webhook-endpoints$/, webhookEndpointsRoute],
   [/^\/api\/v1\/webhook-endpoints\/(?<id>[^/]+)$/, webhookEndpointRoute],
+  [/^\/api\/v1\/webhook-endpoints\/(?<id>[^/]+)\/replay$/, webhookEndpointReplayRoute],
   [/^\/api\/v1\/openapi\.json$/, openApiRoute],
   [/^\/api\/v1\/postman\.json$/, postmanRoute],
 ];

@@ -6,6 +6,8 @@ import {
   webhookEndpointSchema,
   webhookEndpointUpdateSchema,
   webhookEndpointWithSecretSchema,
+  webhookReplayResultSchema,
+  webhookReplaySchema,
 } from "@/lib/schemas/webhook-endpoints";
 import { EVENT_TYPE_PERMISSIONS_TEXT } from "../event-type-permission-text";
 import { exampleList, exampleOne, exampleWebhookEndpoint, exampleWebhookEndpointDeleted } from "../examples";
@@ -87,13 +89,36 @@ export const webhookEndpointOperations: OperationSpec[] = [
     errorExamples: { not_found: notFound },
   },
   {
+    operationId: "replayWebhookEndpoint",
+    method: "post",
+    path: `${path}/{id}/replay`,
+    tag: "Webhooks",
+    permission: { webhook_endpoints: "write" },
+    summary: "Replay events to a webhook endpoint",
+    description:
+      "Sends the endpoint its events created at or after `since` again, from the feed, oldest first: those of the types it is subscribed to now, each as a new attempt with its own `webhook-id` (the event's id, so a receiver that deduplicates keeps its copy). For a receiver that was down or lost data, or an endpoint enabled again after deliveries were skipped. `since` must be within the 30 days of events kept. One call queues at most 1,000 events; `until` then says where to start the next. Events still being fanned out are left to that. Replays running at once queue each event once. The endpoint must be enabled (else 409 `webhook_endpoint_disabled`).",
+    params: webhookEndpointIdParams,
+    body: {
+      schema: webhookReplaySchema,
+      examples: { since: { summary: "Since a receiver outage began", value: { since: "2026-11-20T00:00:00.000Z" } } },
+    },
+    response: {
+      status: 202,
+      description: "The events are queued for delivery.",
+      schema: webhookReplayResultSchema,
+      example: exampleOne({ queued: 42, until: null }),
+    },
+    errors: ["webhook_endpoint_disabled"],
+    errorExamples: { not_found: notFound },
+  },
+  {
     operationId: "updateWebhookEndpoint",
     method: "patch",
     path: `${path}/{id}`,
     tag: "Webhooks",
     permission: { webhook_endpoints: "write" },
     summary: "Update a webhook endpoint",
-    description: `Change its URL (checked as on create), description or event types, or disable it. \`enabled: true\` re-enables an endpoint the system disabled (after a 410, or 5 days without a successful delivery); deliveries it missed meanwhile are not sent, replay them from \`GET /events\`.\n\n${SUBSCRIBABLE} New \`events\` follow that rule. A restricted key may change the \`url\` only of an endpoint whose every type it can read (else 403, naming the permission), since moving it would send those events to the key's own receiver; a \`["*"]\` endpoint it moves keeps the types of today. \`description\` and \`enabled\` need only \`webhook_endpoints:write\`.`,
+    description: `Change its URL (checked as on create), description or event types, or disable it. \`enabled: true\` re-enables an endpoint the system disabled (after a 410, or 5 days without a successful delivery); deliveries it missed meanwhile are logged as skipped: send them with \`POST /webhook-endpoints/{id}/replay\`.\n\n${SUBSCRIBABLE} New \`events\` follow that rule. A restricted key may change the \`url\` only of an endpoint whose every type it can read (else 403, naming the permission), since moving it would send those events to the key's own receiver; a \`["*"]\` endpoint it moves keeps the types of today. \`description\` and \`enabled\` need only \`webhook_endpoints:write\`.`,
     params: webhookEndpointIdParams,
     body: {
       schema: webhookEndpointUpdateSchema,

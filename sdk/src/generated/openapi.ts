@@ -445,13 +445,35 @@ export interface paths {
     head?: never;
     /**
      * Update a webhook endpoint
-     * @description Change its URL (checked as on create), description or event types, or disable it. `enabled: true` re-enables an endpoint the system disabled (after a 410, or 5 days without a successful delivery); deliveries it missed meanwhile are not sent, replay them from `GET /events`.
+     * @description Change its URL (checked as on create), description or event types, or disable it. `enabled: true` re-enables an endpoint the system disabled (after a 410, or 5 days without a successful delivery); deliveries it missed meanwhile are logged as skipped: send them with `POST /webhook-endpoints/{id}/replay`.
      *
      *     **Only types the key can read.** A key may subscribe only to the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Another type is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing. `["*"]` from a full-access key takes every type, including types added later; from a restricted key it is stored as the types that key can read at that moment (the answer lists them), and is a 403 when it can read none. New `events` follow that rule. A restricted key may change the `url` only of an endpoint whose every type it can read (else 403, naming the permission), since moving it would send those events to the key's own receiver; a `["*"]` endpoint it moves keeps the types of today. `description` and `enabled` need only `webhook_endpoints:write`.
      *
      *     Requires the `webhook_endpoints:write` permission.
      */
     patch: operations["updateWebhookEndpoint"];
+    trace?: never;
+  };
+  "/api/v1/webhook-endpoints/{id}/replay": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replay events to a webhook endpoint
+     * @description Sends the endpoint its events created at or after `since` again, from the feed, oldest first: those of the types it is subscribed to now, each as a new attempt with its own `webhook-id` (the event's id, so a receiver that deduplicates keeps its copy). For a receiver that was down or lost data, or an endpoint enabled again after deliveries were skipped. `since` must be within the 30 days of events kept. One call queues at most 1,000 events; `until` then says where to start the next. Events still being fanned out are left to that. Replays running at once queue each event once. The endpoint must be enabled (else 409 `webhook_endpoint_disabled`).
+     *
+     *     Requires the `webhook_endpoints:write` permission.
+     */
+    post: operations["replayWebhookEndpoint"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
 }
@@ -1412,6 +1434,19 @@ export interface components {
       /** @description False stops deliveries. Setting it true again re-enables an endpoint the system disabled. */
       enabled?: boolean;
     };
+    /**
+     * @example {
+     *       "since": "2026-11-20T00:00:00.000Z"
+     *     }
+     */
+    WebhookReplay: {
+      /**
+       * Format: date-time
+       * @description Replay the endpoint's events created at or after this time: within the last 30 days (what is kept).
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      since: string;
+    };
     /** @description The lead's SMS consent record. A lead whose consent is `revoked` is not texted (422 `consent_required`); with the account's require-consent setting on, only `granted` is. */
     LeadConsent: {
       sms: components["schemas"]["SmsConsent"];
@@ -2176,6 +2211,7 @@ export interface components {
               | "external_id_taken"
               | "sms_not_scheduled"
               | "visit_not_scheduled"
+              | "webhook_endpoint_disabled"
               | "precondition_failed"
               | "cursor_expired"
               | "payload_too_large"
@@ -2403,6 +2439,7 @@ export interface components {
               | "external_id_taken"
               | "sms_not_scheduled"
               | "visit_not_scheduled"
+              | "webhook_endpoint_disabled"
               | "precondition_failed"
               | "cursor_expired"
               | "payload_too_large"
@@ -2739,6 +2776,34 @@ export interface components {
       /** @constant */
       deleted: true;
     };
+    WebhookReplayResult: {
+      /** @description Events queued to the endpoint, oldest first. */
+      queued: number;
+      /**
+       * @description Set when the replay stopped at its limit of 1,000 events: the time of the last one queued. Replay again from it for the rest. Null when every event since `since` was queued.
+       * @example null
+       */
+      until: string | null;
+    };
+    /** @description The error envelope with `webhook_endpoint_disabled`: `POST /webhook-endpoints/{id}/replay` to a disabled endpoint: its deliveries would only be logged as skipped. Enable it (`PATCH` with `enabled: true`), then replay. */
+    WebhookEndpointDisabledError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "webhook_endpoint_disabled";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
+    };
     /** @description The lead's SMS consent record. A lead whose consent is `revoked` is not texted (422 `consent_required`); with the account's require-consent setting on, only `granted` is. */
     LeadConsentOutput: {
       sms: components["schemas"]["SmsConsentOutput"];
@@ -2971,6 +3036,7 @@ export interface components {
           | "external_id_taken"
           | "sms_not_scheduled"
           | "visit_not_scheduled"
+          | "webhook_endpoint_disabled"
           | "precondition_failed"
           | "cursor_expired"
           | "payload_too_large"
@@ -7241,6 +7307,152 @@ export interface operations {
       };
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  replayWebhookEndpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /**
+         * @description The webhook endpoint's id (`whep_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example whep_01jf3v9k4n2p6r8t0v2x4z6b8g
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookReplay"];
+      };
+    };
+    responses: {
+      /** @description The events are queued for delivery. */
+      202: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "queued": 42,
+           *         "until": null
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["WebhookReplayResult"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["InvalidJsonError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      /**
+       * @description Conflict.
+       *
+       *     - `idempotency_in_progress`: Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.
+       *     - `webhook_endpoint_disabled`: `POST /webhook-endpoints/{id}/replay` to a disabled endpoint: its deliveries would only be logged as skipped. Enable it (`PATCH` with `enabled: true`), then replay.
+       */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["IdempotencyInProgressError"] | components["schemas"]["WebhookEndpointDisabledError"];
+        };
+      };
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      /**
+       * @description Unprocessable.
+       *
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+        };
+      };
       429: components["responses"]["RateLimited"];
       500: components["responses"]["InternalError"];
       503: components["responses"]["ServiceUnavailable"];
