@@ -172,10 +172,12 @@ export async function createOperationTargets(tenant: TestTenant, label = "Owned"
     scheduledAt: "2026-12-01T10:00:00.000Z",
   });
   const sms = await call(`/api/v1/leads/${lead}/sms`, { message: `${label} message` });
-  // Enabled (a replay needs it so), and subscribed to nothing these targets' operations send.
+  // Enabled (a replay needs it so), and subscribed to an event no operation makes (only a text
+  // from the lead's phone does): another test file's dispatcher and workers share the database,
+  // and a delivery logged meanwhile would change the account under a check that nothing did.
   const webhookEndpoint = await call("/api/v1/webhook-endpoints", {
     url: `http://127.0.0.1:9/${label.toLowerCase()}`,
-    events: ["property.deleted"],
+    events: ["sms.received"],
   });
   // Custom field definitions have no write route: Settings only.
   await createCustomFieldDefinition(tenant.accountId, {
