@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createTestDatabase, dropTestDatabase } from "./test-database";
+import { cloneTestDatabase, createTestDatabase, dropTestDatabase } from "./test-database";
+
+// Copies of the migrated database, one per vitest worker (VITEST_POOL_ID 1…): see worker-setup.ts.
+// More than vitest.config.ts's maxForks, in case a run is given more.
+const POOL_DATABASES = 4;
 
 // Runs once per vitest invocation, before workers start (they inherit process.env).
 export default async function globalSetup() {
@@ -17,7 +21,11 @@ export default async function globalSetup() {
   const { getDbHandle, closeDb } = await import("../../db/client");
   await getDbHandle();
   await closeDb();
+  const copies: Array<{ name: string; url: string }> = [];
+  for (let pool = 1; pool <= POOL_DATABASES; pool++) copies.push(await cloneTestDatabase(name, `${name}_w${pool}`));
+  process.env.TEST_POOL_DATABASE_URLS = JSON.stringify(copies.map((copy) => copy.url));
   return async () => {
+    for (const copy of copies) await dropTestDatabase(copy.name);
     await dropTestDatabase(name);
   };
 }

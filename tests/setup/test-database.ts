@@ -29,6 +29,17 @@ export async function createTestDatabase(label: string): Promise<{ name: string;
   return { name, url: databaseUrl(name) };
 }
 
+/** A copy of a migrated test database (its template must have no open connection). */
+export async function cloneTestDatabase(template: string, name: string): Promise<{ name: string; url: string }> {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}" template "${template}"`);
+  } finally {
+    await admin.end();
+  }
+  return { name, url: databaseUrl(name) };
+}
+
 export async function dropTestDatabase(name: string): Promise<void> {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   try {
