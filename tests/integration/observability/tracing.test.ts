@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, migratePostgres } from "@/db/client";
 import { createQueues } from "@/lib/jobs/start-workers";
+import { stopEventDispatcher } from "@/lib/webhooks/dispatch/event-dispatcher";
 import { createTenant, type TestTenant } from "../../helpers/api";
 import { startOtlpReceiver, type OtlpReceiver } from "../../helpers/otlp-receiver";
 import { killAndWait, spawnTsx, type Spawned } from "../../helpers/spawn-process";
@@ -82,6 +83,9 @@ beforeAll(async () => {
   process.env.DATABASE_URL = database.url; // before anything in this process opens the database
   vi.stubEnv("WEBHOOKS_ALLOW_PRIVATE_URLS", "1");
   await createQueues(); // pg-boss's schema, once, before two processes start on it
+  // This process traces nothing: its dispatcher would send some events' deliveries outside the
+  // write's trace. The traced servers dispatch.
+  await stopEventDispatcher();
   [otlp, receiver] = await Promise.all([startOtlpReceiver(), startWebhookReceiver()]);
 }, 60_000);
 

@@ -1,4 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db/client";
+import { getBoss } from "@/lib/jobs/boss";
 import { GET as metrics } from "@/app/api/metrics/route";
 import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
 import { startWorkers } from "@/lib/jobs/start-workers";
@@ -18,6 +21,12 @@ beforeAll(async () => {
   vi.stubEnv("WEBHOOK_RETRY_SCHEDULE", "0.2");
   vi.stubEnv("WEBHOOK_TIMEOUT_MS", "3000");
   vi.stubEnv("JOBS_POLLING_INTERVAL_SECONDS", "0.5");
+  // The counters are exact: deliveries an earlier file on this worker's database left queued (to
+  // endpoints that fail, retried for minutes) would be counted here too. They are not this file's.
+  await getBoss();
+  await (
+    await getDb()
+  ).execute(sql`delete from pgboss.job where name = ${deliverWebhookQueue.name} and state in ('created', 'retry')`);
   await startWorkers();
   receiver = await startWebhookReceiver();
 }, 60_000);
