@@ -5,6 +5,7 @@ import { enqueue } from "@/lib/jobs/enqueue";
 import { QUEUES } from "@/lib/jobs/queues";
 import { createQueues } from "@/lib/jobs/start-workers";
 import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
+import { stopEventDispatcher } from "@/lib/webhooks/dispatch/event-dispatcher";
 import { sampleValue } from "../../helpers/prometheus-text";
 
 // The queue gauges of GET /api/metrics, read from pg-boss at scrape time through
@@ -13,6 +14,9 @@ import { sampleValue } from "../../helpers/prometheus-text";
 beforeAll(async () => {
   delete process.env.METRICS_TOKEN;
   await createQueues();
+  // Nor a dispatcher: it would fan out events earlier files left on this database between two
+  // scrapes, and the waiting count would rise by more than this file's one job.
+  await stopEventDispatcher();
 });
 
 async function scrape(): Promise<string> {
