@@ -3,6 +3,7 @@ import { ApiError } from "@/lib/errors/api-error";
 import { errorBody } from "./respond";
 import { newRequestId } from "./request-id";
 import { reportApiRequest } from "./report-api-request";
+import { withRouteAllow } from "./route-allow";
 import { SERVED_METHODS } from "./served-methods";
 import { answerClientError, answerConnect } from "./unparsed-request-answer";
 
@@ -10,7 +11,8 @@ import { answerClientError, answerConnect } from "./unparsed-request-answer";
 // envelope before Next sees them:
 // - a method outside HTTP's usual set: Next builds a web Request of every request, and undici
 //   refuses TRACE, TRACK and CONNECT (a text/plain 500), while WebDAV's PROPFIND and the like got
-//   an empty 400 from the route module;
+//   an empty 400 from the route module. A 405 whose Allow names the path's route's own methods
+//   (asked of the route: route-allow.ts), or a 404 on a path no route has;
 // - a trailing slash or an empty segment: Next answers a bare 308 to the path without it, which
 //   clients follow, so `/leads/` (a lead whose id was left empty) showed the list.
 // - a path whose percent-encoding does not decode (`%ff`, `%ED%A0%80`: not UTF-8; `%zz`: not an
@@ -86,7 +88,12 @@ function decodes(path: string): boolean {
   }
 }
 
-function refuse(req: IncomingMessage, res: ServerResponse, refusal: ApiError): void {
+async function refuse(req: IncomingMessage, res: ServerResponse, refused: ApiError): Promise<void> {
+  const started = performance.now();
+  // The body is not read: drain it so the connection can be reused.
+  req.resume();
+  const path = (req.url ?? "").split("?", 1)[0];
+  const { refusal, allow } = await withRouteAllow(req.socket, refused, path, req.headers.host);
   const requestId = newRequestId();
   const headers: Record<string, string> = {
     "Content-Type": "application/json; charset=utf-8",
@@ -95,9 +102,7 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: ApiError): v
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
   };
-  if (refusal.status === 405) headers.Allow = SERVED_METHODS.join(", ");
-  // The body is not read: drain it so the connection can be reused.
-  req.resume();
+  if (allow) headers.Allow = allow;
   res
     .writeHead(refusal.status, headers)
     .end(req.method === "HEAD" ? undefined : JSON.stringify(errorBody(refusal, requestId)));
@@ -106,9 +111,9 @@ function refuse(req: IncomingMessage, res: ServerResponse, refusal: ApiError): v
     apiKey: undefined,
     method: (req.method ?? "").slice(0, 20),
     route: "outside the contract",
-    path: (req.url ?? "").split("?", 1)[0].slice(0, 200),
+    path: path.slice(0, 200),
     status: refusal.status,
-    durationMs: 0,
+    durationMs: Math.round(performance.now() - started),
     errorCode: refusal.code,
     arrivedAt: new Date(),
   });
@@ -131,7 +136,7 @@ export function installOutsideContractGuard(): void {
       const [req, res] = args as [IncomingMessage, ServerResponse];
       const refusal = refusalOutsideContract(req.method ?? "", req.url ?? "");
       if (refusal) {
-        refuse(req, res, refusal);
+        void refuse(req, res, refusal);
         return true;
       }
     }

@@ -29,12 +29,13 @@ export function methodsNotAllowed(allowed: Method[]): Record<Method | "OPTIONS",
   return handlers;
 }
 
+/** The answer for a path no route has, whatever the method. */
+export const noSuchEndpoint = () =>
+  new ApiError("not_found", "No such endpoint. See /api/v1/openapi.json for the list.");
+
 /** Anything under /api that is not a route: every method gets the JSON 404. */
 function routeNotFound(): Response {
-  return errorResponse(
-    new ApiError("not_found", "No such endpoint. See /api/v1/openapi.json for the list."),
-    newRequestId(),
-  );
+  return errorResponse(noSuchEndpoint(), newRequestId());
 }
 
 /** Every method a catch-all route must answer itself, so none falls through to Next's HTML. */

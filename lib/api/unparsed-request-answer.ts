@@ -4,13 +4,13 @@ import { ApiError } from "@/lib/errors/api-error";
 import { errorBody } from "./respond";
 import { newRequestId } from "./request-id";
 import { reportApiRequest } from "./report-api-request";
-import { SERVED_METHODS } from "./served-methods";
+import { withRouteAllow, type LocalEnd } from "./route-allow";
 
 // Answers for what Node's HTTP server refuses before any request handler (Next's included) runs,
 // in the error envelope with X-Request-Id instead of Node's bare text (issue 31, finding 21):
-// - the parser's "clientError": a method it does not know (`FOO`: 405, as the guard answers
-//   PROPFIND), a request line and headers over Node's 16 KB (431), any other request that is
-//   not HTTP/1.1 (400);
+// - the parser's "clientError": a method it does not know (`FOO`: 405 with the route's Allow, or
+//   404 on a path no route has, as the guard answers PROPFIND), a request line and headers over
+//   Node's 16 KB (431), any other request that is not HTTP/1.1 (400);
 // - CONNECT: with no "connect" listener Node resets the connection; this answers 405.
 // Written to the socket as raw HTTP (there is no request object), then the connection closes:
 // after a parse error nothing more on it can be read. A socket that is no longer writable, or
@@ -47,7 +47,18 @@ function refusalFor(error: ClientError, method: string): ApiError | null {
   return null; // a reset, a timeout: Node's own handling
 }
 
-function writeRefusal(socket: Duplex, refusal: ApiError, method: string, path: string): void {
+async function writeRefusal(socket: Duplex, refused: ApiError, method: string, path: string): Promise<void> {
+  const started = performance.now();
+  // Whatever else arrives (the rest of a 20 KB URL) is read and dropped, not parsed again: a second
+  // parse error would make Node destroy the socket, and a reset can cost the client this answer.
+  socket.removeAllListeners("data");
+  // A client that sent its request and closed its side still gets the answer, written once the
+  // route has been asked (Node's own "end" handler would close the socket first).
+  socket.removeAllListeners("end");
+  socket.resume();
+  // A client that never closes its side: the connection ends anyway.
+  setTimeout(() => socket.destroy(), CLOSE_AFTER_MS).unref();
+  const { refusal, allow } = await withRouteAllow(socket as Duplex & LocalEnd, refused, path, undefined);
   const requestId = newRequestId();
   const body = JSON.stringify(errorBody(refusal, requestId));
   const headers = [
@@ -58,16 +69,10 @@ function writeRefusal(socket: Duplex, refusal: ApiError, method: string, path: s
     `X-Request-Id: ${requestId}`,
     "X-Content-Type-Options: nosniff",
     "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'",
-    ...(refusal.status === 405 ? [`Allow: ${SERVED_METHODS.join(", ")}`] : []),
+    ...(allow ? [`Allow: ${allow}`] : []),
     "Connection: close",
   ];
-  // Whatever else arrives (the rest of a 20 KB URL) is read and dropped, not parsed again: a second
-  // parse error would make Node destroy the socket, and a reset can cost the client this answer.
-  socket.removeAllListeners("data");
-  socket.resume();
   socket.end(`${headers.join("\r\n")}\r\n\r\n${method === "HEAD" ? "" : body}`);
-  // A client that never closes its side: the connection ends anyway.
-  setTimeout(() => socket.destroy(), CLOSE_AFTER_MS).unref();
   reportApiRequest({
     requestId,
     apiKey: undefined,
@@ -75,7 +80,7 @@ function writeRefusal(socket: Duplex, refusal: ApiError, method: string, path: s
     route: "outside the contract",
     path,
     status: refusal.status,
-    durationMs: 0,
+    durationMs: Math.round(performance.now() - started),
     errorCode: refusal.code,
     arrivedAt: new Date(),
   });
@@ -88,14 +93,14 @@ export function answerClientError(error: ClientError, socket: Duplex): boolean {
   const { method, path } = requestLine(error.rawPacket);
   const refusal = refusalFor(error, method);
   if (!refusal) return false;
-  writeRefusal(socket, refusal, method, path);
+  void writeRefusal(socket, refusal, method, path);
   return true;
 }
 
 /** The server's "connect" (a CONNECT request): not a proxy, so 405. */
 export function answerConnect(req: IncomingMessage, socket: Duplex): void {
   socket.on("error", () => socket.destroy());
-  writeRefusal(
+  void writeRefusal(
     socket,
     new ApiError(
       "method_not_allowed",
