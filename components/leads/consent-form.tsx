@@ -7,7 +7,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextField } from "@/components/ui/text-field";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { useFormVersion } from "@/components/ui/use-form-version";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 
 const STATUS_OPTIONS = [
   { value: "granted", label: "Granted: they agreed to be texted" },

@@ -2,7 +2,7 @@
 
 import { useActionState, useId, useRef } from "react";
 import { useFormVersion } from "@/components/ui/use-form-version";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 import { styles } from "@/components/ui/styles";
 
 type Option = { value: string; label: string };

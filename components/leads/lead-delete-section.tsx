@@ -1,4 +1,4 @@
-import type { FormState } from "@/lib/ui/form-state";
+import type { FormState } from "@/components/ui/form-state";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { styles } from "@/components/ui/styles";
 

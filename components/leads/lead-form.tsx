@@ -8,7 +8,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { TextField } from "@/components/ui/text-field";
 import { useFormVersion } from "@/components/ui/use-form-version";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 import type { CustomFieldUiDefinition } from "@/lib/custom-fields/custom-field-ui";
 import { CustomFieldInputs } from "@/components/custom-fields/custom-field-inputs";
 

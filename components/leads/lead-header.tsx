@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { PublicLead } from "@/lib/leads/public-lead";
-import type { FormState } from "@/lib/ui/form-state";
+import type { FormState } from "@/components/ui/form-state";
 import { formatInZone } from "@/lib/ui/format-date";
 import { styles } from "@/components/ui/styles";
 import { InPlaceSelect } from "./in-place-select";

@@ -3,7 +3,7 @@ import type { PublicLead } from "@/lib/leads/public-lead";
 import { smsConsentRefusal } from "@/lib/sms/assert-sms-consent";
 import { isLogProvider } from "@/lib/sms/get-sms-provider";
 import type { PublicSms } from "@/lib/sms/public-sms";
-import type { FormState } from "@/lib/ui/form-state";
+import type { FormState } from "@/components/ui/form-state";
 import { SimulateReplyForm } from "./simulate-reply-form";
 import { SmsForm } from "./sms-form";
 import { SmsThread } from "./sms-thread";

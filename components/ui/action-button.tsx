@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 import { SubmitButton } from "./submit-button";
 
 interface ActionButtonProps {

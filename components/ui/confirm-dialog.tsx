@@ -2,7 +2,7 @@
 
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useActionState, useState } from "react";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 import { FormMessage } from "./form-message";
 import { SubmitButton } from "./submit-button";
 import { styles } from "./styles";

@@ -1,4 +1,4 @@
-import type { FormState } from "@/lib/ui/form-state";
+import type { FormState } from "@/components/ui/form-state";
 
 // The message above or below a form: an error is an alert, a success a polite status.
 export function FormMessage({ tone, children }: { tone: "error" | "success"; children: React.ReactNode }) {

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { DateTime } from "luxon";
-import { daySlot, slotParam } from "@/lib/forms/visits/booking-slot";
+import { daySlot, slotParam } from "@/components/visits/booking-slot";
 import { hrefWith } from "@/lib/ui/cursor-pager";
 import { VISIT_STATUS_LABELS, VISIT_STATUS_TONES } from "@/lib/visits/visit-outcome";
 import { Badge } from "@/components/ui/badge";

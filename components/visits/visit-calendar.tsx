@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import type { CalendarRange, CalendarView } from "@/lib/visits/calendar-range";
 import { layoutVisitGrid } from "@/lib/visits/calendar-layout";
 import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
-import { zoneLabel } from "@/lib/forms/visits/visit-form-options";
+import { zoneLabel } from "@/components/visits/visit-form-options";
 import { zoneAbbreviation } from "@/lib/ui/format-date";
 import { styles } from "@/components/ui/styles";
 import { VisitAgenda } from "./visit-agenda";

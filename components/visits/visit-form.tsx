@@ -7,7 +7,7 @@ import { TextareaField } from "@/components/ui/textarea-field";
 import { TextField } from "@/components/ui/text-field";
 import { FormStateMessage } from "@/components/ui/form-message";
 import { useFormVersion } from "@/components/ui/use-form-version";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 
 interface Option {
   value: string;

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { gridSlot, slotLabel, slotParam } from "@/lib/forms/visits/booking-slot";
+import { gridSlot, slotLabel, slotParam } from "@/components/visits/booking-slot";
 import { hrefWith } from "@/lib/ui/cursor-pager";
 import { styles } from "@/components/ui/styles";
 

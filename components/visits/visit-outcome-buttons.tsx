@@ -4,7 +4,7 @@ import { startTransition, useActionState } from "react";
 import { ActionMenu } from "@/components/ui/action-menu";
 import { styles } from "@/components/ui/styles";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 import { VISIT_OUTCOMES, VISIT_STATUS_LABELS, type VisitOutcome } from "@/lib/visits/visit-outcome";
 
 // How a visit went, in one click. A scheduled visit offers all three outcomes as buttons; a visit

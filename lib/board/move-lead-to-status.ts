@@ -1,6 +1,6 @@
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import type { LeadStatus } from "@/lib/domain/enums";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 import { updateLead } from "@/lib/leads/update-lead";
 import type { Member } from "@/lib/users/get-member";
 import { toBoardCard, type BoardCard } from "./board-card";

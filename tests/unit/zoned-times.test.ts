@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { utcToZoned, zonedToUtc } from "@/lib/forms/visits/zoned-time";
+import { utcToZoned, zonedToUtc } from "@/components/visits/zoned-time";
 import { formatInZone, localizeSummary } from "@/lib/ui/format-date";
 import { dayStart, endOfDay } from "@/lib/ui/date-filter";
 import { calendarRange } from "@/lib/visits/calendar-range";

@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { FormStateMessage } from "@/components/ui/form-message";
 import { SelectField } from "@/components/ui/select-field";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { IDLE } from "@/lib/ui/form-state";
+import { IDLE } from "@/components/ui/form-state";
 import { updateTimeZoneAction } from "./actions";
 
 export function TimeZoneForm({

@@ -1,41 +1,26 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
-import { requireMember } from "@/lib/auth/get-current-member";
-import {
-  createPropertyForm,
-  deletePropertyForm,
-  updatePropertyForm,
-  type PropertyFormState,
-} from "@/lib/forms/properties/property-forms";
-import type { FormState } from "@/lib/ui/form-state";
+import { formAction } from "@/app/_forms/form-action";
+import { createPropertyForm, deletePropertyForm, updatePropertyForm } from "@/lib/forms/properties/property-forms";
 
-// Thin: the session's member, then the form handler in lib/forms (tested directly).
+// The property forms (lib/forms/properties) parse with the API's schemas and word the service's
+// refusals for the form. Leads and visits show a property's title too, so a change refreshes
+// every page.
 
-export async function createPropertyAction(
-  _previous: PropertyFormState,
-  formData: FormData,
-): Promise<PropertyFormState> {
-  const state = await createPropertyForm(await requireMember(), formData);
-  if (state.status !== "success" || !state.propertyId) return state;
-  revalidatePath("/properties");
-  redirect(`/properties/${state.propertyId}?notice=created`);
-}
+export const createPropertyAction = formAction(
+  {
+    revalidate: ["/properties"],
+    redirect: (state) =>
+      state.status === "success" && state.propertyId ? `/properties/${state.propertyId}?notice=created` : undefined,
+  },
+  ({ member, formData }) => createPropertyForm(member, formData),
+);
 
-export async function updatePropertyAction(
-  _previous: PropertyFormState,
-  formData: FormData,
-): Promise<PropertyFormState> {
-  const state = await updatePropertyForm(await requireMember(), formData);
-  // Leads and visits show the property's title too.
-  if (state.status === "success") revalidatePath("/", "layout");
-  return state;
-}
+export const updatePropertyAction = formAction({ revalidate: ["/"] }, ({ member, formData }) =>
+  updatePropertyForm(member, formData),
+);
 
-export async function deletePropertyAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const state = await deletePropertyForm(await requireMember(), formData);
-  if (state.status !== "success") return state;
-  revalidatePath("/", "layout");
-  redirect("/properties?notice=deleted");
-}
+export const deletePropertyAction = formAction(
+  { revalidate: ["/"], redirect: (state) => (state.status === "success" ? "/properties?notice=deleted" : undefined) },
+  ({ member, formData }) => deletePropertyForm(member, formData),
+);

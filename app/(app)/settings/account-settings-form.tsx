@@ -6,7 +6,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormStateMessage } from "@/components/ui/form-message";
-import { IDLE } from "@/lib/ui/form-state";
+import { IDLE } from "@/components/ui/form-state";
 import { updateAccountAction } from "./actions";
 
 interface Option {

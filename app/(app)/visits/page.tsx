@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { zoneLabel } from "@/lib/forms/visits/visit-form-options";
+import { zoneLabel } from "@/components/visits/visit-form-options";
 import { hrefWith } from "@/lib/ui/cursor-pager";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { CALENDAR_VIEWS, calendarRange, type CalendarView } from "@/lib/visits/calendar-range";

@@ -7,7 +7,7 @@ import { TextField } from "@/components/ui/text-field";
 import { FormStateMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
 import { NewPasswordFields } from "@/components/ui/new-password-fields";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 import { changePasswordAction } from "./actions";
 
 // Submitted by hand (not as a form action) so the new password is still at hand to sign this
@@ -31,7 +31,7 @@ export function ChangePasswordForm({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     startTransition(async () => {
-      const result = await changePasswordAction(form);
+      const result = await changePasswordAction(IDLE, form);
       if (result.status !== "success") {
         setState(result);
         return;

@@ -6,7 +6,7 @@ import { TextField } from "@/components/ui/text-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormMessage, FormStateMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
-import { IDLE } from "@/lib/ui/form-state";
+import { IDLE } from "@/components/ui/form-state";
 import { forgotPasswordAction } from "./actions";
 
 // One answer for every email: the same words whether or not it has a login.

@@ -4,7 +4,7 @@ import { useActionState } from "react";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormStateMessage } from "@/components/ui/form-message";
 import { NewPasswordFields } from "@/components/ui/new-password-fields";
-import { IDLE } from "@/lib/ui/form-state";
+import { IDLE } from "@/components/ui/form-state";
 import { resetPasswordAction } from "./actions";
 
 export function ResetPasswordForm({ token, email }: { token: string; email: string }) {

@@ -8,7 +8,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { FormMessage, FormStateMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
 import { PLAN_LABELS } from "@/lib/accounts/plan-labels";
-import { IDLE } from "@/lib/ui/form-state";
+import { IDLE } from "@/components/ui/form-state";
 import { signUpAction } from "./actions";
 
 const PLAN_OPTIONS = [

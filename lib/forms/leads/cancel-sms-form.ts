@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { cancelScheduledSms } from "@/lib/sms/quiet-hours/cancel-scheduled-sms";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 import { orNotFound } from "@/lib/ui/or-not-found";
 import type { Member } from "@/lib/users/get-member";
 

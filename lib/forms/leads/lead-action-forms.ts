@@ -2,10 +2,10 @@ import { addNote } from "@/lib/activities/add-note";
 import { noteSchema } from "@/lib/activities/note-schema";
 import { deleteLead } from "@/lib/leads/delete-lead";
 import { restoreLead } from "@/lib/leads/restore-lead";
-import { errorState, formValues } from "@/lib/ui/form-errors";
-import type { FormState } from "@/lib/ui/form-state";
+import { errorState, formValues } from "@/app/_forms/form-errors";
+import type { FormState } from "@/components/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 
 const idOf = (formData: FormData, name: string) => String(formData.get(name) ?? "");
 

@@ -1,4 +1,4 @@
-import { FormFields, definedOnly } from "@/lib/forms/form-fields";
+import { FormFields, definedOnly } from "@/app/_forms/form-fields";
 import { customFieldsFromForm } from "@/lib/forms/custom-fields/custom-field-form-input";
 
 // The lead form's fields → the body the API's lead schemas validate. The form sends every

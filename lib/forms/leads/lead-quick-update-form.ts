@@ -1,10 +1,10 @@
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 import { updateLead } from "@/lib/leads/update-lead";
 import { LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
 import { leadUpdateSchema } from "@/lib/schemas/leads";
-import { errorState } from "@/lib/ui/form-errors";
-import type { FormState } from "@/lib/ui/form-state";
+import { errorState } from "@/app/_forms/form-errors";
+import type { FormState } from "@/components/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
 
 // The lead page header's in-place changes: one field, saved as soon as it is picked. The same

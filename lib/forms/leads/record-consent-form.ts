@@ -3,10 +3,10 @@ import { z } from "zod";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { updateLead } from "@/lib/leads/update-lead";
 import { leadConsentInput } from "@/lib/schemas/lead-consent";
-import { errorState, formValues } from "@/lib/ui/form-errors";
-import type { FormState } from "@/lib/ui/form-state";
+import { errorState, formValues } from "@/app/_forms/form-errors";
+import type { FormState } from "@/components/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 
 // The lead page's "Record consent": staff write down a consent given or withdrawn by phone, on
 // paper or in person, through the same service (and rules) as PATCH /leads/:id's `consent`.

@@ -2,11 +2,11 @@ import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { createLead } from "@/lib/leads/create-lead";
 import { updateLead } from "@/lib/leads/update-lead";
 import { leadCreateSchema, leadUpdateSchema } from "@/lib/schemas/leads";
-import { errorState, formValues } from "@/lib/ui/form-errors";
-import { invalidForm, parseFormInput } from "@/lib/forms/parse-form-input";
-import type { FormState } from "@/lib/ui/form-state";
+import { errorState, formValues } from "@/app/_forms/form-errors";
+import { invalidForm, parseFormInput } from "@/app/_forms/parse-form-input";
+import type { FormState } from "@/components/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 import { leadInputFromForm } from "./lead-form-input";
 
 export type LeadFormState = FormState & { leadId?: string };

@@ -1,10 +1,10 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { smsCreateSchema } from "@/lib/schemas/sms";
 import { sendSmsToLead } from "@/lib/sms/send-sms-to-lead";
-import { errorState, formValues } from "@/lib/ui/form-errors";
-import type { FormState } from "@/lib/ui/form-state";
+import { errorState, formValues } from "@/app/_forms/form-errors";
+import type { FormState } from "@/components/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 import { formatInZone } from "@/lib/ui/format-date";
 
 // The service's messages are written for API clients; these are for the person at the desk.

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getLead } from "@/lib/leads/get-lead";
 import { simulateInboundSms } from "@/lib/sms/simulate-inbound-sms";
-import { errorState, formValues } from "@/lib/ui/form-errors";
-import type { FormState } from "@/lib/ui/form-state";
+import { errorState, formValues } from "@/app/_forms/form-errors";
+import type { FormState } from "@/components/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
 
 const replySchema = z.object({

@@ -1,4 +1,4 @@
-import { FormFields, definedOnly } from "@/lib/forms/form-fields";
+import { FormFields, definedOnly } from "@/app/_forms/form-fields";
 import { customFieldsFromForm } from "@/lib/forms/custom-fields/custom-field-form-input";
 import { sqmFromSqft } from "@/lib/properties/area-units";
 

@@ -3,11 +3,11 @@ import { createProperty } from "@/lib/properties/create-property";
 import { deleteProperty } from "@/lib/properties/delete-property";
 import { updateProperty } from "@/lib/properties/update-property";
 import { propertyCreateSchema, propertyUpdateSchema } from "@/lib/schemas/properties";
-import { errorState, formValues } from "@/lib/ui/form-errors";
-import { invalidForm, parseFormInput } from "@/lib/forms/parse-form-input";
-import type { FormState } from "@/lib/ui/form-state";
+import { errorState, formValues } from "@/app/_forms/form-errors";
+import { invalidForm, parseFormInput } from "@/app/_forms/parse-form-input";
+import type { FormState } from "@/components/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 import { propertyInputFromForm } from "./property-form-input";
 
 export type PropertyFormState = FormState & { propertyId?: string };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { addNote } from "@/lib/activities/add-note";
 import { recordEvent } from "@/lib/events/record-event";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 import { restoreLead } from "@/lib/leads/restore-lead";
 import { setVisitStatus } from "@/lib/visits/set-visit-status";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";

@@ -5,12 +5,16 @@ import { auditLogEntries, requestLogs } from "@/db/schema";
 import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
 import { NO_ORIGIN } from "@/lib/audit/request-origin";
 import { createApiKey } from "@/lib/keys/create-api-key";
-import { createApiKeyAsOwner } from "@/lib/keys/create-api-key-as-owner";
+import { createApiKeyAction } from "@/app/(app)/settings/api/actions";
 import { generateApiKey } from "@/lib/keys/key-format";
 import { READ_ONLY_PERMISSIONS } from "@/lib/keys/permissions";
 import { endRollOverlap, revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { rollApiKey } from "@/lib/keys/roll-api-key";
-import { rollApiKeyAsOwner } from "@/lib/keys/roll-api-key-as-owner";
+import { ROLL_OVERLAPS } from "@/lib/keys/api-key-expiry";
+import { userAuditActor } from "@/lib/audit/audit-actors";
+import type { RequestOrigin } from "@/lib/audit/request-origin";
+import { getMember } from "@/lib/users/get-member";
+import { form } from "../web/web-fixtures";
 import { updateApiKeyPermissions } from "@/lib/keys/update-api-key-permissions";
 import { callApi, createTenant } from "../../helpers/api";
 import { limitThroughRealRedis } from "./setup-api-tests";
@@ -21,6 +25,23 @@ limitThroughRealRedis();
 // `Date.now()` is the test's, while timers, the database and Redis run as usual.
 
 const HOUR = 3_600_000;
+
+const ownerOf = async (tenant: { accountId: string; userId: string }) =>
+  (await getMember(tenant.accountId, tenant.userId))!;
+
+// "Roll key" as Settings → Public API does it for the owner (app/(app)/settings/api/actions.ts).
+const rollAsOwner = async (
+  tenant: { accountId: string; userId: string },
+  keyId: string,
+  origin: RequestOrigin = { ip: "203.0.113.9", userAgent: "vitest" },
+) =>
+  rollApiKey({
+    keyId,
+    accountId: tenant.accountId,
+    overlapMs: ROLL_OVERLAPS["1h"],
+    createdBy: tenant.userId,
+    audit: userAuditActor(await ownerOf(tenant), origin),
+  });
 const status = async (key: string) => (await callApi("GET", "/api/v1/leads?limit=1", { key })).status;
 const errorCode = async (key: string) =>
   ((await callApi("GET", "/api/v1/leads?limit=1", { key })).body.error as { code: string } | undefined)?.code;
@@ -69,18 +90,20 @@ describe("key expiry", () => {
 
   it("refuses an expiry that is not in the future when an owner creates a key", async () => {
     const tenant = await createTenant();
-    const create = (expiresAt: Date) =>
-      createApiKeyAsOwner({
-        accountId: tenant.accountId,
-        actorUserId: tenant.userId,
-        origin: NO_ORIGIN,
-        name: "Past",
-        permissions: null,
-        expiresAt,
-      });
-    await expect(create(new Date(Date.now() - 1000))).rejects.toMatchObject({ code: "validation_error" });
-    const created = await create(new Date(Date.now() + 86_400_000));
-    expect(await status(created.key)).toBe(200);
+    const owner = await ownerOf(tenant);
+    const create = async (expiresOn: string) =>
+      createApiKeyAction.run(
+        owner,
+        form({ name: "Past", preset: "full_access", expiry: "date", expiresOn }),
+        NO_ORIGIN,
+      );
+    const day = (offset: number) => new Date(Date.now() + offset).toISOString().slice(0, 10);
+    expect(await create(day(-86_400_000))).toMatchObject({
+      status: "error",
+      fieldErrors: { expiresOn: "Choose a date after today." },
+    });
+    const created = await create(day(2 * 86_400_000));
+    expect(await status(created.createdKey!.key)).toBe(200);
   });
 });
 
@@ -89,13 +112,7 @@ describe("rolling a key", () => {
     const tenant = await createTenant();
     const start = Date.now();
     vi.useFakeTimers({ toFake: ["Date"], now: start });
-    const rolled = await rollApiKeyAsOwner({
-      accountId: tenant.accountId,
-      actorUserId: tenant.userId,
-      origin: { ip: "203.0.113.9", userAgent: "vitest" },
-      keyId: tenant.keyId,
-      overlap: "1h",
-    });
+    const rolled = await rollAsOwner(tenant, tenant.keyId);
     expect(rolled.key).not.toBe(tenant.key);
     expect(rolled.name).toBe(tenant.keyName);
     expect(rolled.previous).toEqual({ id: tenant.keyId, expiresAt: new Date(start + HOUR) });
@@ -170,16 +187,11 @@ describe("rolling a key", () => {
 
 // Issue 31, 1b and 10: a rolled key is one key with two secrets until the overlap ends.
 describe("a rolled key is one key: every secret is revoked and restricted together (issue 31, findings 1b and 10)", () => {
-  const owner = (tenant: { accountId: string; userId: string }) => ({
-    accountId: tenant.accountId,
-    actorUserId: tenant.userId,
-    origin: { ip: "203.0.113.9", userAgent: "vitest" },
-  });
   const get = async (key: string, path: string) => (await callApi("GET", path, { key })).status;
 
   it("the audit's steps: roll with a 1-hour overlap, set the new secret to Custom, revoke it", async () => {
     const tenant = await createTenant();
-    const rolled = await rollApiKeyAsOwner({ ...owner(tenant), keyId: tenant.keyId, overlap: "1h" });
+    const rolled = await rollAsOwner(tenant, tenant.keyId);
     expect([await get(tenant.key, "/api/v1/visits"), await get(rolled.key, "/api/v1/visits")]).toEqual([200, 200]);
 
     await updateApiKeyPermissions({
@@ -204,8 +216,8 @@ describe("a rolled key is one key: every secret is revoked and restricted togeth
 
   it("revoking through the old secret ends the new one as well, in one audit entry naming both", async () => {
     const tenant = await createTenant();
-    const once = await rollApiKeyAsOwner({ ...owner(tenant), keyId: tenant.keyId, overlap: "1h" });
-    const twice = await rollApiKeyAsOwner({ ...owner(tenant), keyId: once.id, overlap: "1h" });
+    const once = await rollAsOwner(tenant, tenant.keyId);
+    const twice = await rollAsOwner(tenant, once.id);
     const other = await createTenant();
     expect(await status(other.key)).toBe(200);
 
@@ -232,7 +244,7 @@ describe("a rolled key is one key: every secret is revoked and restricted togeth
 
   it("stopping the old secret early ends only that secret", async () => {
     const tenant = await createTenant();
-    const rolled = await rollApiKeyAsOwner({ ...owner(tenant), keyId: tenant.keyId, overlap: "1h" });
+    const rolled = await rollAsOwner(tenant, tenant.keyId);
     await expect(endRollOverlap(rolled.id, tenant.accountId, CLI_AUDIT_ACTOR)).rejects.toMatchObject({
       code: "conflict",
     });

@@ -5,7 +5,7 @@ import { accounts, activities, smsMessages } from "@/db/schema";
 import { POST as twilioInbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { setAccountSmsNumber } from "@/lib/accounts/set-account-sms-number";
 import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
-import { startLeadImportForm } from "@/lib/forms/imports/lead-import-forms";
+import { startImportAction } from "@/app/(app)/leads/import/actions";
 import { runLeadImport } from "@/lib/imports/run-lead-import";
 import { createQueues } from "@/lib/jobs/start-workers";
 import type { Job } from "@/lib/jobs/define-queue";
@@ -294,7 +294,7 @@ describe("a STOP belongs to the number, not to one lead (issue 31, finding 3)", 
     expect(batch.body.data[0].status).toBe(201);
     const member = (await getMember(t.accountId, t.userId))!;
     const importId = await upload(member, `Name,Phone\nImported,${national(from)}\n`);
-    expect(await startLeadImportForm(member, wizardForm(importId, ["name", "phone"], "create"))).toEqual({
+    expect(await startImportAction.run(member, wizardForm(importId, ["name", "phone"], "create"))).toEqual({
       status: "success",
     });
     await runLeadImport(importId);

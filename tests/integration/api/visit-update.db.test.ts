@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities, events } from "@/db/schema";
-import { setVisitStatusForm } from "@/lib/forms/visits/set-visit-status-form";
-import { rescheduleVisitForm } from "@/lib/forms/visits/visit-forms";
+import { rescheduleVisitAction, setVisitStatusAction } from "@/app/(app)/visits/actions";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { getMember } from "@/lib/users/get-member";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
@@ -296,12 +295,12 @@ describe(`PATCH /visits/:id on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
     // The reschedule form reads its date and time in the member's zone: UTC here.
     const utcOwner = { ...owner, timeZone: "UTC" };
     expect(
-      await rescheduleVisitForm(
+      await rescheduleVisitAction.run(
         utcOwner,
         form({ visitId: byWeb.id, date: "2030-01-04", time: "09:00", durationMinutes: "45", agentId: "" }),
       ),
     ).toMatchObject({ status: "success" });
-    expect(await setVisitStatusForm(utcOwner, form({ visitId: byWeb.id, status: "cancelled" }))).toMatchObject({
+    expect(await setVisitStatusAction.run(utcOwner, form({ visitId: byWeb.id, status: "cancelled" }))).toMatchObject({
       status: "success",
     });
 

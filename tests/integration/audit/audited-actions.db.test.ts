@@ -4,13 +4,19 @@ import { updateAccountSettings } from "@/lib/accounts/update-account-settings";
 import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
 import { MAX_FAILED_ATTEMPTS } from "@/lib/auth/login-throttle";
 import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
-import { createEndpointForm, deleteEndpointForm, setEndpointEnabledForm } from "@/lib/forms/webhooks/endpoint-forms";
-import { endpointSecretForm } from "@/lib/forms/webhooks/endpoint-secret-form";
+import {
+  createEndpointAction,
+  deleteEndpointAction,
+  endpointSecretAction,
+  setEndpointEnabledAction,
+} from "@/app/(app)/settings/webhooks/actions";
 import { createApiKey } from "@/lib/keys/create-api-key";
-import { createApiKeyAsOwner } from "@/lib/keys/create-api-key-as-owner";
-import { revokeApiKeyAsOwner } from "@/lib/keys/revoke-api-key-as-owner";
-import { rollApiKeyAsOwner } from "@/lib/keys/roll-api-key-as-owner";
-import { updateApiKeyPermissionsAsOwner } from "@/lib/keys/update-api-key-permissions-as-owner";
+import {
+  createApiKeyAction,
+  editApiKeyPermissionsAction,
+  revokeApiKeyAction,
+  rollApiKeyAction,
+} from "@/app/(app)/settings/api/actions";
 import { addTeamMember } from "@/lib/users/add-team-member";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { changeMemberRole } from "@/lib/users/change-member-role";
@@ -114,7 +120,7 @@ describe(`audited actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
 
     it("through Settings → Webhooks: created, disabled, secret revealed and rolled, deleted, by the owner", async () => {
       const created = await withNewEntries(a.accountId, () =>
-        createEndpointForm(a.owner, form({ url: HOOK_URL, eventScope: "all" }), ORIGIN),
+        createEndpointAction.run(a.owner, form({ url: HOOK_URL, eventScope: "all" }), ORIGIN),
       );
       expect(created.result.status).toBe("success");
       const id = created.result.created!.id;
@@ -124,7 +130,7 @@ describe(`audited actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       ]);
 
       const disabled = await withNewEntries(a.accountId, () =>
-        setEndpointEnabledForm(a.owner, form({ endpointId: id, enabled: "false" }), ORIGIN),
+        setEndpointEnabledAction.run(a.owner, form({ endpointId: id, enabled: "false" }), ORIGIN),
       );
       expect(disabled.entries).toEqual([
         expect.objectContaining({
@@ -136,7 +142,7 @@ describe(`audited actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       ]);
 
       const revealed = await withNewEntries(a.accountId, () =>
-        endpointSecretForm(a.owner, form({ endpointId: id, intent: "reveal" }), ORIGIN),
+        endpointSecretAction.run(a.owner, form({ endpointId: id, intent: "reveal" }), ORIGIN),
       );
       expect(revealed.result.secret).toBe(created.result.created!.secret);
       expect(revealed.entries).toEqual([
@@ -144,7 +150,7 @@ describe(`audited actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       ]);
 
       const rolled = await withNewEntries(a.accountId, () =>
-        endpointSecretForm(a.owner, form({ endpointId: id, intent: "roll" }), ORIGIN),
+        endpointSecretAction.run(a.owner, form({ endpointId: id, intent: "roll" }), ORIGIN),
       );
       expect(rolled.result.status).toBe("success");
       expect(rolled.entries).toEqual([
@@ -154,13 +160,13 @@ describe(`audited actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
 
       // Staff are refused before anything happens, so nothing is recorded.
       const refused = await withNewEntries(a.accountId, () =>
-        endpointSecretForm(a.staff, form({ endpointId: id, intent: "reveal" }), ORIGIN),
+        endpointSecretAction.run(a.staff, form({ endpointId: id, intent: "reveal" }), ORIGIN),
       );
       expect(refused.result).toMatchObject({ status: "error" });
       expect(refused.entries).toEqual([]);
 
       const deleted = await withNewEntries(a.accountId, () =>
-        deleteEndpointForm(a.owner, form({ endpointId: id }), ORIGIN),
+        deleteEndpointAction.run(a.owner, form({ endpointId: id }), ORIGIN),
       );
       expect(deleted.entries).toEqual([
         expect.objectContaining({ ...asOwner(a), ...target, action: "webhook_endpoint.deleted" }),
@@ -420,34 +426,40 @@ describe(`audited actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
     });
   });
 
-  describe("API keys through the lib/keys services", () => {
+  describe("API keys through Settings → Public API", () => {
     it("created, permissions changed, rolled, revoked: one entry each, by the owner", async () => {
-      const owner = { accountId: a.accountId, actorUserId: a.owner.userId, origin: ORIGIN };
       const created = await withNewEntries(a.accountId, () =>
-        createApiKeyAsOwner({ ...owner, name: "Audited key", permissions: null, expiresAt: null }),
+        createApiKeyAction.run(a.owner, form({ name: "Audited key", preset: "full_access", expiry: "never" }), ORIGIN),
       );
-      const keyId = created.result.id;
+      const keyId = created.result.createdKey!.id;
       expect(created.entries).toEqual([
         expect.objectContaining({ ...asOwner(a), action: "api_key.created", targetType: "api_key", targetId: keyId }),
       ]);
 
       const restricted = await withNewEntries(a.accountId, () =>
-        updateApiKeyPermissionsAsOwner({ ...owner, keyId, permissions: { leads: "read" } }),
+        editApiKeyPermissionsAction.run(
+          a.owner,
+          form({ keyId, preset: "custom", "permissions.leads": "read" }),
+          ORIGIN,
+        ),
       );
       expect(restricted.entries).toEqual([
         expect.objectContaining({ ...asOwner(a), action: "api_key.permissions_changed", targetId: keyId }),
       ]);
 
-      const rolled = await withNewEntries(a.accountId, () => rollApiKeyAsOwner({ ...owner, keyId, overlap: "1h" }));
+      const rolled = await withNewEntries(a.accountId, () =>
+        rollApiKeyAction.run(a.owner, form({ keyId, overlap: "1h" }), ORIGIN),
+      );
+      const rolledId = rolled.result.rolledKey!.id;
       expect(rolled.entries).toEqual([
         expect.objectContaining({ ...asOwner(a), action: "api_key.rolled", targetId: keyId }),
       ]);
 
       const revoked = await withNewEntries(a.accountId, () =>
-        revokeApiKeyAsOwner({ ...owner, keyId: rolled.result.id }),
+        revokeApiKeyAction.run(a.owner, form({ keyId: rolledId }), ORIGIN),
       );
       expect(revoked.entries).toEqual([
-        expect.objectContaining({ ...asOwner(a), action: "api_key.revoked", targetId: rolled.result.id }),
+        expect.objectContaining({ ...asOwner(a), action: "api_key.revoked", targetId: rolledId }),
       ]);
     });
   });

@@ -3,10 +3,9 @@ import { sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { createAccount } from "@/lib/accounts/create-account";
 import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
-import { endpointSecretForm } from "@/lib/forms/webhooks/endpoint-secret-form";
-import { createApiKeyAsOwner } from "@/lib/keys/create-api-key-as-owner";
+import { createApiKeyAction, rollApiKeyAction } from "@/app/(app)/settings/api/actions";
+import { endpointSecretAction } from "@/app/(app)/settings/webhooks/actions";
 import { DISPLAY_PREFIX_LENGTH } from "@/lib/keys/key-format";
-import { rollApiKeyAsOwner } from "@/lib/keys/roll-api-key-as-owner";
 import { addTeamMember } from "@/lib/users/add-team-member";
 import { getMember } from "@/lib/users/get-member";
 import { callApi } from "../../helpers/api";
@@ -99,8 +98,10 @@ describe(`no secret in the database or the logs on ${process.env.TEST_DB_ENGINE 
     });
     await authorizeCredentials(`staff-${email}`, STAFF_PASSWORD, ORIGIN);
 
-    const created = await createApiKeyAsOwner({ ...asOwner, name: "Secret key", permissions: null, expiresAt: null });
-    const rolled = await rollApiKeyAsOwner({ ...asOwner, keyId: created.id, overlap: "1h" });
+    const created = (
+      await createApiKeyAction.run(owner, form({ name: "Secret key", preset: "full_access", expiry: "never" }), ORIGIN)
+    ).createdKey!;
+    const rolled = (await rollApiKeyAction.run(owner, form({ keyId: created.id, overlap: "1h" }), ORIGIN)).rolledKey!;
 
     // Through the API, with an Idempotency-Key: the answer holds the secret, and so does its
     // stored replay (sealed).
@@ -115,8 +116,8 @@ describe(`no secret in the database or the logs on ${process.env.TEST_DB_ENGINE 
     expect(endpoint.status).toBe(201);
     expect((await subscribe()).body.data.secret).toBe(endpoint.body.data.secret); // the replay
     const endpointId = endpoint.body.data.id;
-    const revealed = await endpointSecretForm(owner, form({ endpointId, intent: "reveal" }), ORIGIN);
-    const rolledSecret = await endpointSecretForm(owner, form({ endpointId, intent: "roll" }), ORIGIN);
+    const revealed = await endpointSecretAction.run(owner, form({ endpointId, intent: "reveal" }), ORIGIN);
+    const rolledSecret = await endpointSecretAction.run(owner, form({ endpointId, intent: "roll" }), ORIGIN);
     expect(revealed.secret).toBe(endpoint.body.data.secret);
     expect(rolledSecret.secret).toMatch(/^whsec_/);
 

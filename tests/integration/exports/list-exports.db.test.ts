@@ -7,7 +7,7 @@ import { leads, properties } from "@/db/schema";
 import { listAuditEntries } from "@/lib/audit/list-audit-entries";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { createCustomFieldDefinition, deleteCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 import { newId } from "@/lib/ids/new-id";
 import { createProperty } from "@/lib/properties/create-property";
 import type { Member } from "@/lib/users/get-member";

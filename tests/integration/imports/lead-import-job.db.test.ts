@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { activities, events, leadImports, leads } from "@/db/schema";
 import { expireOldRecords } from "@/lib/housekeeping/expire-old-records";
-import { previewLeadImportForm, startLeadImportForm } from "@/lib/forms/imports/lead-import-forms";
+import { previewImportAction, startImportAction } from "@/app/(app)/leads/import/actions";
 import { createCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
 import { failedRowsCsv } from "@/lib/imports/failed-rows-csv";
 import { getLeadImportContent, getLeadImportOrThrow } from "@/lib/imports/lead-import-service";
@@ -51,7 +51,7 @@ describe("lead CSV import", () => {
     const existing = await leadOf(agency, { name: "Dijkstra", email: null, phone: "+14155550104", notes: null });
     const id = await upload(agency.staff, CSV);
 
-    const preview = await previewLeadImportForm(agency.staff, wizardForm(id, MAPPING));
+    const preview = await previewImportAction.run(agency.staff, wizardForm(id, MAPPING));
     expect(preview.rows?.map((r) => r.problems)).toEqual([[], [], ["Email: Invalid email"], ["Name: Missing"], []]);
     expect(preview.rows?.[0].lead).toMatchObject({
       name: "Ada Lovelace",
@@ -70,8 +70,8 @@ describe("lead CSV import", () => {
       { leadId: existing.id, by: "phone" },
     ]);
 
-    expect(await startLeadImportForm(agency.staff, wizardForm(id, MAPPING, "merge"))).toEqual({ status: "success" });
-    expect((await startLeadImportForm(agency.staff, wizardForm(id, MAPPING, "merge"))).message).toMatch(
+    expect(await startImportAction.run(agency.staff, wizardForm(id, MAPPING, "merge"))).toEqual({ status: "success" });
+    expect((await startImportAction.run(agency.staff, wizardForm(id, MAPPING, "merge"))).message).toMatch(
       /already been started/,
     );
     const done = await waitForImport(agency.accountId, id);
@@ -145,7 +145,7 @@ describe("lead CSV import", () => {
 
     // The same file again, skipping matches: nothing new.
     const again = await upload(agency.staff, CSV);
-    await startLeadImportForm(agency.staff, wizardForm(again, MAPPING, "skip"));
+    await startImportAction.run(agency.staff, wizardForm(again, MAPPING, "skip"));
     expect(await waitForImport(agency.accountId, again)).toMatchObject({
       createdCount: 0,
       skippedCount: 3,
@@ -163,14 +163,14 @@ describe("lead CSV import", () => {
       agency.owner,
       'Name,Email,ID\nOne,dup@example.com,\nTwo,,crm-1\nThree,,crm-2\nFour,,crm-2\nFive,,"a,""b\\c"\n',
     );
-    const preview = await previewLeadImportForm(agency.owner, wizardForm(id, ["name", "email", "externalId"]));
+    const preview = await previewImportAction.run(agency.owner, wizardForm(id, ["name", "email", "externalId"]));
     expect(preview.rows?.slice(0, 4).map((r) => r.match)).toEqual([
       { leadId: kept.id, by: "email" },
       { leadId: kept.id, by: "externalId" },
       undefined,
       { rowNumber: 4, by: "externalId" },
     ]);
-    await startLeadImportForm(agency.owner, wizardForm(id, ["name", "email", "externalId"], "create"));
+    await startImportAction.run(agency.owner, wizardForm(id, ["name", "email", "externalId"], "create"));
     expect(await waitForImport(agency.accountId, id)).toMatchObject({ createdCount: 2, failedCount: 3 });
     const text = await readAll((await failedRowsCsv(agency.accountId, id)).chunks);
     expect(text).toMatch(/3,Two,,crm-1,External id: already used by lead lead_/);
@@ -197,7 +197,7 @@ describe("lead CSV import", () => {
     const text = "Name;Bedrooms;Channel\nJos\u00e9 M\u00fcller;3;web\nBad Option;2;fax\n";
     const id = await upload(agency.owner, Uint8Array.from([...text].map((c) => c.charCodeAt(0))));
     expect((await getLeadImportOrThrow(agency.accountId, id)).encoding).toBe("windows-1252");
-    await startLeadImportForm(agency.owner, wizardForm(id, ["name", "cf:beds", "cf:channel"]));
+    await startImportAction.run(agency.owner, wizardForm(id, ["name", "cf:beds", "cf:channel"]));
     expect(await waitForImport(agency.accountId, id)).toMatchObject({ createdCount: 1, failedCount: 1 });
     expect(await liveLeads(agency.accountId)).toMatchObject([
       { name: "José Müller", customFields: { beds: 3, channel: "Web" } },
@@ -209,7 +209,7 @@ describe("lead CSV import", () => {
   it("an upload never started is deleted by housekeeping after a week; a started one is kept", async () => {
     const agency = await agencyWithStaff();
     const [idle, started] = [await upload(agency.staff, "Name\nOne\n"), await upload(agency.staff, "Name\nTwo\n")];
-    await startLeadImportForm(agency.staff, wizardForm(started, ["name"]));
+    await startImportAction.run(agency.staff, wizardForm(started, ["name"]));
     await waitForImport(agency.accountId, started);
     const db = await getDb();
     const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000);
@@ -238,7 +238,7 @@ describe("lead CSV import", () => {
     try {
       const rows = Array.from({ length: 300 }, (_, i) => (i === 280 ? "Refused by the database" : `Row ${i}`));
       const id = await upload(agency.staff, `Name\n${rows.join("\n")}\n`);
-      await startLeadImportForm(agency.staff, wizardForm(id, ["name"]));
+      await startImportAction.run(agency.staff, wizardForm(id, ["name"]));
       const done = await waitForImport(agency.accountId, id);
       expect(done).toMatchObject({ status: "failed", processedRows: 250, createdCount: 250 });
       expect(done.error).toMatch(/^The import stopped after an unexpected error/);
@@ -260,8 +260,8 @@ describe("lead CSV import", () => {
     const id = await upload(agency.staff, "Name\nOne\n");
     await expect(getLeadImportOrThrow(other.accountId, id)).rejects.toMatchObject({ code: "not_found" });
     await expect(failedRowsCsv(other.accountId, id)).rejects.toMatchObject({ code: "not_found" });
-    expect(await previewLeadImportForm(other.staff, wizardForm(id, ["name"]))).toMatchObject({ status: "error" });
-    expect(await startLeadImportForm(other.staff, wizardForm(id, ["name"]))).toMatchObject({
+    expect(await previewImportAction.run(other.staff, wizardForm(id, ["name"]))).toMatchObject({ status: "error" });
+    expect(await startImportAction.run(other.staff, wizardForm(id, ["name"]))).toMatchObject({
       status: "error",
       message: "Import not found.",
     });

@@ -7,7 +7,7 @@ import { SIGNUP_LINK_TTL_MS } from "@/lib/accounts/signup-link";
 import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
 import { MAX_SIGNUP_MAILS_PER_EMAIL, MAX_SIGNUPS_PER_ADDRESS } from "@/lib/auth/signup-throttle";
 import { peerStamp } from "@/lib/observability/peer-address-stamp";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 import { mailsTo, newOwner, originFor, unique } from "../auth/password-fixtures";
 
 // The signup action runs as under Next: its request headers, and after() holding the work that
@@ -108,7 +108,7 @@ describe(`API2 signup does not tell which emails have a login (issue 31, finding
     await runDeferred();
     const token = await signupToken(email);
 
-    expect(await finishSignupAction(finishForm(token, "chosen-pass-1"))).toEqual({
+    expect(await finishSignupAction(IDLE, finishForm(token, "chosen-pass-1"))).toEqual({
       status: "success",
       values: { email },
     });
@@ -117,7 +117,7 @@ describe(`API2 signup does not tell which emails have a login (issue 31, finding
       role: "owner",
     });
     // Used again (by whoever has the mail): the email is taken now, and nothing else happens.
-    expect(await finishSignupAction(finishForm(token, "other-pass-1"))).toMatchObject({
+    expect(await finishSignupAction(IDLE, finishForm(token, "other-pass-1"))).toMatchObject({
       status: "error",
       message: "This email has a LeadProp login already: sign in instead.",
     });
@@ -132,9 +132,9 @@ describe(`API2 signup does not tell which emails have a login (issue 31, finding
       await runDeferred();
       const token = await signupToken(email);
       const altered = token.slice(0, -2) + (token.endsWith("A") ? "BB" : "AA");
-      expect(await finishSignupAction(finishForm(altered, "chosen-pass-1"))).toMatchObject({ status: "error" });
+      expect(await finishSignupAction(IDLE, finishForm(altered, "chosen-pass-1"))).toMatchObject({ status: "error" });
       vi.setSystemTime(Date.now() + SIGNUP_LINK_TTL_MS + 1_000);
-      expect(await finishSignupAction(finishForm(token, "chosen-pass-1"))).toMatchObject({
+      expect(await finishSignupAction(IDLE, finishForm(token, "chosen-pass-1"))).toMatchObject({
         status: "error",
         message: expect.stringContaining("not valid or has expired"),
       });

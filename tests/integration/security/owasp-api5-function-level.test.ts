@@ -1,17 +1,18 @@
 // OWASP API5:2023 Broken Function Level Authorization: the owner-only operations behind the
-// settings server actions refuse staff and other accounts in the service itself, so calling an
-// action directly (without the page that hides it) gains nothing.
+// settings server actions refuse staff and other accounts in the service itself, or in the
+// action's role option (formAction reads the role from the database), so calling an action
+// directly (without the page that hides it) gains nothing.
 import { NO_ORIGIN } from "@/lib/audit/request-origin";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "@/lib/accounts/create-account";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { updateAccountSettings } from "@/lib/accounts/update-account-settings";
-import { createApiKeyAsOwner } from "@/lib/keys/create-api-key-as-owner";
+import { createApiKeyAction, revokeApiKeyAction } from "@/app/(app)/settings/api/actions";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
-import { revokeApiKeyAsOwner } from "@/lib/keys/revoke-api-key-as-owner";
 import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
 import { addTeamMember } from "@/lib/users/add-team-member";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
+import { getMember } from "@/lib/users/get-member";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { listMembers } from "@/lib/users/list-members";
 import { removeTeamMember } from "@/lib/users/remove-team-member";
@@ -46,8 +47,25 @@ async function agencyWithStaff() {
   return { accountId: owner.accountId, ownerId: owner.userId, staffId: staff.userId, staffEmail };
 }
 
-// A full-access key that never expires, created from no particular client.
-const NEW_KEY = { origin: NO_ORIGIN, permissions: null, expiresAt: null };
+const memberOf = async (accountId: string, userId: string) => (await getMember(accountId, userId))!;
+
+// Settings → Public API's forms as the browser sends them: a full-access key that never expires.
+const createKey = async (accountId: string, userId: string, name: string) =>
+  createApiKeyAction.run(
+    await memberOf(accountId, userId),
+    formOf({ name, preset: "full_access", expiry: "never" }),
+    NO_ORIGIN,
+  );
+const revokeKey = async (accountId: string, userId: string, keyId: string) =>
+  revokeApiKeyAction.run(await memberOf(accountId, userId), formOf({ keyId }), NO_ORIGIN);
+
+function formOf(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+const FORBIDDEN = { status: "error", message: "Only account owners can do this." };
 
 describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
   let a: Awaited<ReturnType<typeof agencyWithStaff>>;
@@ -143,26 +161,19 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
   });
 
   it("creates API keys for owners on the Agency plan only, and revokes within the account", async () => {
-    await expect(
-      createApiKeyAsOwner({ ...NEW_KEY, accountId: a.accountId, actorUserId: a.staffId, name: "Zapier" }),
-    ).rejects.toMatchObject({ code: "forbidden" });
-    await expect(
-      createApiKeyAsOwner({ ...NEW_KEY, accountId: a.accountId, actorUserId: a.ownerId, name: "  " }),
-    ).rejects.toThrow();
-    const key = await createApiKeyAsOwner({
-      ...NEW_KEY,
-      accountId: a.accountId,
-      actorUserId: a.ownerId,
-      name: "Zapier",
+    expect(await createKey(a.accountId, a.staffId, "Zapier")).toMatchObject(FORBIDDEN);
+    expect(await createKey(a.accountId, a.ownerId, "  ")).toMatchObject({
+      status: "error",
+      fieldErrors: { name: expect.any(String) },
     });
+    const key = (await createKey(a.accountId, a.ownerId, "Zapier")).createdKey!;
     expect(key.key).toMatch(/^lpm_/);
-    await expect(
-      revokeApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.staffId, origin: NO_ORIGIN, keyId: key.id }),
-    ).rejects.toMatchObject({ code: "forbidden" });
-    await expect(
-      revokeApiKeyAsOwner({ accountId: other.accountId, actorUserId: other.ownerId, origin: NO_ORIGIN, keyId: key.id }),
-    ).rejects.toMatchObject({ code: "not_found" });
-    await revokeApiKeyAsOwner({ accountId: a.accountId, actorUserId: a.ownerId, origin: NO_ORIGIN, keyId: key.id });
+    expect(await revokeKey(a.accountId, a.staffId, key.id)).toMatchObject(FORBIDDEN);
+    expect(await revokeKey(other.accountId, other.ownerId, key.id)).toMatchObject({
+      status: "error",
+      message: "API key not found.",
+    });
+    expect(await revokeKey(a.accountId, a.ownerId, key.id)).toEqual({ status: "success" });
     const [listed] = await listApiKeys(a.accountId);
     expect(listed).toMatchObject({ id: key.id, status: "revoked", createdBy: "Olga Owner" });
 
@@ -172,8 +183,9 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       password: "starter-pass",
       plan: "starter",
     });
-    await expect(
-      createApiKeyAsOwner({ ...NEW_KEY, accountId: starter.accountId, actorUserId: starter.userId, name: "Nope" }),
-    ).rejects.toMatchObject({ code: "plan_required" });
+    expect(await createKey(starter.accountId, starter.userId, "Nope")).toMatchObject({
+      status: "error",
+      message: "The Public API is available on the Agency plan.",
+    });
   });
 });

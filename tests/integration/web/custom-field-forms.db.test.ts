@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { NO_ORIGIN } from "@/lib/audit/request-origin";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import {
-  createCustomFieldForm,
-  deleteCustomFieldForm,
-  moveCustomFieldForm,
-  updateCustomFieldForm,
-} from "@/lib/forms/custom-fields/custom-field-forms";
+  createCustomFieldAction,
+  deleteCustomFieldAction,
+  moveCustomFieldAction,
+  updateCustomFieldAction,
+} from "@/app/(app)/settings/custom-fields/actions";
 import { createLeadForm, updateLeadForm } from "@/lib/forms/leads/save-lead-form";
 import { createPropertyForm } from "@/lib/forms/properties/property-forms";
 import { getLead } from "@/lib/leads/get-lead";
@@ -18,40 +18,48 @@ describe("Settings → Custom fields forms", () => {
     const other = await agencyWithStaff("Other Realty");
     const fields = { resource: "lead", key: "channel", label: "Channel", type: "single_select", options: "web, phone" };
 
-    expect((await createCustomFieldForm(agency.staff, form(fields), NO_ORIGIN)).status).toBe("error");
-    expect(await createCustomFieldForm(agency.owner, form(fields), NO_ORIGIN)).toMatchObject({ status: "success" });
+    expect((await createCustomFieldAction.run(agency.staff, form(fields), NO_ORIGIN)).status).toBe("error");
+    expect(await createCustomFieldAction.run(agency.owner, form(fields), NO_ORIGIN)).toMatchObject({
+      status: "success",
+    });
     const [field] = await listCustomFieldDefinitions(agency.accountId);
     expect(field).toMatchObject({ key: "channel", type: "single_select", options: ["web", "phone"], required: false });
-    expect((await createCustomFieldForm(agency.owner, form({ ...fields, options: "" }), NO_ORIGIN)).status).toBe(
+    expect((await createCustomFieldAction.run(agency.owner, form({ ...fields, options: "" }), NO_ORIGIN)).status).toBe(
       "error",
     );
-    await createCustomFieldForm(
+    await createCustomFieldAction.run(
       agency.owner,
       form({ resource: "lead", key: "pets", label: "Pets", type: "boolean" }),
       NO_ORIGIN,
     );
 
     const edit = { fieldId: field.id, label: "Lead channel", options: "web\nphone\nwalk-in", required: "on" };
-    expect((await updateCustomFieldForm(agency.staff, form(edit), NO_ORIGIN)).status).toBe("error");
-    expect((await updateCustomFieldForm(other.owner, form(edit), NO_ORIGIN)).status).toBe("error");
-    expect(await updateCustomFieldForm(agency.owner, form(edit), NO_ORIGIN)).toMatchObject({ status: "success" });
+    expect((await updateCustomFieldAction.run(agency.staff, form(edit), NO_ORIGIN)).status).toBe("error");
+    expect((await updateCustomFieldAction.run(other.owner, form(edit), NO_ORIGIN)).status).toBe("error");
+    expect(await updateCustomFieldAction.run(agency.owner, form(edit), NO_ORIGIN)).toMatchObject({ status: "success" });
     expect((await listCustomFieldDefinitions(agency.accountId))[0]).toMatchObject({
       label: "Lead channel",
       options: ["web", "phone", "walk-in"],
       required: true,
     });
-    await moveCustomFieldForm(agency.owner, form({ fieldId: field.id, direction: "down" }), NO_ORIGIN);
+    await moveCustomFieldAction.run(agency.owner, form({ fieldId: field.id, direction: "down" }), NO_ORIGIN);
     expect((await listCustomFieldDefinitions(agency.accountId)).map((d) => d.key)).toEqual(["pets", "channel"]);
 
-    expect((await deleteCustomFieldForm(agency.staff, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe("error");
-    expect((await deleteCustomFieldForm(other.owner, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe("error");
-    expect((await deleteCustomFieldForm(agency.owner, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe("success");
+    expect((await deleteCustomFieldAction.run(agency.staff, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe(
+      "error",
+    );
+    expect((await deleteCustomFieldAction.run(other.owner, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe(
+      "error",
+    );
+    expect((await deleteCustomFieldAction.run(agency.owner, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe(
+      "success",
+    );
     expect((await listCustomFieldDefinitions(agency.accountId)).map((d) => d.key)).toEqual(["pets"]);
   });
 
   it("the lead and property forms save custom fields and show each refusal at its field", async () => {
     const agency = await agencyWithStaff();
-    const add = (fields: Record<string, string>) => createCustomFieldForm(agency.owner, form(fields), NO_ORIGIN);
+    const add = (fields: Record<string, string>) => createCustomFieldAction.run(agency.owner, form(fields), NO_ORIGIN);
     await add({
       resource: "lead",
       key: "stage",

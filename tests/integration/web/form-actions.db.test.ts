@@ -12,15 +12,15 @@ import { addNoteForm, deleteLeadForm, restoreLeadForm } from "@/lib/forms/leads/
 import { createLeadForm, updateLeadForm } from "@/lib/forms/leads/save-lead-form";
 import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
 import { createPropertyForm, deletePropertyForm, updatePropertyForm } from "@/lib/forms/properties/property-forms";
-import { setVisitStatusForm } from "@/lib/forms/visits/set-visit-status-form";
-import { userActor } from "@/lib/forms/user-actor";
+import { setVisitStatusAction } from "@/app/(app)/visits/actions";
+import { userActor } from "@/lib/activities/user-actor";
 import {
-  createApiKeyForm,
-  editApiKeyPermissionsForm,
-  revokeApiKeyForm,
-  stopOldSecretForm,
-  rollApiKeyForm,
-} from "@/lib/forms/api-keys/api-key-forms";
+  createApiKeyAction,
+  editApiKeyPermissionsAction,
+  revokeApiKeyAction,
+  rollApiKeyAction,
+  stopOldSecretAction,
+} from "@/app/(app)/settings/api/actions";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
 import { auditLogEntries } from "@/db/schema";
 import { and, eq } from "drizzle-orm";
@@ -262,7 +262,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       const lead = await leadOf(a);
       const { visit, property } = await visitOf(a, lead.id);
       const attacker = other.staff;
-      expect(await setVisitStatusForm(attacker, form({ visitId: visit.id, status: "cancelled" }))).toMatchObject({
+      expect(await setVisitStatusAction.run(attacker, form({ visitId: visit.id, status: "cancelled" }))).toMatchObject({
         status: "error",
         message: "Visit not found.",
       });
@@ -348,7 +348,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
     const keyForm = (fields: Record<string, string>) =>
       form({ name: "Zapier", preset: "full_access", expiry: "never", ...fields });
     const created = async (fields: Record<string, string>, owner: Member = a.owner) => {
-      const state = await createApiKeyForm(owner, origin, keyForm(fields));
+      const state = await createApiKeyAction.run(owner, keyForm(fields), origin);
       expect(state, state.message).toMatchObject({ status: "success" });
       const [newest] = await listApiKeys(a.accountId);
       expect(newest.prefix).toBe(state.createdKey?.prefix);
@@ -414,10 +414,10 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
 
     it("shows every field's error at once and creates nothing", async () => {
       const before = (await listApiKeys(a.accountId)).length;
-      const bad = await createApiKeyForm(
+      const bad = await createApiKeyAction.run(
         a.owner,
-        origin,
         keyForm({ name: " ", preset: "custom", "permissions.leads": "none", expiry: "date", expiresOn: "2020-01-01" }),
+        origin,
       );
       expect(bad).toMatchObject({ status: "error", message: "Please correct the fields marked below." });
       expect(bad.fieldErrors).toEqual({
@@ -440,7 +440,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
         [{ expiry: "date", expiresOn: "2999-01-01" }, { expiresOn: "Choose a date within the next 10 years." }],
       ];
       for (const [fields, errors] of cases) {
-        const state = await createApiKeyForm(a.owner, origin, keyForm(fields));
+        const state = await createApiKeyAction.run(a.owner, keyForm(fields), origin);
         expect(state.fieldErrors, JSON.stringify(fields)).toEqual(errors);
       }
       expect(await listApiKeys(a.accountId)).toHaveLength(before);
@@ -449,24 +449,28 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
     it("refuses staff, for every key action", async () => {
       const { key } = await created({ name: "Owner's" });
       const refused = { status: "error", message: "Only account owners can do this." };
-      expect(await createApiKeyForm(a.staff, origin, keyForm({}))).toMatchObject(refused);
-      expect(await rollApiKeyForm(a.staff, origin, form({ keyId: key.id, overlap: "1h" }))).toMatchObject(refused);
+      expect(await createApiKeyAction.run(a.staff, keyForm({}), origin)).toMatchObject(refused);
+      expect(await rollApiKeyAction.run(a.staff, form({ keyId: key.id, overlap: "1h" }), origin)).toMatchObject(
+        refused,
+      );
       expect(
-        await editApiKeyPermissionsForm(a.staff, origin, form({ keyId: key.id, preset: "read_only" })),
+        await editApiKeyPermissionsAction.run(a.staff, form({ keyId: key.id, preset: "read_only" }), origin),
       ).toMatchObject(refused);
-      expect(await revokeApiKeyForm(a.staff, origin, form({ keyId: key.id }))).toMatchObject(refused);
+      expect(await revokeApiKeyAction.run(a.staff, form({ keyId: key.id }), origin)).toMatchObject(refused);
       expect(await keyOf(a, key.id)).toMatchObject({ status: "active", permissions: null, replacedBy: null });
     });
 
     it("rolls with the chosen overlap; the old secret can be stopped early, and a revoke ends every secret", async () => {
       const { key } = await created({ name: "Rolling", preset: "read_only" });
-      expect((await rollApiKeyForm(a.owner, origin, form({ keyId: key.id, overlap: "2h" }))).fieldErrors).toEqual({
-        overlap: "Choose when the old secret stops working.",
-      });
+      expect((await rollApiKeyAction.run(a.owner, form({ keyId: key.id, overlap: "2h" }), origin)).fieldErrors).toEqual(
+        {
+          overlap: "Choose when the old secret stops working.",
+        },
+      );
 
       // The end is said in the owner's zone, named.
       const parisOwner = { ...a.owner, timeZone: "Europe/Paris" };
-      const rolled = await rollApiKeyForm(parisOwner, origin, form({ keyId: key.id, overlap: "1h" }));
+      const rolled = await rollApiKeyAction.run(parisOwner, form({ keyId: key.id, overlap: "1h" }), origin);
       expect(rolled).toMatchObject({
         status: "success",
         message: expect.stringMatching(/^The old secret keeps working until .+ GMT\+[12]\.$/),
@@ -479,29 +483,29 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       expect(old?.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 3_600_000);
       expect((await auditOf(key.id)).map((e) => e.action).sort()).toEqual(["api_key.created", "api_key.rolled"]);
 
-      expect(await rollApiKeyForm(a.owner, origin, form({ keyId: key.id, overlap: "1h" }))).toMatchObject({
+      expect(await rollApiKeyAction.run(a.owner, form({ keyId: key.id, overlap: "1h" }), origin)).toMatchObject({
         status: "error",
         message: "This key was rolled already; roll the key that replaced it.",
       });
-      expect(await stopOldSecretForm(a.staff, origin, form({ keyId: key.id }))).toMatchObject({
+      expect(await stopOldSecretAction.run(a.staff, form({ keyId: key.id }), origin)).toMatchObject({
         status: "error",
         message: "Only account owners can do this.",
       });
-      expect(await stopOldSecretForm(a.owner, origin, form({ keyId: replacement!.id }))).toMatchObject({
+      expect(await stopOldSecretAction.run(a.owner, form({ keyId: replacement!.id }), origin)).toMatchObject({
         status: "error",
         message: "Only a rolled key's old secret can be stopped early.",
       });
-      expect(await stopOldSecretForm(a.owner, origin, form({ keyId: key.id }))).toEqual({ status: "success" });
+      expect(await stopOldSecretAction.run(a.owner, form({ keyId: key.id }), origin)).toEqual({ status: "success" });
       expect(await keyOf(a, key.id)).toMatchObject({ status: "expired" });
       expect(await keyOf(a, replacement!.id)).toMatchObject({ status: "active" });
 
-      const now = await rollApiKeyForm(a.owner, origin, form({ keyId: replacement!.id, overlap: "now" }));
+      const now = await rollApiKeyAction.run(a.owner, form({ keyId: replacement!.id, overlap: "now" }), origin);
       expect(now).toMatchObject({ status: "success", message: "The old secret has stopped working." });
       expect(await keyOf(a, replacement!.id)).toMatchObject({ status: "expired" });
 
       // Revoking through any secret of the key ends all of them.
       const third = (await listApiKeys(a.accountId)).find((k) => k.prefix === now.rolledKey?.prefix);
-      expect(await revokeApiKeyForm(a.owner, origin, form({ keyId: key.id }))).toEqual({ status: "success" });
+      expect(await revokeApiKeyAction.run(a.owner, form({ keyId: key.id }), origin)).toEqual({ status: "success" });
       for (const id of [key.id, replacement!.id, third!.id])
         expect(await keyOf(a, id)).toMatchObject({ status: "revoked" });
     });
@@ -509,23 +513,23 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
     it("edits permissions with the creation controls", async () => {
       const { key } = await created({ name: "Editable" });
       expect(
-        await editApiKeyPermissionsForm(
+        await editApiKeyPermissionsAction.run(
           a.owner,
-          origin,
           form({ keyId: key.id, preset: "custom", "permissions.leads": "write", "permissions.events": "read" }),
+          origin,
         ),
       ).toEqual({ status: "success", message: "Permissions saved: leads:write, events:read." });
       expect((await keyOf(a, key.id))?.permissions).toEqual({ leads: "write", events: "read" });
 
-      const bad = await editApiKeyPermissionsForm(
+      const bad = await editApiKeyPermissionsAction.run(
         a.owner,
-        origin,
         form({ keyId: key.id, preset: "custom", "permissions.events": "write" }),
+        origin,
       );
       expect(bad.fieldErrors).toEqual({ "permissions.events": "Events can be none or read, not write." });
 
       expect(
-        await editApiKeyPermissionsForm(a.owner, origin, form({ keyId: key.id, preset: "full_access" })),
+        await editApiKeyPermissionsAction.run(a.owner, form({ keyId: key.id, preset: "full_access" }), origin),
       ).toMatchObject({ status: "success", message: "Permissions saved: Full access." });
       expect((await keyOf(a, key.id))?.permissions).toBeNull();
       expect((await auditOf(key.id)).filter((e) => e.action === "api_key.permissions_changed")).toHaveLength(2);
@@ -534,11 +538,13 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
     it("treats another account's key as missing (BOLA)", async () => {
       const { key } = await created({ name: "Not yours" });
       const missing = { status: "error", message: expect.stringMatching(/not found/i) };
-      expect(await rollApiKeyForm(other.owner, origin, form({ keyId: key.id, overlap: "now" }))).toMatchObject(missing);
+      expect(await rollApiKeyAction.run(other.owner, form({ keyId: key.id, overlap: "now" }), origin)).toMatchObject(
+        missing,
+      );
       expect(
-        await editApiKeyPermissionsForm(other.owner, origin, form({ keyId: key.id, preset: "read_only" })),
+        await editApiKeyPermissionsAction.run(other.owner, form({ keyId: key.id, preset: "read_only" }), origin),
       ).toMatchObject(missing);
-      expect(await revokeApiKeyForm(other.owner, origin, form({ keyId: key.id }))).toMatchObject(missing);
+      expect(await revokeApiKeyAction.run(other.owner, form({ keyId: key.id }), origin)).toMatchObject(missing);
       expect(await keyOf(a, key.id)).toMatchObject({ status: "active", permissions: null, replacedBy: null });
     });
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities, events, leads } from "@/db/schema";
-import { loadColumnRequest, moveCardRequest } from "@/lib/board/board-requests";
+import { loadColumnRequest, moveCardRequest } from "@/app/(app)/leads/board/board-requests";
 import { countLeadsByStatus } from "@/lib/board/count-leads-by-status";
 import { BOARD_PAGE_SIZE } from "@/lib/board/list-board-column";
 import { loadBoard } from "@/lib/board/load-board";

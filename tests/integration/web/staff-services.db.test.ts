@@ -10,7 +10,7 @@ import { listMessages } from "@/lib/sms/list-messages";
 import { setVisitStatus } from "@/lib/visits/set-visit-status";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { createVisit } from "@/lib/visits/create-visit";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 import { agencyWithStaff, leadOf, visitOf, type Agency, getLeadWithActivities } from "./web-fixtures";
 
 const page = { limit: 20, sort: "-createdAt" as const };

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProperty } from "@/lib/properties/create-property";
-import { userActor } from "@/lib/forms/user-actor";
-import { daySlot, defaultSlot, gridSlot, readSlotParam, slotLabel, slotParam } from "@/lib/forms/visits/booking-slot";
-import { newVisitValues } from "@/lib/forms/visits/visit-form-options";
-import { bookVisitForm } from "@/lib/forms/visits/visit-forms";
+import { userActor } from "@/lib/activities/user-actor";
+import { daySlot, defaultSlot, gridSlot, readSlotParam, slotLabel, slotParam } from "@/components/visits/booking-slot";
+import { newVisitValues } from "@/components/visits/visit-form-options";
+import { bookVisitAction } from "@/app/(app)/visits/actions";
 import { layoutVisitGrid } from "@/lib/visits/calendar-layout";
 import { getVisitOrThrow } from "@/lib/visits/get-visit-or-throw";
 import { agencyWithStaff, form, leadOf, type Agency } from "./web-fixtures";
@@ -103,7 +103,7 @@ describe(`booking from a grid slot on ${process.env.TEST_DB_ENGINE ?? "postgres"
     );
     expect(values).toMatchObject({ date: "2030-11-27", time: "14:30", agentId: paris.userId });
 
-    const booked = await bookVisitForm(paris, form({ leadId: lead.id, ...values }));
+    const booked = await bookVisitAction.run(paris, form({ leadId: lead.id, ...values }));
     expect(booked).toMatchObject({ status: "success" });
     const visit = await getVisitOrThrow(a.accountId, booked.visitId!);
     // 14:30 in Paris in November (UTC+1) is 13:30 UTC; the API speaks UTC.

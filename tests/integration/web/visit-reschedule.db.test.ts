@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { events } from "@/db/schema";
-import { userActor } from "@/lib/forms/user-actor";
-import { bookVisitForm, rescheduleVisitForm } from "@/lib/forms/visits/visit-forms";
+import { userActor } from "@/lib/activities/user-actor";
+import { bookVisitAction, rescheduleVisitAction } from "@/app/(app)/visits/actions";
 import { deleteLead } from "@/lib/leads/delete-lead";
 import { createVisit } from "@/lib/visits/create-visit";
 import { rescheduleVisit } from "@/lib/visits/reschedule-visit";
@@ -123,7 +123,7 @@ describe(`visit reschedule, cancel and no-show on ${process.env.TEST_DB_ENGINE ?
     const lead = await leadOf(a);
     const { property } = await visitOf(a, lead.id);
     const newYork = withZone(a, "America/New_York");
-    const booked = await bookVisitForm(
+    const booked = await bookVisitAction.run(
       newYork,
       form({ leadId: lead.id, propertyId: property.id, date: "2030-06-03", time: "10:00", durationMinutes: "30" }),
     );
@@ -133,7 +133,7 @@ describe(`visit reschedule, cancel and no-show on ${process.env.TEST_DB_ENGINE ?
     expect(scheduled).toMatchObject({ type: "visit_scheduled", data: { scheduledAt: "2030-06-03T14:00:00.000Z" } });
 
     const paris = withZone(a, "Europe/Paris");
-    const moved = await rescheduleVisitForm(
+    const moved = await rescheduleVisitAction.run(
       paris,
       form({ visitId: booked.visitId!, date: "2030-06-04", time: "16:00", durationMinutes: "60", agentId: "" }),
     );
@@ -148,23 +148,23 @@ describe(`visit reschedule, cancel and no-show on ${process.env.TEST_DB_ENGINE ?
   it("shows each field's error: missing choices, a time skipped by DST, an unknown property", async () => {
     const lead = await leadOf(a);
     const ny = withZone(a, "America/New_York");
-    expect(await bookVisitForm(ny, form({ leadId: lead.id, propertyId: "", date: "", time: "" }))).toMatchObject({
+    expect(await bookVisitAction.run(ny, form({ leadId: lead.id, propertyId: "", date: "", time: "" }))).toMatchObject({
       status: "error",
       fieldErrors: { propertyId: "Choose a property.", date: "Choose a day.", time: "Choose a time." },
     });
     // 2030-03-10 02:30 does not exist in New York: the clocks go from 02:00 to 03:00.
     const { property } = await visitOf(a, lead.id);
-    const gap = await bookVisitForm(
+    const gap = await bookVisitAction.run(
       ny,
       form({ leadId: lead.id, propertyId: property.id, date: "2030-03-10", time: "02:30" }),
     );
     expect(gap.fieldErrors?.time).toMatch(/clocks go forward/);
-    const foreign = await bookVisitForm(
+    const foreign = await bookVisitAction.run(
       ny,
       form({ leadId: lead.id, propertyId: "prop_unknown", date: "2030-03-11", time: "09:00", durationMinutes: "999" }),
     );
     expect(foreign).toMatchObject({ status: "error", fieldErrors: { durationMinutes: "5–480 minutes" } });
-    const missing = await bookVisitForm(
+    const missing = await bookVisitAction.run(
       ny,
       form({ leadId: lead.id, propertyId: "prop_unknown", date: "2030-03-11", time: "09:00" }),
     );

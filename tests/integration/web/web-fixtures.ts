@@ -7,7 +7,7 @@ import { getMember, type Member } from "@/lib/users/get-member";
 import { createLead } from "@/lib/leads/create-lead";
 import { createProperty } from "@/lib/properties/create-property";
 import { createVisit } from "@/lib/visits/create-visit";
-import { userActor } from "@/lib/forms/user-actor";
+import { userActor } from "@/lib/activities/user-actor";
 import { getLeadWithActivitiesJson, type LeadWithActivities } from "@/lib/leads/get-lead-with-activities";
 import { leadWithActivitiesSchema, type LeadCreateInput } from "@/lib/schemas/leads";
 

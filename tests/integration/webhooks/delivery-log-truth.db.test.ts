@@ -9,7 +9,7 @@ import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { resendDelivery } from "@/lib/webhooks/resend-delivery";
 import { replayEndpointSince } from "@/lib/webhooks/replay-since";
-import { replayEndpointForm } from "@/lib/forms/webhooks/endpoint-forms";
+import { replayEndpointAction } from "@/app/(app)/settings/webhooks/actions";
 import { getMember } from "@/lib/users/get-member";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody, Lead } from "../../helpers/api-bodies";
@@ -195,7 +195,10 @@ describe("the delivery log is the whole truth", () => {
     const form = new FormData();
     form.set("endpointId", endpoint.id);
     form.set("since", since.toISOString());
-    expect(await replayEndpointForm(member, form)).toMatchObject({ status: "success", message: /^2 events queued/ });
+    expect(await replayEndpointAction.run(member, form)).toMatchObject({
+      status: "success",
+      message: /^2 events queued/,
+    });
     await receiver.waitFor(4, { path });
 
     const other = await createTenant();

@@ -1,77 +1,68 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
-import { requireMember } from "@/lib/auth/get-current-member";
-import { addNoteForm, deleteLeadForm } from "@/lib/forms/leads/lead-action-forms";
-import { updateLeadForm, type LeadFormState } from "@/lib/forms/leads/save-lead-form";
+import { formAction } from "@/app/_forms/form-action";
+import type { FormState } from "@/components/ui/form-state";
 import { cancelSmsForm } from "@/lib/forms/leads/cancel-sms-form";
+import { addNoteForm, deleteLeadForm } from "@/lib/forms/leads/lead-action-forms";
 import { changeLeadOwnerForm, changeLeadStatusForm } from "@/lib/forms/leads/lead-quick-update-form";
+import { recordConsentForm } from "@/lib/forms/leads/record-consent-form";
+import { updateLeadForm } from "@/lib/forms/leads/save-lead-form";
 import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
 import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
-import type { FormState } from "@/lib/ui/form-state";
 
-// The lead page's actions: the session's member, then the form handler (lib/forms), then a
-// refresh of the page so the timeline shows the new activity.
+// The lead page's actions, each a lead form (lib/forms/leads), then a refresh of the page so the
+// timeline shows the new activity.
 
-function refreshLead(formData: FormData) {
-  revalidatePath(`/leads/${String(formData.get("leadId") ?? "")}`);
-  revalidatePath("/leads");
-}
+const leadPages = (_state: unknown, formData: FormData) => [`/leads/${String(formData.get("leadId") ?? "")}`, "/leads"];
+const onSuccess = (state: FormState, formData: FormData) =>
+  state.status === "success" ? leadPages(state, formData) : [];
+// A failed send is kept on the messages page and on the timeline, so these refresh after any outcome.
+const withMessages = (state: FormState, formData: FormData) => [...leadPages(state, formData), "/messages"];
 
-export async function updateLeadAction(_previous: LeadFormState, formData: FormData): Promise<LeadFormState> {
-  const state = await updateLeadForm(await requireMember(), formData);
-  if (state.status === "success") refreshLead(formData);
-  return state;
-}
+export const updateLeadAction = formAction({ revalidate: onSuccess }, ({ member, formData }) =>
+  updateLeadForm(member, formData),
+);
 
 // The header's status and owner selects: saved on change, the timeline refreshed.
-export async function changeStatusAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const state = await changeLeadStatusForm(await requireMember(), formData);
-  if (state.status === "success") refreshLead(formData);
-  return state;
-}
+export const changeStatusAction = formAction({ revalidate: onSuccess }, ({ member, formData }) =>
+  changeLeadStatusForm(member, formData),
+);
 
-export async function changeOwnerAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const state = await changeLeadOwnerForm(await requireMember(), formData);
-  if (state.status === "success") refreshLead(formData);
-  return state;
-}
+export const changeOwnerAction = formAction({ revalidate: onSuccess }, ({ member, formData }) =>
+  changeLeadOwnerForm(member, formData),
+);
 
-export async function addNoteAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const state = await addNoteForm(await requireMember(), formData);
-  if (state.status === "success") refreshLead(formData);
-  return state;
-}
+export const addNoteAction = formAction({ revalidate: onSuccess }, ({ member, formData }) =>
+  addNoteForm(member, formData),
+);
 
-// A failed send is kept on the messages page and on the timeline, so refresh after any outcome.
-export async function sendSmsAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const state = await sendSmsForm(await requireMember(), formData);
-  refreshLead(formData);
-  revalidatePath("/messages");
-  return state;
-}
+// The consent panel: the panel, the send button's reason and the timeline all change.
+export const recordConsentAction = formAction({ revalidate: onSuccess }, ({ member, formData }) =>
+  recordConsentForm(member, formData),
+);
 
-// "Cancel" on a scheduled message in the thread.
-export async function cancelSmsAction(formData: FormData): Promise<void> {
-  await cancelSmsForm(await requireMember(), formData);
-  refreshLead(formData);
-  revalidatePath("/messages");
-}
+export const sendSmsAction = formAction({ revalidate: withMessages }, ({ member, formData }) =>
+  sendSmsForm(member, formData),
+);
+
+// "Cancel" on a scheduled message in the thread. Another account's message, or one that does not
+// exist, is the 404 page (cancelSmsForm throws notFound(), which the wrapper passes on).
+export const cancelSmsAction = formAction({ plain: true, revalidate: withMessages }, async ({ member, formData }) => {
+  await cancelSmsForm(member, formData);
+  return { status: "success" };
+});
 
 // The log provider's stand-in for a lead's reply (development): the thread, the timeline and the
-// opt-out state all change, so refresh the page.
-export async function simulateReplyAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const state = await simulateReplyForm(await requireMember(), formData);
-  refreshLead(formData);
-  revalidatePath("/messages");
-  return state;
-}
+// opt-out state all change.
+export const simulateReplyAction = formAction({ revalidate: withMessages }, ({ member, formData }) =>
+  simulateReplyForm(member, formData),
+);
 
 // After the confirm step: soft delete, then back to the list with a notice.
-export async function deleteLeadAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const state = await deleteLeadForm(await requireMember(), formData);
-  if (state.status !== "success") return state;
-  revalidatePath("/leads");
-  redirect("/leads?notice=deleted");
-}
+export const deleteLeadAction = formAction(
+  {
+    revalidate: ["/leads"],
+    redirect: (state) => (state.status === "success" ? "/leads?notice=deleted" : undefined),
+  },
+  ({ member, formData }) => deleteLeadForm(member, formData),
+);

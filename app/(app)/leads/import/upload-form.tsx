@@ -6,7 +6,7 @@ import { FormStateMessage, FormMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from "@/lib/imports/import-limits";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 import { uploadImportFile } from "./upload-file";
 
 const MB = 1024 * 1024;

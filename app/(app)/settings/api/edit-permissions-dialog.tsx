@@ -6,7 +6,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { useFormVersion } from "@/components/ui/use-form-version";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 import { editApiKeyPermissionsAction } from "./actions";
 import { KeyDialog } from "./key-dialog";
 import type { AccessDefaults, ResourceChoice } from "./permission-choices";

@@ -5,7 +5,7 @@ import { TextField } from "@/components/ui/text-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormStateMessage } from "@/components/ui/form-message";
 import { MIN_PASSWORD_LENGTH } from "@/lib/accounts/password-rules";
-import { IDLE } from "@/lib/ui/form-state";
+import { IDLE } from "@/components/ui/form-state";
 import { addStaffAction } from "./actions";
 
 export function AddStaffForm() {

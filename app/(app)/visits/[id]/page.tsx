@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { visitFormOptions, visitValues, zoneLabel } from "@/lib/forms/visits/visit-form-options";
+import { visitFormOptions, visitValues, zoneLabel } from "@/components/visits/visit-form-options";
 import { formatInZone } from "@/lib/ui/format-date";
 import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
 import { VISIT_STATUS_LABELS, VISIT_STATUS_TONES } from "@/lib/visits/visit-outcome";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { readSlotParam, slotLabel, slotParam, type BookingSlot } from "@/lib/forms/visits/booking-slot";
-import { newVisitValues, visitFormOptions, zoneLabel } from "@/lib/forms/visits/visit-form-options";
+import { readSlotParam, slotLabel, slotParam, type BookingSlot } from "@/components/visits/booking-slot";
+import { newVisitValues, visitFormOptions, zoneLabel } from "@/components/visits/visit-form-options";
 import { getLead } from "@/lib/leads/get-lead";
 import { listLeads } from "@/lib/leads/list-leads";
 import { leadListQuery } from "@/lib/schemas/leads";

@@ -7,7 +7,7 @@ import { FormStateMessage } from "@/components/ui/form-message";
 import { NewPasswordFields } from "@/components/ui/new-password-fields";
 import { styles } from "@/components/ui/styles";
 import { loginErrorMessage } from "@/lib/auth/login-error-message";
-import { IDLE, type FormState } from "@/lib/ui/form-state";
+import { IDLE, type FormState } from "@/components/ui/form-state";
 import { finishSignupAction } from "../actions";
 
 // Submitted by hand (not as a form action) so the password is still in the form when the
@@ -21,7 +21,7 @@ export function FinishSignupForm({ token, email }: { token: string; email: strin
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     startTransition(async () => {
-      const result = await finishSignupAction(form);
+      const result = await finishSignupAction(IDLE, form);
       if (result.status !== "success") {
         setState(result);
         return;

@@ -5,10 +5,10 @@ import { FormStateMessage } from "@/components/ui/form-message";
 import { RadioOptions, type RadioOption } from "@/components/ui/radio-options";
 import { styles } from "@/components/ui/styles";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { PreviewState } from "@/lib/forms/imports/lead-import-forms";
+import type { PreviewState } from "../actions";
 import type { TargetOption } from "@/lib/imports/import-targets";
 import type { ImportMapping, ImportOnMatch } from "@/lib/schemas/lead-imports";
-import type { FormState } from "@/lib/ui/form-state";
+import type { FormState } from "@/components/ui/form-state";
 import { previewImportAction, startImportAction } from "../actions";
 import { PreviewTable } from "./preview-table";
 

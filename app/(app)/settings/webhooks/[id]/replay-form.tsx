@@ -3,7 +3,7 @@
 import { useActionState, useState } from "react";
 import { FormStateMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { IDLE } from "@/lib/ui/form-state";
+import { IDLE } from "@/components/ui/form-state";
 import { replayEndpointAction } from "../actions";
 
 // "Replay since…": the endpoint's events from a chosen time, sent again (at most 30 days back).

@@ -4,8 +4,8 @@ import { useActionState, useState } from "react";
 import { FormMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
 import { SubmitButton } from "@/components/ui/submit-button";
-import type { EndpointSecretState } from "@/lib/forms/webhooks/endpoint-secret-form";
-import { IDLE } from "@/lib/ui/form-state";
+import type { EndpointSecretState } from "../actions";
+import { IDLE } from "@/components/ui/form-state";
 import { CopyButton } from "../../api/copy-button";
 import { endpointSecretAction } from "../actions";
 

@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { FormStateMessage } from "@/components/ui/form-message";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { IDLE } from "@/lib/ui/form-state";
+import { IDLE } from "@/components/ui/form-state";
 import { sendTestEventAction } from "../actions";
 
 // "Send test event", with the sent event's id (to find it in the receiver's own logs) or the error.

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import { fieldErrorsOf } from "@/lib/ui/form-errors";
-import type { FormState } from "@/lib/ui/form-state";
+import { fieldErrorsOf } from "./form-errors";
+import type { FormState } from "@/components/ui/form-state";
 
 export type ParsedForm<T> = { data: T; fieldErrors?: never } | { data?: never; fieldErrors: Record<string, string> };
 
@@ -8,7 +8,7 @@ export type ParsedForm<T> = { data: T; fieldErrors?: never } | { data?: never; f
  * the conversion (`formatErrors`) win over the schema's. */
 export function parseFormInput<T>(
   schema: z.ZodType<T>,
-  converted: { input: Record<string, unknown>; formatErrors: Record<string, string> },
+  converted: { input: unknown; formatErrors?: Record<string, string> },
 ): ParsedForm<T> {
   const parsed = schema.safeParse(converted.input);
   const fieldErrors = { ...(parsed.success ? {} : fieldErrorsOf(parsed.error)), ...converted.formatErrors };

@@ -1,7 +1,7 @@
 import { ZodError } from "zod";
 import { ApiError } from "@/lib/errors/api-error";
 import { logger } from "@/lib/log/logger";
-import type { FormState } from "./form-state";
+import type { FormState } from "@/components/ui/form-state";
 import { describeError } from "@/lib/log/describe-error";
 
 // Server side of the forms: turns what a server action met into a FormState.

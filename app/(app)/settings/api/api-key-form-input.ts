@@ -1,4 +1,4 @@
-import { FormFields } from "@/lib/forms/form-fields";
+import { FormFields } from "@/app/_forms/form-fields";
 import { RESOURCE_NAMES } from "@/lib/keys/permissions";
 
 // FormData → what the key form schemas parse. The per-resource selects are named

@@ -1,10 +1,10 @@
 import { z, ZodError } from "zod";
 import { leadStatusSchema } from "@/lib/schemas/leads";
-import { errorState } from "@/lib/ui/form-errors";
+import { errorState } from "@/app/_forms/form-errors";
 import type { Member } from "@/lib/users/get-member";
-import type { BoardCard } from "./board-card";
-import { listBoardColumn, type BoardColumnPage } from "./list-board-column";
-import { moveLeadToStatus } from "./move-lead-to-status";
+import type { BoardCard } from "@/lib/board/board-card";
+import { listBoardColumn, type BoardColumnPage } from "@/lib/board/list-board-column";
+import { moveLeadToStatus } from "@/lib/board/move-lead-to-status";
 
 // The board's server actions take what the browser sent, so it is parsed like any request; a
 // refusal comes back in words for the person, never as a thrown error (which would show the

@@ -1,4 +1,4 @@
-import { FormFields, definedOnly } from "@/lib/forms/form-fields";
+import { FormFields, definedOnly } from "@/app/_forms/form-fields";
 import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
 
 // The "Add endpoint" form → the body POST /api/v1/webhook-endpoints validates. "All events"

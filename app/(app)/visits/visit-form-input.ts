@@ -1,5 +1,5 @@
-import { definedOnly, FormFields } from "@/lib/forms/form-fields";
-import { zonedToUtc } from "./zoned-time";
+import { definedOnly, FormFields } from "@/app/_forms/form-fields";
+import { zonedToUtc } from "@/components/visits/zoned-time";
 
 // FormData of the booking and reschedule forms → the API's visit shapes. The day and time are
 // read in the viewer's zone; the schema then sees `scheduledAt` in UTC as an API client sends it.
