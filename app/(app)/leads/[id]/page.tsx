@@ -31,6 +31,7 @@ import { setVisitStatusAction } from "../../visits/actions";
 import {
   addNoteAction,
   cancelSmsAction,
+  recordConsentAction,
   changeOwnerAction,
   changeStatusAction,
   deleteLeadAction,
@@ -38,7 +39,6 @@ import {
   simulateReplyAction,
   updateLeadAction,
 } from "./actions";
-import { recordConsentAction } from "./consent-actions";
 import { loadLead } from "./load-lead";
 
 export const metadata: Metadata = { title: "Lead" };
