@@ -15,8 +15,9 @@ import { IMPORT_FIELD_LABELS } from "./import-targets";
 // the API, so the preview shows the errors the import will meet and the job writes what the API
 // would. A row's problems are short lines naming the field: "Email: Invalid email".
 
-/** The lead's input, with its custom fields when the mapping names any. */
-export type ImportedLead = Omit<LeadCreateInput, "customFields"> & { customFields?: CustomFieldValues };
+/** The lead's input, with its custom fields when the mapping names any. No column maps to
+ * consent: an imported lead's is `unknown`. */
+export type ImportedLead = Omit<LeadCreateInput, "customFields" | "consent"> & { customFields?: CustomFieldValues };
 
 export interface RowOutcome {
   lead?: ImportedLead;

@@ -3,17 +3,18 @@ import type { Tx } from "@/db/client";
 import { leadImportFailures, leadImports, leads } from "@/db/schema";
 import type { Actor } from "@/lib/activities/record-activity";
 import { fillEmptyFields } from "@/lib/leads/intake-lead";
+import { insertNewLeads } from "@/lib/leads/insert-new-leads";
 import { lockMatchKeys } from "@/lib/leads/match-key-locks";
 import type { LeadAccountContext } from "@/lib/leads/prepare-lead-fields";
 import type { ImportOnMatch } from "@/lib/schemas/lead-imports";
 import { definitionsForWrite } from "@/lib/custom-fields/definitions-for-write";
-import { insertImportedLeads } from "./insert-imported-leads";
 import { liveLeadIndex, type Target } from "./live-lead-index";
 import { leadOfRow, requiredCustomFieldProblems, type ImportedLead, type RowReader } from "./lead-of-row";
 
 // One chunk of an import, in the caller's transaction: the rows after the checkpoint are read,
 // matched, written as the lead services write them (each created lead its lead_created activity
-// and lead.created event: insert-imported-leads.ts; each merge intake's own fillEmptyFields, its
+// and lead.created event, by the one writer of new leads, lib/leads/insert-new-leads.ts, in one
+// statement for the chunk; each merge intake's own fillEmptyFields, its
 // lead_updated activity and lead.updated event), and the checkpoint and counts move on, all in
 // one commit. A worker killed mid-chunk leaves nothing
 // of it; the next run starts at the same row. Two runs of one job (pg-boss at-least-once) take
@@ -109,7 +110,7 @@ export async function processNextChunk(tx: Tx, run: ImportRun): Promise<number |
     }
   }
 
-  const created = await insertImportedLeads(tx, accountId, creates, run.actor);
+  const created = (await insertNewLeads(tx, accountId, creates, run.actor)).map((lead) => lead.id);
   counts.created = created.length;
   const idOf = (target: Target) => ("id" in target ? target.id : created[target.pending]);
 
