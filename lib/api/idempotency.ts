@@ -5,6 +5,7 @@ import { getDb } from "@/db/client";
 import { IDEMPOTENCY_KEY_TTL_MS, idempotencyKeys } from "@/db/schema";
 import { openSecret, sealSecret } from "@/lib/crypto/secret-box";
 import { ApiError } from "@/lib/errors/api-error";
+import type { ApiKeyContext } from "./authenticate-api-key";
 
 interface StoredResponse {
   status: number;
@@ -33,18 +34,29 @@ export type IdempotencyStart =
 // The request as the API understood it: the body after parsing and validation, canonicalized
 // (RFC 8785), so a client that re-serializes its JSON on retry, with other key order, spacing or
 // escapes, still replays, while any change the API would act on is a different request.
-function requestFingerprint(method: string, path: string, parsedBody: unknown): string {
+// Keys are scoped to the account, so a restricted key's grants are part of the request too: a key
+// allowed less (a webhook endpoint's `*` becomes only the events it may read) would act
+// differently, and must not be handed the answer of a key allowed more. A full-access key's
+// fingerprint is the request alone, as before keys were scoped to the account.
+function requestFingerprint(
+  method: string,
+  path: string,
+  parsedBody: unknown,
+  permissions: ApiKeyContext["permissions"],
+): string {
   const body = parsedBody === undefined ? "" : (canonicalize(parsedBody) ?? "");
-  return createHash("sha256").update(`${method} ${path}\n${body}`).digest("hex");
+  const grants = permissions === null ? "" : `\n${canonicalize(permissions) ?? ""}`;
+  return createHash("sha256").update(`${method} ${path}\n${body}${grants}`).digest("hex");
 }
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-/** A POST's Idempotency-Key, checked and claimed; undefined when the request sent none. */
+/** A POST's Idempotency-Key, checked and claimed for the key's account; undefined when the
+ * request sent none. */
 export async function claimIdempotencyKey(
   req: Request,
   url: URL,
-  apiKeyId: string,
+  apiKey: Pick<ApiKeyContext, "id" | "accountId" | "permissions">,
   parsedBody: unknown,
 ): Promise<IdempotencyStart | undefined> {
   const key = req.headers.get("idempotency-key");
@@ -54,16 +66,25 @@ export async function claimIdempotencyKey(
       { path: "Idempotency-Key", message: "Must be 1–255 visible ASCII characters" },
     ]);
   }
-  const fingerprint = requestFingerprint(req.method, url.pathname, parsedBody);
-  return startIdempotentRequest({ apiKeyId, key, method: req.method, path: url.pathname, fingerprint });
+  const fingerprint = requestFingerprint(req.method, url.pathname, parsedBody, apiKey.permissions);
+  return startIdempotentRequest({
+    accountId: apiKey.accountId,
+    apiKeyId: apiKey.id,
+    key,
+    method: req.method,
+    path: url.pathname,
+    fingerprint,
+  });
 }
 
 /**
- * Claims (apiKeyId, key) by inserting its row: the primary key makes concurrent duplicates race
- * at the database, so exactly one request proceeds; the others replay the stored response, get
- * 409 while the first still runs, or 422 if the body differs.
+ * Claims (accountId, key) by inserting its row: the primary key makes concurrent duplicates race
+ * at the database, so exactly one request proceeds, whichever of the account's keys sent it; the
+ * others replay the stored response, get 409 while the first still runs, or 422 if the request
+ * differs.
  */
 async function startIdempotentRequest(input: {
+  accountId: string;
   apiKeyId: string;
   key: string;
   method: string;
@@ -71,13 +92,14 @@ async function startIdempotentRequest(input: {
   fingerprint: string;
 }): Promise<IdempotencyStart> {
   const db = await getDb();
-  const id = and(eq(idempotencyKeys.apiKeyId, input.apiKeyId), eq(idempotencyKeys.key, input.key));
+  const id = and(eq(idempotencyKeys.accountId, input.accountId), eq(idempotencyKeys.key, input.key));
   await db
     .delete(idempotencyKeys)
     .where(and(id, lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS))));
   const claimed = await db
     .insert(idempotencyKeys)
     .values({
+      accountId: input.accountId,
       apiKeyId: input.apiKeyId,
       key: input.key,
       method: input.method,

@@ -136,7 +136,9 @@ as the API parsed and validated it: key order, spacing and escapes in your JSON 
 client that re-serializes the body on retry still replays), the order of list items does. The
 same key with a different request answers 422 \`idempotency_key_reused\`; while
 the first request is still running, a duplicate answers 409 \`idempotency_in_progress\`. Keys
-are per API key. Requests rejected before any work is done (invalid input, auth, rate limit) or
+are per account, as Stripe's are: a retry replays whichever of your account's API keys sends it
+(a rolled key's new secret, another key with the same permissions; a key with other permissions
+gets 422), and another account's same key never collides with yours. Requests rejected before any work is done (invalid input, auth, rate limit) or
 failing on our side (500, 503) do not use up the key: fix or retry with the same key.
 
 ## Concurrent edits: \`ETag\` and \`If-Match\`
@@ -261,9 +263,10 @@ Account), only a lead whose consent is \`granted\` can be texted. Quiet hours ho
   \`not_found\` too: no id or route can hold it, and it is not worth a retry.
 - **Methods.** \`OPTIONS\` on a path of the operations below answers 204 with \`Allow\`
   listing the methods it serves (with \`HEAD\` where it serves \`GET\`). Another of GET, HEAD,
-  POST, PUT, PATCH and DELETE answers 405 \`method_not_allowed\` with that \`Allow\`; a method outside these and
-  OPTIONS (\`TRACE\`, \`CONNECT\`, WebDAV's \`PROPFIND\`, an unknown \`FOO\`…) answers 405 \`method_not_allowed\`
-  on any path, in the same error envelope, with \`X-Request-Id\`. \`OPTIONS\` on the two
+  POST, PUT, PATCH and DELETE answers 405 \`method_not_allowed\` with that \`Allow\`, and so does a
+  method outside these and OPTIONS (\`TRACE\`, WebDAV's \`PROPFIND\`, an unknown \`FOO\`…), or 404
+  \`not_found\` on a path that does not exist (\`CONNECT\`, which names no path, lists every
+  method the API serves), in the same error envelope, with \`X-Request-Id\`. \`OPTIONS\` on the two
   documents (\`${OPENAPI_DOCUMENT_PATH}\`, \`/api/v1/postman.json\`) answers 204 with \`Allow\` too.
 - **Malformed HTTP** is answered by the server before any route, in the same envelope with
   \`X-Request-Id\`, and the connection is then closed: a request line and headers over 16 KB

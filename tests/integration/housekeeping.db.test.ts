@@ -20,6 +20,7 @@ describe("housekeeping", () => {
     });
     const key = await createApiKey({ accountId, name: "k", createdBy: userId });
     const idem = (k: string, ageMs: number) => ({
+      accountId,
       apiKeyId: key.id,
       key: k,
       method: "POST",

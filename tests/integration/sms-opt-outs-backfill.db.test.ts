@@ -1,64 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createTestDatabase, dropTestDatabase } from "../setup/test-database";
+import { MIGRATIONS, migrationsUpTo, openEngine } from "../helpers/migrated-engine";
 
 // Migration 0017 carries every STOP kept on a lead (issue 31, finding 3) over to sms_opt_outs, the
 // number's opt-out, for the account's sending number; and gives the log provider's past texts an
 // id, so replies to them still route. Run on a database migrated up to 0016 with data in it.
 
-const MIGRATIONS = path.resolve(__dirname, "../../db/migrations");
 const BEFORE = "0016_lead_name_sort_index";
-
-/** The migrations folder as it was before 0017: the same files, the journal cut there. */
-function migrationsUpTo(tag: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "lpm-migrations-"));
-  cpSync(MIGRATIONS, dir, { recursive: true });
-  const journal = JSON.parse(readFileSync(path.join(dir, "meta/_journal.json"), "utf8")) as {
-    entries: Array<{ tag: string }>;
-  };
-  journal.entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag) + 1);
-  writeFileSync(path.join(dir, "meta/_journal.json"), JSON.stringify(journal));
-  return dir;
-}
-
-interface Engine {
-  query: (text: string) => Promise<Record<string, unknown>[]>;
-  migrate: (folder: string) => Promise<void>;
-  close: () => Promise<void>;
-}
-
-async function openEngine(): Promise<Engine> {
-  if (process.env.TEST_DB_ENGINE === "pglite") {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-    const { drizzle } = await import("drizzle-orm/pglite");
-    const { migrate } = await import("drizzle-orm/pglite/migrator");
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    const db = drizzle(client, { casing: "snake_case" });
-    return {
-      // exec: the seed is several statements, which PGlite's query refuses.
-      query: async (text) => (await client.exec(text)).at(-1)!.rows as Record<string, unknown>[],
-      migrate: (folder) => migrate(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const { default: postgres } = await import("postgres");
-  const { drizzle } = await import("drizzle-orm/postgres-js");
-  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const created = await createTestDatabase("backfill");
-  const sql = postgres(created.url, { max: 1, onnotice: () => {} });
-  const db = drizzle(sql, { casing: "snake_case" });
-  return {
-    query: async (text) => [...(await sql.unsafe(text))] as Record<string, unknown>[],
-    migrate: (folder) => migrate(db, { migrationsFolder: folder }),
-    close: async () => {
-      await sql.end();
-      await dropTestDatabase(created.name);
-    },
-  };
-}
 
 describe("migration 0017: sms_opt_outs", () => {
   it("carries lead-level STOPs over to the number, per account and sending number", async () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { leads } from "@/db/schema";
-import { callApi, createTenant } from "../../helpers/api";
+import { idempotencyKeys, leads } from "@/db/schema";
+import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
+import { createApiKey } from "@/lib/keys/create-api-key";
+import { rollApiKey } from "@/lib/keys/roll-api-key";
+import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import { dispatch } from "../../helpers/route-table";
 import type { ErrorBody } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "./setup-api-tests";
@@ -60,7 +63,7 @@ describe("Idempotency-Key", () => {
     expect(await leadCount(t.accountId)).toBe(1);
   });
 
-  it("422 idempotency_key_reused for the same key with another body; keys are per API key", async () => {
+  it("422 idempotency_key_reused for the same key with another body; keys are per account", async () => {
     const t = await createTenant();
     const other = await createTenant();
     const headers = { "idempotency-key": "shared-key" };
@@ -102,5 +105,92 @@ describe("Idempotency-Key", () => {
     expect(fixed.status).toBe(400);
     const ok = await callApi("POST", "/api/v1/leads", { key: t.key, headers, body: { name: "Fixed" } });
     expect(ok.status).toBe(201);
+  });
+
+  // Issue 33, part 6: keys are scoped to the account, as Stripe's are. They were per API key, so a
+  // retry sent with a rolled key's new secret (or by another of the account's keys) wrote twice.
+  describe("scoped to the account (issue 33, part 6)", () => {
+    const otherKeyOf = async (t: TestTenant, permissions: { leads: "write" } | null = null) =>
+      (await createApiKey({ accountId: t.accountId, name: `Other ${Math.random()}`, createdBy: t.userId, permissions }))
+        .key;
+    const roll = async (t: TestTenant) =>
+      (
+        await rollApiKey({
+          keyId: t.keyId,
+          accountId: t.accountId,
+          overlapMs: 60 * 60_000,
+          createdBy: null,
+          audit: CLI_AUDIT_ACTOR,
+        })
+      ).key;
+    const create = (key: string, idempotencyKey: string, name = "Ada") =>
+      callApi("POST", "/api/v1/leads", { key, headers: { "idempotency-key": idempotencyKey }, body: { name } });
+
+    it("a retry with a rolled key's new secret replays, while the old secret still works", async () => {
+      const t = await createTenant();
+      const first = await create(t.key, "roll-then-retry");
+      const newSecret = await roll(t);
+      const retried = await create(newSecret, "roll-then-retry");
+      expect(first.status).toBe(201);
+      expect(retried.status).toBe(201);
+      expect(retried.headers.get("idempotent-replayed")).toBe("true");
+      expect(retried.body).toEqual(first.body);
+      // The old secret, within its overlap, replays too.
+      expect((await create(t.key, "roll-then-retry")).headers.get("idempotent-replayed")).toBe("true");
+      expect(await leadCount(t.accountId)).toBe(1);
+    });
+
+    it("a retry by another key of the account replays; the row keeps the key that sent the first", async () => {
+      const t = await createTenant();
+      const first = await create(t.key, "two-keys");
+      const retried = await create(await otherKeyOf(t), "two-keys");
+      expect(retried.headers.get("idempotent-replayed")).toBe("true");
+      expect(retried.body).toEqual(first.body);
+      expect(await leadCount(t.accountId)).toBe(1);
+      const rows = await (
+        await getDb()
+      )
+        .select({ apiKeyId: idempotencyKeys.apiKeyId })
+        .from(idempotencyKeys)
+        .where(eq(idempotencyKeys.accountId, t.accountId));
+      expect(rows).toEqual([{ apiKeyId: t.keyId }]);
+    });
+
+    it("a key with other permissions is not handed the first answer: 422, and nothing is written twice", async () => {
+      const t = await createTenant();
+      await create(t.key, "grants-differ");
+      const restricted = await callApi<ErrorBody>("POST", "/api/v1/leads", {
+        key: await otherKeyOf(t, { leads: "write" }),
+        headers: { "idempotency-key": "grants-differ" },
+        body: { name: "Ada" },
+      });
+      expect(restricted.status).toBe(422);
+      expect(restricted.body.error.code).toBe("idempotency_key_reused");
+      expect(await leadCount(t.accountId)).toBe(1);
+    });
+
+    it("another account's same key string never collides, even sent at once", async () => {
+      const [a, b] = await Promise.all([createTenant(), createTenant()]);
+      const [fromA, fromB] = await Promise.all([create(a.key, "same-string"), create(b.key, "same-string", "Grace")]);
+      expect([fromA.status, fromB.status]).toEqual([201, 201]);
+      expect(fromA.headers.get("idempotent-replayed")).toBeNull();
+      expect(fromB.headers.get("idempotent-replayed")).toBeNull();
+      expect([await leadCount(a.accountId), await leadCount(b.accountId)]).toEqual([1, 1]);
+    });
+
+    it("parallel duplicates over the account's keys (old secret, new secret, another key): exactly one lead", async () => {
+      const t = await createTenant();
+      const newSecret = await roll(t);
+      const other = await otherKeyOf(t);
+      const keys = [t.key, newSecret, other];
+      const results = await Promise.all(Array.from({ length: 9 }, (_, i) => create(keys[i % 3], "burst-keys")));
+      expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+      expect(results.filter((r) => r.status === 201 && !r.headers.get("idempotent-replayed"))).toHaveLength(1);
+      for (const r of results.filter((r) => r.status === 409))
+        expect(r.body.error?.code).toBe("idempotency_in_progress");
+      // Settled: every key now replays the one lead.
+      for (const key of keys) expect((await create(key, "burst-keys")).headers.get("idempotent-replayed")).toBe("true");
+      expect(await leadCount(t.accountId)).toBe(1);
+    });
   });
 });
