@@ -5,7 +5,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import openapiTS, { astToString, type OpenAPI3 } from "openapi-typescript";
 import { format, resolveConfig } from "prettier";
-import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
+import { getOpenApiDocument } from "@/app/api/v1/openapi-document";
 
 export const GENERATED_SDK_FILE = path.resolve(__dirname, "../sdk/src/generated/openapi.ts");
 

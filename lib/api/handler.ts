@@ -19,13 +19,22 @@ import { ifMatchVersions } from "./if-match";
 import { newRequestId } from "./request-id";
 import { reportApiRequest } from "./report-api-request";
 import { assertPermitted } from "./assert-permitted";
-import type { RequiredPermission } from "@/lib/keys/permissions";
+import type { OperationSpec } from "@/lib/openapi/operation-spec";
 import { requestOrigin, type RequestOrigin } from "@/lib/audit/request-origin";
 import { countRateLimitRefusal } from "@/lib/observability/rate-limit-metrics";
 import { traceApiRequest } from "@/lib/observability/trace-api-request";
 
 type Schema = z.ZodType;
-type Out<S> = S extends Schema ? z.output<S> : undefined;
+/** What the handler gets for an input the operation declares a schema for; undefined otherwise. */
+type Parsed<Op, K extends "query" | "params"> = Op extends { [k in K]: infer S extends Schema }
+  ? z.output<S>
+  : undefined;
+type ParsedBody<Op> = Op extends { body: { schema: infer S extends Schema } } ? z.output<S> : undefined;
+type ContextOf<Op> = HandlerContext<Parsed<Op, "query">, ParsedBody<Op>, Parsed<Op, "params">>;
+
+/** The name the logs, metrics and traces give an operation: `GET /leads/:id`. */
+const routeName = (op: OperationSpec) =>
+  `${op.method.toUpperCase()} ${op.path.replace(/^\/api\/v1/, "").replace(/\{(\w+)\}/g, ":$1")}`;
 
 /** What every /api/v1 handler returns. The body is an object, serialized here, or JSON text a
  * service had PostgreSQL write from the resource's public shape (lib/query/json-text.ts). */
@@ -37,7 +46,7 @@ export interface ApiResult {
   version?: number;
 }
 
-export interface HandlerContext<Q, B, P> {
+interface HandlerContext<Q, B, P> {
   apiKey: ApiKeyContext;
   /** Who a change is attributed to: the key, by name, and this request's id (events carry it). */
   actor: Actor;
@@ -62,17 +71,11 @@ const textOf = (body: ApiResult["body"]) => (body instanceof JsonText ? body.tex
 // The one wrapper of /api/v1: request id → key and rate limit (at once) → plan → permission →
 // declared schemas → idempotency (POST) → handler → headers → error envelope → one log line. Nothing of
 // the account's data is read before the key, the limit and the plan have passed.
-export function apiRoute<
-  Q extends Schema | undefined = undefined,
-  B extends Schema | undefined = undefined,
-  P extends Schema | undefined = undefined,
->(
-  /** permission: what the key must be granted, e.g. `{ leads: "write" }` (lib/keys/permissions.ts).
-   * sealReplay: the answer shows a secret once; its stored Idempotency-Key replay is encrypted. */
-  spec: { query?: Q; body?: B; params?: P; route: string; permission: RequiredPermission; sealReplay?: boolean },
-  handler: (ctx: HandlerContext<Out<Q>, Out<B>, Out<P>>) => Promise<ApiResult>,
-) {
-  const route = async (req: Request, routeContext?: RouteContext): Promise<Response> => {
+// The operation is the one declaration the OpenAPI document is built from too (operations.ts
+// beside each route): what is parsed and checked here is what the document says.
+export function apiRoute<Op extends OperationSpec>(spec: Op, handler: (ctx: ContextOf<Op>) => Promise<ApiResult>) {
+  const route = routeName(spec);
+  const serve = async (req: Request, routeContext?: RouteContext): Promise<Response> => {
     const started = performance.now();
     const arrivedAt = new Date();
     const url = new URL(req.url);
@@ -112,8 +115,8 @@ export function apiRoute<
       const params = spec.params ? parseWith(spec.params, await routeContext?.params, "path") : undefined;
       const query = spec.query ? parseWith(spec.query, queryObject(url), "query string") : undefined;
       let body: unknown;
-      if (spec.body) body = parseWith(spec.body, (await readJsonBody(req)).value, "request body");
-      if (req.method === "POST") idempotency = await claimIdempotencyKey(req, url, apiKey, body);
+      if (spec.body) body = parseWith(spec.body.schema, (await readJsonBody(req)).value, "request body");
+      if (req.method === "POST") idempotency = await claimIdempotencyKey(req, url, apiKey.id, body);
       if (idempotency?.kind === "replay") {
         status = idempotency.response.status;
         text = idempotency.response.text;
@@ -135,7 +138,7 @@ export function apiRoute<
           get ifMatch() {
             return ifMatchVersions(req.headers.get("if-match"));
           },
-        } as HandlerContext<Out<Q>, Out<B>, Out<P>>;
+        } as ContextOf<Op>;
         const result = await handler(ctx);
         status = result.status ?? 200;
         text = textOf(result.body);
@@ -170,7 +173,7 @@ export function apiRoute<
       requestId,
       apiKey,
       method: req.method,
-      route: spec.route,
+      route,
       path: url.pathname,
       status,
       durationMs: Math.round(performance.now() - started),
@@ -181,7 +184,7 @@ export function apiRoute<
   };
   // In the request's span (Next's, or one of our own when tracing is on and none is active).
   const traced = (req: Request, routeContext?: RouteContext) =>
-    traceApiRequest(req.method, spec.route, () => route(req, routeContext));
-  // The contract test reads what each route declared, to hold the OpenAPI document to it.
-  return Object.assign(traced, { declared: { route: spec.route, permission: spec.permission } });
+    traceApiRequest(req.method, route, () => serve(req, routeContext));
+  // The document test checks that each route runs the very operation the document lists.
+  return Object.assign(traced, { operation: spec as OperationSpec });
 }

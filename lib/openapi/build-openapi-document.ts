@@ -2,13 +2,14 @@ import { createDocument, type ZodOpenApiPathsObject, type oas31 } from "zod-open
 import { retrySpanText } from "@/lib/webhooks/retry-schedule-text";
 import { apiGuide } from "./api-guide";
 import { errorEnvelopeSchema, sharedErrorResponses } from "./error-responses";
-import { OPERATIONS } from "./operations";
+import type { OperationSpec, ResourceTag } from "./operation-spec";
 import { HEADER_COMPONENTS } from "./response-headers";
-import { toOperationObject, type ResourceTag } from "./operation-spec";
+import { toOperationObject } from "./to-operation-object";
 import { webhooksSection } from "./webhooks-section";
 
-// The OpenAPI 3.1 document of /api/v1, generated from the zod schemas the routes validate with
-// (lib/schemas) and the operation list (./operations). Nothing here is written by hand twice.
+// The OpenAPI 3.1 document of /api/v1, generated from the operations the routes run with (each
+// declared beside its route, listed in app/api/v1/operation-list.ts) and their zod schemas
+// (lib/schemas). Nothing here is written by hand twice.
 
 const API_VERSION = "1.0.0";
 
@@ -35,9 +36,9 @@ const TAGS: Array<{ name: ResourceTag; description: string }> = [
   },
 ];
 
-export function buildOpenApiDocument(): oas31.OpenAPIObject {
+export function buildOpenApiDocument(operations: readonly OperationSpec[]): oas31.OpenAPIObject {
   const paths: ZodOpenApiPathsObject = {};
-  for (const spec of OPERATIONS) {
+  for (const spec of operations) {
     paths[spec.path] = { ...paths[spec.path], [spec.method]: toOperationObject(spec) };
   }
   // zod-openapi 6 types every document as OpenAPI 3.2, whose parameters may also be `in:
@@ -47,7 +48,7 @@ export function buildOpenApiDocument(): oas31.OpenAPIObject {
     info: {
       title: "LeadProp API",
       version: API_VERSION,
-      description: apiGuide(OPERATIONS),
+      description: apiGuide(operations),
     },
     // Relative: resolved against wherever this document is served, so it is right on every host.
     servers: [{ url: "/", description: "This server" }],

@@ -1,52 +1,53 @@
-import * as activitiesRoute from "@/app/api/v1/activities/route";
-import * as catchAllRoute from "@/app/api/v1/[...path]/route";
-import * as eventsRoute from "@/app/api/v1/events/route";
-import * as customFieldsRoute from "@/app/api/v1/custom-fields/route";
-import * as leadRoute from "@/app/api/v1/leads/[id]/route";
-import * as leadSmsRoute from "@/app/api/v1/leads/[id]/sms/route";
-import * as leadSmsMessageRoute from "@/app/api/v1/leads/[id]/sms/[smsId]/route";
-import * as leadsRoute from "@/app/api/v1/leads/route";
-import * as leadIntakeRoute from "@/app/api/v1/leads/intake/route";
-import * as leadBatchRoute from "@/app/api/v1/leads/batch/route";
-import * as openApiRoute from "@/app/api/v1/openapi.json/route";
-import * as postmanRoute from "@/app/api/v1/postman.json/route";
-import * as propertyBatchRoute from "@/app/api/v1/properties/batch/route";
-import * as propertiesRoute from "@/app/api/v1/properties/route";
-import * as propertyRoute from "@/app/api/v1/properties/[id]/route";
-import * as visitsRoute from "@/app/api/v1/visits/route";
-import * as visitRoute from "@/app/api/v1/visits/[id]/route";
-import * as webhookEndpointsRoute from "@/app/api/v1/webhook-endpoints/route";
-import * as webhookEndpointRoute from "@/app/api/v1/webhook-endpoints/[id]/route";
-import * as webhookEndpointReplayRoute from "@/app/api/v1/webhook-endpoints/[id]/replay/route";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 
 // The /api/v1 route files and the paths Next maps to them, for running the real handlers
-// without Next (in-process tests and the fault-test server).
+// without Next (in-process tests and the fault-test server). Read from app/api/v1 itself, as Next
+// reads it: a route added there is dispatched here with nothing to list.
 
 type RouteHandler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type RouteModule = Partial<Record<string, unknown>>;
 
-const ROUTES: Array<[RegExp, RouteModule]> = [
-  [/^\/api\/v1\/leads$/, leadsRoute],
-  // Static segments before the [id] they would otherwise match, as Next picks them.
-  [/^\/api\/v1\/leads\/intake$/, leadIntakeRoute],
-  [/^\/api\/v1\/leads\/batch$/, leadBatchRoute],
-  [/^\/api\/v1\/properties\/batch$/, propertyBatchRoute],
-  [/^\/api\/v1\/leads\/(?<id>[^/]+)$/, leadRoute],
-  [/^\/api\/v1\/leads\/(?<id>[^/]+)\/sms$/, leadSmsRoute],
-  [/^\/api\/v1\/leads\/(?<id>[^/]+)\/sms\/(?<smsId>[^/]+)$/, leadSmsMessageRoute],
-  [/^\/api\/v1\/properties$/, propertiesRoute],
-  [/^\/api\/v1\/properties\/(?<id>[^/]+)$/, propertyRoute],
-  [/^\/api\/v1\/visits$/, visitsRoute],
-  [/^\/api\/v1\/visits\/(?<id>[^/]+)$/, visitRoute],
-  [/^\/api\/v1\/activities$/, activitiesRoute],
-  [/^\/api\/v1\/events$/, eventsRoute],
-  [/^\/api\/v1\/custom-fields$/, customFieldsRoute],
-  [/^\/api\/v1\/webhook-endpoints$/, webhookEndpointsRoute],
-  [/^\/api\/v1\/webhook-endpoints\/(?<id>[^/]+)$/, webhookEndpointRoute],
-  [/^\/api\/v1\/webhook-endpoints\/(?<id>[^/]+)\/replay$/, webhookEndpointReplayRoute],
-  [/^\/api\/v1\/openapi\.json$/, openApiRoute],
-  [/^\/api\/v1\/postman\.json$/, postmanRoute],
-];
+interface Route {
+  pattern: RegExp;
+  /** `[id]` segments: Next prefers a static segment where both match (`leads/batch` over `leads/[id]`). */
+  dynamicSegments: number;
+  file: string;
+}
+
+const API_DIR = path.resolve(__dirname, "../../app/api/v1");
+/** `[...path]`: every path no other route matches (the JSON 404). */
+const CATCH_ALL = path.join(API_DIR, "[...path]", "route.ts");
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function findRoutes(dir: string, segments: string[] = []): Route[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry): Route[] => {
+    if (entry.isDirectory()) {
+      if (entry.name.startsWith("[...")) return [];
+      return findRoutes(path.join(dir, entry.name), [...segments, entry.name]);
+    }
+    if (entry.name !== "route.ts") return [];
+    const source = segments.map((segment) => {
+      const param = /^\[(\w+)\]$/.exec(segment);
+      return param ? `(?<${param[1]}>[^/]+)` : escapeRegExp(segment);
+    });
+    return [
+      {
+        pattern: new RegExp(`^/api/v1/${source.join("/")}$`),
+        dynamicSegments: segments.filter((s) => s.startsWith("[")).length,
+        file: path.join(dir, entry.name),
+      },
+    ];
+  });
+}
+
+// Static segments before the [id] they would otherwise match, as Next picks them.
+const ROUTES = findRoutes(API_DIR).sort((a, b) => a.dynamicSegments - b.dynamicSegments);
+// Every route module starts loading now, as the server loads them before the first request.
+const modules = new Map<string, Promise<RouteModule>>(
+  [...ROUTES.map((route) => route.file), CATCH_ALL].map((file) => [file, import(file) as Promise<RouteModule>]),
+);
+const load = (file: string) => modules.get(file) as Promise<RouteModule>;
 
 /** As Next hands params to a route: percent-decoded (`%00` arrives as NUL); a malformed escape
  * stays as sent. */
@@ -61,22 +62,22 @@ function decodeParams(groups: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(groups).map(([name, value]) => [name, decode(value)]));
 }
 
-function resolveRoute(
+async function resolveRoute(
   method: string,
   pathname: string,
-): { handler: RouteHandler; params: Record<string, string | string[]> } {
-  for (const [pattern, module] of ROUTES) {
+): Promise<{ handler: RouteHandler; params: Record<string, string | string[]> }> {
+  for (const { pattern, file } of ROUTES) {
     const match = pattern.exec(pathname);
-    if (match) return { handler: module[method] as RouteHandler, params: decodeParams(match.groups ?? {}) };
+    if (match) return { handler: (await load(file))[method] as RouteHandler, params: decodeParams(match.groups ?? {}) };
   }
   return {
-    handler: (catchAllRoute as RouteModule)[method] as RouteHandler,
+    handler: (await load(CATCH_ALL))[method] as RouteHandler,
     params: { path: pathname.split("/").slice(3) },
   };
 }
 
 /** Runs a Request through the handler Next would pick. */
-export function dispatch(request: Request): Promise<Response> {
-  const { handler, params } = resolveRoute(request.method, new URL(request.url).pathname);
+export async function dispatch(request: Request): Promise<Response> {
+  const { handler, params } = await resolveRoute(request.method, new URL(request.url).pathname);
   return handler(request, { params: Promise.resolve(params) });
 }

@@ -12,7 +12,7 @@ import {
   type ApiKeyPermissions,
   type PermissionResource,
 } from "@/lib/keys/permissions";
-import { OPERATIONS as DOCUMENTED } from "@/lib/openapi/operations";
+import { OPERATIONS as DOCUMENTED } from "@/app/api/v1/operation-list";
 import {
   callApi,
   createOperationTargets,

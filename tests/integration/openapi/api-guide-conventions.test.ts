@@ -4,7 +4,7 @@ import { GET as getPostmanJson } from "@/app/api/v1/postman.json/route";
 import * as leadsRoute from "@/app/api/v1/leads/route";
 import * as leadSmsRoute from "@/app/api/v1/leads/[id]/sms/route";
 import { refusalOutsideContract } from "@/lib/api/outside-contract-guard";
-import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
+import { getOpenApiDocument } from "@/app/api/v1/openapi-document";
 import * as sdk from "@/sdk/src";
 import { dispatch } from "../../helpers/route-table";
 

@@ -1,7 +1,7 @@
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import { describe, expect, it } from "vitest";
-import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
+import { getOpenApiDocument } from "@/app/api/v1/openapi-document";
 
 // Tools that read the document's schemas as JSON Schema draft-07 (Postman's and Portman's
 // validators) must accept what the API really sends. The document is 2020-12; every shape in it

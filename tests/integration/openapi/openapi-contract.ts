@@ -2,7 +2,7 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from "ajv/dist/2020"
 import addFormats from "ajv-formats";
 import type { oas31 } from "zod-openapi";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors/api-error";
-import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
+import { getOpenApiDocument } from "@/app/api/v1/openapi-document";
 
 // Checks one API response against the OpenAPI document: its status must be documented for the
 // operation, its body must match that response's schema (JSON Schema 2020-12, as OpenAPI 3.1

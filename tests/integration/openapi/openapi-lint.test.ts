@@ -1,6 +1,6 @@
 import { createConfig, lintFromString, type NormalizedProblem } from "@redocly/openapi-core";
 import { describe, expect, it } from "vitest";
-import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
+import { getOpenApiDocument } from "@/app/api/v1/openapi-document";
 
 // The document as an outside linter reads it: Redocly's `recommended` ruleset (the engine of
 // `redocly lint`, run in-process), which also validates every example against its schema the way

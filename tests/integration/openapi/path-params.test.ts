@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { oas31 } from "zod-openapi";
-import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
-import { OPERATIONS } from "@/lib/openapi/operations";
+import { getOpenApiDocument } from "@/app/api/v1/openapi-document";
+import { OPERATIONS } from "@/app/api/v1/operation-list";
 import { ID_KINDS, idPattern, pathParamCollections } from "@/lib/openapi/path-params";
 import { callApi, createTenant } from "../../helpers/api";
 import { limitThroughRealRedis } from "../api/setup-api-tests";

@@ -1,7 +1,7 @@
 import { Collection, type Item } from "postman-collection";
 import { describe, expect, it } from "vitest";
 import { GET as getPostmanJson } from "@/app/api/v1/postman.json/route";
-import { OPERATIONS } from "@/lib/openapi/operations";
+import { OPERATIONS } from "@/app/api/v1/operation-list";
 import { CLEAN_UP_FOLDER } from "@/lib/openapi/postman-run";
 import { checkWebhookUrl } from "@/lib/webhooks/check-webhook-url";
 

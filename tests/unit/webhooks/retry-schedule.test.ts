@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
+import { getOpenApiDocument } from "@/app/api/v1/openapi-document";
 import { RETRY_WAITS_SECONDS, retryDelayMs } from "@/lib/webhooks/retry-schedule";
 import {
   DELIVERY_ATTEMPTS,

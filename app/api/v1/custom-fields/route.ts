@@ -4,18 +4,15 @@ import {
   listCustomFieldDefinitions,
   toPublicCustomFieldDefinition,
 } from "@/lib/custom-fields/custom-field-definitions";
-import { customFieldListQuery } from "@/lib/schemas/custom-fields";
+import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/custom-fields – list the account's custom field definitions
-export const GET = apiRoute(
-  { route: "GET /custom-fields", permission: { custom_fields: "read" }, query: customFieldListQuery },
-  async ({ apiKey, query }) => ({
-    body: {
-      data: (await listCustomFieldDefinitions(apiKey.accountId, query.resource)).map(toPublicCustomFieldDefinition),
-    },
-  }),
-);
+export const GET = apiRoute(operations.listCustomFields, async ({ apiKey, query }) => ({
+  body: {
+    data: (await listCustomFieldDefinitions(apiKey.accountId, query.resource)).map(toPublicCustomFieldDefinition),
+  },
+}));
 
 export const { PUT, POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);

@@ -2,34 +2,28 @@ import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { createLeadJson } from "@/lib/leads/create-lead";
 import { listLeadsJson } from "@/lib/leads/list-leads";
-import { leadCreateSchema, leadListQuery } from "@/lib/schemas/leads";
+import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/leads – list live leads, newest first by default (serialized by PostgreSQL:
 // lib/leads/public-lead.ts)
-export const GET = apiRoute(
-  { route: "GET /leads", permission: { leads: "read" }, query: leadListQuery },
-  async ({ apiKey, query }) => ({
-    body: await listLeadsJson(apiKey.accountId, query),
-  }),
-);
+export const GET = apiRoute(operations.listLeads, async ({ apiKey, query }) => ({
+  body: await listLeadsJson(apiKey.accountId, query),
+}));
 
 // POST /api/v1/leads – create a lead (writes lead_created; the lead comes serialized by PostgreSQL)
-export const POST = apiRoute(
-  { route: "POST /leads", permission: { leads: "write" }, body: leadCreateSchema },
-  async ({ apiKey, actor, body }) => {
-    const lead = await createLeadJson(
-      {
-        accountId: apiKey.accountId,
-        defaultCountry: apiKey.defaultCountry,
-        hasRequiredLeadCustomFields: apiKey.hasRequiredLeadCustomFields,
-      },
-      body,
-      actor,
-    );
-    return { status: 201, body: lead.json.asData(), location: `/api/v1/leads/${lead.id}` };
-  },
-);
+export const POST = apiRoute(operations.createLead, async ({ apiKey, actor, body }) => {
+  const lead = await createLeadJson(
+    {
+      accountId: apiKey.accountId,
+      defaultCountry: apiKey.defaultCountry,
+      hasRequiredLeadCustomFields: apiKey.hasRequiredLeadCustomFields,
+    },
+    body,
+    actor,
+  );
+  return { status: 201, body: lead.json.asData(), location: `/api/v1/leads/${lead.id}` };
+});
 
 export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

@@ -1,6 +1,6 @@
 import { newRequestId } from "@/lib/api/request-id";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
-import { getOpenApiDocument } from "@/lib/openapi/get-openapi-document";
+import { getOpenApiDocument } from "../openapi-document";
 
 // GET /api/v1/openapi.json – the OpenAPI 3.1 document of the API (public: no key needed)
 export function GET(): Response {

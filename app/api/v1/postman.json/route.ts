@@ -1,6 +1,6 @@
 import { newRequestId } from "@/lib/api/request-id";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
-import { getPostmanCollection } from "@/lib/openapi/get-postman-collection";
+import { getPostmanCollection } from "../postman-collection";
 import { requestOrigin } from "@/lib/openapi/request-origin";
 import { forServer, POSTMAN_FILENAME } from "@/lib/openapi/to-postman-collection";
 

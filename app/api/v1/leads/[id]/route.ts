@@ -5,40 +5,31 @@ import { deleteLead } from "@/lib/leads/delete-lead";
 import { getLead } from "@/lib/leads/get-lead";
 import { getLeadWithActivitiesJson } from "@/lib/leads/get-lead-with-activities";
 import { updateLead } from "@/lib/leads/update-lead";
-import { leadIdParams, leadUpdateSchema } from "@/lib/schemas/leads";
+import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/leads/:id – a lead with its 50 most recent activities (serialized by PostgreSQL);
 // the lead alone for a key that may not read activities (issue 31, finding 8)
-export const GET = apiRoute(
-  { route: "GET /leads/:id", permission: { leads: "read" }, params: leadIdParams },
-  async ({ apiKey, params }) => {
-    if (missingPermission(apiKey.permissions, { activities: "read" })) {
-      const lead = await getLead(apiKey.accountId, params.id);
-      return { body: { data: lead }, version: lead.version };
-    }
-    const { json, version } = await getLeadWithActivitiesJson(apiKey.accountId, params.id);
-    return { body: json.asData(), version };
-  },
-);
+export const GET = apiRoute(operations.getLead, async ({ apiKey, params }) => {
+  if (missingPermission(apiKey.permissions, { activities: "read" })) {
+    const lead = await getLead(apiKey.accountId, params.id);
+    return { body: { data: lead }, version: lead.version };
+  }
+  const { json, version } = await getLeadWithActivitiesJson(apiKey.accountId, params.id);
+  return { body: json.asData(), version };
+});
 
 // PATCH /api/v1/leads/:id – change any subset of fields (writes one activity)
-export const PATCH = apiRoute(
-  { route: "PATCH /leads/:id", permission: { leads: "write" }, params: leadIdParams, body: leadUpdateSchema },
-  async ({ apiKey, actor, params, body, ifMatch }) => {
-    const account = { accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry };
-    const lead = await updateLead(account, params.id, body, actor, ifMatch);
-    return { body: { data: lead }, version: lead.version };
-  },
-);
+export const PATCH = apiRoute(operations.updateLead, async ({ apiKey, actor, params, body, ifMatch }) => {
+  const account = { accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry };
+  const lead = await updateLead(account, params.id, body, actor, ifMatch);
+  return { body: { data: lead }, version: lead.version };
+});
 
 // DELETE /api/v1/leads/:id – soft delete (writes lead_deleted)
-export const DELETE = apiRoute(
-  { route: "DELETE /leads/:id", permission: { leads: "write" }, params: leadIdParams },
-  async ({ apiKey, actor, params, ifMatch }) => ({
-    body: { data: await deleteLead(apiKey.accountId, params.id, actor, ifMatch) },
-  }),
-);
+export const DELETE = apiRoute(operations.deleteLead, async ({ apiKey, actor, params, ifMatch }) => ({
+  body: { data: await deleteLead(apiKey.accountId, params.id, actor, ifMatch) },
+}));
 
 export const { POST, PUT, OPTIONS } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -1,23 +1,20 @@
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { intakeLead } from "@/lib/leads/intake-lead";
-import { leadIntakeSchema } from "@/lib/schemas/lead-intake";
+import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/leads/intake – an inquiry: fills the matching lead's empty fields (200) or creates
 // the lead (201), and writes an inquiry activity either way
-export const POST = apiRoute(
-  { route: "POST /leads/intake", permission: { leads: "write" }, body: leadIntakeSchema },
-  async ({ apiKey, actor, body }) => {
-    const { lead, matched } = await intakeLead(
-      { accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry },
-      body,
-      actor,
-    );
-    if (matched) return { body: { data: lead, matched } };
-    return { status: 201, body: { data: lead, matched }, location: `/api/v1/leads/${lead.id}` };
-  },
-);
+export const POST = apiRoute(operations.intakeLead, async ({ apiKey, actor, body }) => {
+  const { lead, matched } = await intakeLead(
+    { accountId: apiKey.accountId, defaultCountry: apiKey.defaultCountry },
+    body,
+    actor,
+  );
+  if (matched) return { body: { data: lead, matched } };
+  return { status: 201, body: { data: lead, matched }, location: `/api/v1/leads/${lead.id}` };
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

@@ -3,39 +3,25 @@ import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { deleteProperty } from "@/lib/properties/delete-property";
 import { getProperty } from "@/lib/properties/get-property";
 import { updateProperty } from "@/lib/properties/update-property";
-import { propertyIdParams, propertyUpdateSchema } from "@/lib/schemas/properties";
+import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/properties/:id – one property
-export const GET = apiRoute(
-  { route: "GET /properties/:id", permission: { properties: "read" }, params: propertyIdParams },
-  async ({ apiKey, params }) => {
-    const property = await getProperty(apiKey.accountId, params.id);
-    return { body: { data: property }, version: property.version };
-  },
-);
+export const GET = apiRoute(operations.getProperty, async ({ apiKey, params }) => {
+  const property = await getProperty(apiKey.accountId, params.id);
+  return { body: { data: property }, version: property.version };
+});
 
 // PATCH /api/v1/properties/:id – change any subset of fields
-export const PATCH = apiRoute(
-  {
-    route: "PATCH /properties/:id",
-    permission: { properties: "write" },
-    params: propertyIdParams,
-    body: propertyUpdateSchema,
-  },
-  async ({ apiKey, actor, params, body, ifMatch }) => {
-    const property = await updateProperty(apiKey.accountId, params.id, body, actor, ifMatch);
-    return { body: { data: property }, version: property.version };
-  },
-);
+export const PATCH = apiRoute(operations.updateProperty, async ({ apiKey, actor, params, body, ifMatch }) => {
+  const property = await updateProperty(apiKey.accountId, params.id, body, actor, ifMatch);
+  return { body: { data: property }, version: property.version };
+});
 
 // DELETE /api/v1/properties/:id – remove it; its visits and leads keep their rows with propertyId null
-export const DELETE = apiRoute(
-  { route: "DELETE /properties/:id", permission: { properties: "write" }, params: propertyIdParams },
-  async ({ apiKey, actor, params, ifMatch }) => ({
-    body: { data: await deleteProperty(apiKey.accountId, params.id, actor, ifMatch) },
-  }),
-);
+export const DELETE = apiRoute(operations.deleteProperty, async ({ apiKey, actor, params, ifMatch }) => ({
+  body: { data: await deleteProperty(apiKey.accountId, params.id, actor, ifMatch) },
+}));
 
 export const { POST, PUT, OPTIONS } = methodsNotAllowed(["GET", "PATCH", "DELETE"]);

@@ -8,7 +8,7 @@ import {
   requiredPermissionName,
 } from "@/lib/keys/permissions";
 import type { RequestLogDetails } from "@/lib/request-logs/get-request-log-entry";
-import { requiredPermissionOf } from "@/lib/request-logs/required-permission-of";
+import { requiredPermissionOf } from "./required-permission-of";
 
 // What the route needs and what the key holds today, side by side: after a 403
 // insufficient_permissions, an owner sees at once whether changing the key has fixed it. The log

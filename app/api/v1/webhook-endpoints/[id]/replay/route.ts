@@ -1,23 +1,15 @@
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
-import { webhookEndpointIdParams, webhookReplaySchema } from "@/lib/schemas/webhook-endpoints";
 import { replayEndpointSince } from "@/lib/webhooks/replay-since";
+import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/webhook-endpoints/:id/replay – its events since a time, from the feed, sent again
 // (Svix's recover): after an outage of the receiver, or once a disabled endpoint is enabled again
-export const POST = apiRoute(
-  {
-    route: "POST /webhook-endpoints/:id/replay",
-    permission: { webhook_endpoints: "write" },
-    params: webhookEndpointIdParams,
-    body: webhookReplaySchema,
-  },
-  async ({ apiKey, params, body }) => {
-    const { queued, until } = await replayEndpointSince(apiKey.accountId, params.id, body.since);
-    return { status: 202, body: { data: { queued, until: until?.toISOString() ?? null } } };
-  },
-);
+export const POST = apiRoute(operations.replayWebhookEndpoint, async ({ apiKey, params, body }) => {
+  const { queued, until } = await replayEndpointSince(apiKey.accountId, params.id, body.since);
+  return { status: 202, body: { data: { queued, until: until?.toISOString() ?? null } } };
+});
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);

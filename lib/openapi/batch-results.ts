@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { errorEnvelopeSchema } from "../error-responses";
+import { errorEnvelopeSchema } from "./error-responses";
 
 // What a batch answers: one result per item, in the items' order. A written item has the status
 // the single call would have answered (201 created, 200 updated) and the record as `data`; a

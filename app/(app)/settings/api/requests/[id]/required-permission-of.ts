@@ -1,5 +1,5 @@
 import type { RequiredPermission } from "@/lib/keys/permissions";
-import { OPERATIONS } from "@/lib/openapi/operations";
+import { OPERATIONS } from "@/app/api/v1/operation-list";
 
 // The log keeps a request's method and path, not its route: the operation is found again by
 // matching the path against the documented templates, so the log needs no column for it and

@@ -1,0 +1,11 @@
+// What the lead operations' descriptions share (POST /leads, PATCH /leads/{id}).
+
+export const PHONE_TEXT =
+  "Phones are accepted in any common format and returned as E.164 (`+14155550123`); a number without `+` is read in the account's default country, and an impossible number is a `validation_error` on `phone`. An empty string clears the phone.";
+export const REFERENCES_TEXT =
+  "`propertyId` and `assignedTo` must belong to your account: another account's id answers 404 `not_found` with `details` naming the field.";
+/** The 404 of a lead write naming another account's (or no) property. */
+export const propertyNotFound = {
+  message: "Property not found.",
+  details: [{ path: "propertyId", message: "No such property in this account" }],
+};

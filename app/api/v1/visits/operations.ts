@@ -1,0 +1,60 @@
+import { exampleList, exampleOne, exampleVisit } from "@/lib/openapi/examples";
+import type { OperationSpec } from "@/lib/openapi/operation-spec";
+import { visitCreateSchema, visitListQuery, visitSchema } from "@/lib/schemas/visits";
+
+export const listVisits = {
+  operationId: "listVisits",
+  method: "get",
+  path: "/api/v1/visits",
+  tag: "Visits",
+  permission: { visits: "read" },
+  summary: "List visits",
+  description:
+    "Visits of your account. `from` (inclusive) and `to` (exclusive) filter on `scheduledAt`; `sort` orders by creation time (visits have no `updatedAt`, so `updatedAt` sorts behave like `createdAt`). Page with `limit` and `cursor` until `meta.hasMore` is false.",
+  query: visitListQuery,
+  list: true,
+  response: {
+    status: 200,
+    description: "A page of visits.",
+    schema: visitSchema,
+    example: exampleList(exampleVisit),
+  },
+} satisfies OperationSpec;
+
+export const createVisit = {
+  operationId: "createVisit",
+  method: "post",
+  path: "/api/v1/visits",
+  tag: "Visits",
+  permission: { visits: "write" },
+  summary: "Schedule a visit",
+  description:
+    "Schedules a visit of a lead to a property, with status `scheduled`, and writes a `visit_scheduled` activity on the lead in the same transaction. `leadId` must be a live lead of your account and `propertyId` and `agentId` must belong to your account: otherwise 404 `not_found` (`details` names `propertyId` or `agentId`). `durationMinutes` defaults to 30. Send an `Idempotency-Key` to make a retry safe.",
+  body: {
+    schema: visitCreateSchema,
+    examples: {
+      visit: {
+        summary: "A 45-minute viewing",
+        value: {
+          leadId: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+          propertyId: "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
+          scheduledAt: "2026-12-01T15:00:00.000Z",
+          durationMinutes: 45,
+          notes: "Bring the floor plan.",
+        },
+      },
+    },
+  },
+  response: {
+    status: 201,
+    description: "The visit as stored.",
+    schema: visitSchema,
+    example: exampleOne(exampleVisit),
+    location: {
+      description: "The new visit's URL (`GET` answers it).",
+      example: `/api/v1/visits/${exampleVisit.id}`,
+    },
+  },
+  errors: ["not_found"],
+  errorExamples: { not_found: { message: "Lead not found." } },
+} satisfies OperationSpec;
