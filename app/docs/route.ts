@@ -1,5 +1,5 @@
 import { ApiReference } from "@scalar/nextjs-api-reference";
-import { OPENAPI_DOCUMENT_PATH } from "@/lib/openapi/api-guide";
+import { OPENAPI_DOCUMENT_PATH } from "@/lib/openapi/document-paths";
 
 // Everything /docs loads comes from this server, so it renders with no internet: Scalar's
 // bundle from public/vendor (copied there by scripts/copy-scalar-bundle.mjs at install and

@@ -7,9 +7,9 @@ import {
   describePermissions,
   type PermissionResource,
 } from "@/lib/keys/permissions";
-import { EVENT_TYPE_PERMISSIONS_TEXT } from "./event-type-permission-text";
-import type { OperationSpec } from "./operation-spec";
-import { insufficientPermissionsExample } from "./required-permission";
+import { EVENT_TYPE_PERMISSIONS_TEXT } from "../event-type-permission-text";
+import type { OperationSpec } from "../operation-spec";
+import { insufficientPermissionsExample } from "../required-permission";
 
 // The guide's chapter on keys. The table of what each permission opens is built from the
 // operations' own `permission`, so it lists exactly what the API checks.
