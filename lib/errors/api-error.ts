@@ -48,6 +48,14 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** The codes /api/v1 never answers (the web UI's and GET /api/metrics'). Every other code is the
+ * public API's: lib/openapi/error-catalogue.ts must explain it, or the build fails. */
+export const CODES_OUTSIDE_PUBLIC_API = [
+  "unauthorized",
+  "forbidden",
+  "conflict",
+] as const satisfies readonly ErrorCode[];
+
 export interface ErrorDetail {
   path: string;
   message: string;

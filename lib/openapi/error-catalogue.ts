@@ -1,48 +1,19 @@
-import type { ErrorCode, ErrorDetail } from "@/lib/errors/api-error";
+import { CODES_OUTSIDE_PUBLIC_API, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "@/lib/errors/api-error";
 import { MAX_JSON_DEPTH } from "@/lib/api/parse-input";
 import { insufficientPermissionsExample } from "./required-permission";
 
-// Every error code the public API can answer with (API.md, "Errors"), what it means for an
-// integrator, and a realistic example body. ERROR_STATUS (lib/errors) stays the one source of
-// each code's HTTP status; this adds only what the document needs to explain it.
+// What each code the public API can answer with (API.md, "Errors") means for an integrator, and
+// a realistic example body. The codes and their HTTP statuses have one home, ERROR_STATUS
+// (lib/errors); the catalogue is keyed by them, so a code added there without an entry here
+// does not compile.
 
-export const PUBLIC_ERROR_CODES = [
-  "invalid_json",
-  "validation_error",
-  "invalid_cursor",
-  "malformed_request",
-  "missing_api_key",
-  "invalid_api_key",
-  "api_key_expired",
-  "plan_required",
-  "insufficient_permissions",
-  "not_found",
-  "method_not_allowed",
-  "idempotency_in_progress",
-  "opt_out_by_recipient",
-  "external_id_taken",
-  "sms_not_scheduled",
-  "visit_not_scheduled",
-  "webhook_endpoint_disabled",
-  "precondition_failed",
-  "cursor_expired",
-  "payload_too_large",
-  "unsupported_media_type",
-  "headers_too_large",
-  "lead_has_no_phone",
-  "lead_opted_out",
-  "consent_required",
-  "quiet_hours_override_not_allowed",
-  "visit_not_started",
-  "webhook_endpoint_limit",
-  "idempotency_key_reused",
-  "rate_limited",
-  "internal_error",
-  "sms_provider_error",
-  "service_unavailable",
-] as const satisfies readonly ErrorCode[];
+export type PublicErrorCode = Exclude<ErrorCode, (typeof CODES_OUTSIDE_PUBLIC_API)[number]>;
 
-export type PublicErrorCode = (typeof PUBLIC_ERROR_CODES)[number];
+const outsidePublicApi = new Set<ErrorCode>(CODES_OUTSIDE_PUBLIC_API);
+/** In ERROR_STATUS's order (the order of the document's code enum). */
+export const PUBLIC_ERROR_CODES = (Object.keys(ERROR_STATUS) as ErrorCode[]).filter(
+  (code): code is PublicErrorCode => !outsidePublicApi.has(code),
+);
 
 export interface ErrorExample {
   message: string;
@@ -101,7 +72,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "Lead not found.",
   },
   method_not_allowed: {
-    when: "The path exists but not with this method; the `Allow` header lists the methods it has. A method the API serves on no path (`TRACE`, `PROPFIND`, an unknown `FOO`) gets this answer too, with the same `Allow` (on a path that does not exist, 404 `not_found`); `CONNECT`, which names no path, gets `Allow` listing GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS.",
+    when: "The path exists but not with this method; the `Allow` header lists the methods it has. A method the API serves on no path (`TRACE`, `CONNECT`, `PROPFIND`, an unknown `FOO`) gets this answer on any path, with `Allow` listing GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS.",
     message: "This endpoint supports GET, POST.",
   },
   idempotency_in_progress: {
@@ -184,7 +155,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     details: [{ path: "status", message: "This visit has not started yet" }],
   },
   idempotency_key_reused: {
-    when: "This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.",
+    when: "This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.",
     message: "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
   },
   rate_limited: {
