@@ -1,4 +1,4 @@
-import type { Account } from "@/db/schema";
+import type { Account } from "@/lib/accounts/get-account";
 import type { PublicLead } from "@/lib/leads/public-lead";
 import { smsConsentRefusal } from "@/lib/sms/assert-sms-consent";
 import { isLogProvider } from "@/lib/sms/get-sms-provider";

@@ -1,6 +1,6 @@
 import { boolean, pgEnum, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
-import { PLANS } from "../../lib/domain/enums";
+import { PLANS } from "../enums";
 
 export const planEnum = pgEnum("plan", PLANS);
 

@@ -2,8 +2,8 @@ import { index, jsonb, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { leads } from "./leads";
 import { createdAt } from "./columns";
-import type { ActivityData } from "../../lib/schemas/activities";
-import { ACTIVITY_TYPES, ACTOR_TYPES } from "../../lib/domain/enums";
+import type { DomainType } from "./domain-types";
+import { ACTIVITY_TYPES, ACTOR_TYPES } from "../enums";
 
 export const activityTypeEnum = pgEnum("activity_type", ACTIVITY_TYPES);
 export const actorTypeEnum = pgEnum("actor_type", ACTOR_TYPES);
@@ -21,7 +21,7 @@ export const activities = pgTable(
       .references(() => leads.id, { onDelete: "cascade" }),
     type: activityTypeEnum().notNull(),
     summary: text().notNull(),
-    data: jsonb().$type<ActivityData>().notNull().default({}),
+    data: jsonb().$type<DomainType<"activityData">>().notNull().default({}),
     actorType: actorTypeEnum().notNull(),
     actorId: text(),
     // Denormalised so the timeline still names a revoked key or a removed user.

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import type { ApiKeyPermissions } from "../../lib/keys/permissions";
+import type { DomainType } from "./domain-types";
 import { accounts } from "./accounts";
 import { users } from "./users";
 import { createdAt, nullableTimestamp } from "./columns";
@@ -23,7 +23,7 @@ export const apiKeys = pgTable(
     revokedAt: nullableTimestamp(),
     // Null: full access (every resource, including ones added later). Otherwise a restricted
     // key's grants per resource (lib/keys/permissions.ts).
-    permissions: jsonb().$type<ApiKeyPermissions>(),
+    permissions: jsonb().$type<DomainType<"apiKeyPermissions">>(),
     // From this instant the key answers 401 api_key_expired. A rolled key's old secret gets the
     // end of its overlap here.
     expiresAt: nullableTimestamp(),

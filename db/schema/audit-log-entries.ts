@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import type { AuditAction, AuditActorType } from "../../lib/audit/audit-actions";
+import type { DomainType } from "./domain-types";
 import { accounts } from "./accounts";
 
 // The audit log: who did what to the account's keys, endpoints, members, plan and settings,
@@ -13,12 +13,12 @@ export const auditLogEntries = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     occurredAt: timestamp({ withTimezone: true, precision: 3, mode: "date" }).notNull().defaultNow(),
-    actorType: text().$type<AuditActorType>().notNull(),
+    actorType: text().$type<DomainType<"auditActorType">>().notNull(),
     // The user's or key's id (null for the CLI and the system).
     actorId: text(),
     // Who, in words, as of the action: a user's name and email, a key's name and prefix.
     actorLabel: text().notNull(),
-    action: text().$type<AuditAction>().notNull(),
+    action: text().$type<DomainType<"auditAction">>().notNull(),
     targetType: text(),
     targetId: text(),
     targetLabel: text(),

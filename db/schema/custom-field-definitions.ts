@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, integer, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { createdAt, updatedAt } from "./columns";
-import { CUSTOM_FIELD_RESOURCES, CUSTOM_FIELD_TYPES } from "../../lib/domain/enums";
+import { CUSTOM_FIELD_RESOURCES, CUSTOM_FIELD_TYPES } from "../enums";
 
 export const customFieldResourceEnum = pgEnum("custom_field_resource", CUSTOM_FIELD_RESOURCES);
 export const customFieldTypeEnum = pgEnum("custom_field_type", CUSTOM_FIELD_TYPES);

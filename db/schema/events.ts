@@ -3,8 +3,8 @@ import { index, json, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { actorTypeEnum } from "./activities";
 import { createdAt, xid8 } from "./columns";
-import type { AnyEventType } from "../../lib/domain/enums";
-import type { EventData } from "../../lib/schemas/events";
+import type { AnyEventType } from "../enums";
+import type { DomainType } from "./domain-types";
 
 // Every change, one row, written in the change's own transaction (lib/events/record-event.ts);
 // kept 30 days. `txid` is the writing transaction's id: the feed reads in (txid, id) order and
@@ -20,7 +20,7 @@ export const events = pgTable(
     type: text().$type<AnyEventType>().notNull(),
     objectId: text().notNull(),
     // json, not jsonb: the object keeps its public key order, and the stored text is what is sent.
-    data: json().$type<EventData>().notNull(),
+    data: json().$type<DomainType<"eventData">>().notNull(),
     actorType: actorTypeEnum().notNull(),
     actorId: text(),
     actorName: text().notNull(),

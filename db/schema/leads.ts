@@ -4,8 +4,8 @@ import { accounts } from "./accounts";
 import { users } from "./users";
 import { properties } from "./properties";
 import { createdAt, nullableTimestamp, updatedAt, version } from "./columns";
-import { LEAD_STATUSES, LEAD_INTERESTS, type LeadConsent } from "../../lib/domain/enums";
-import type { CustomFieldValues } from "../../lib/schemas/custom-fields";
+import { LEAD_STATUSES, LEAD_INTERESTS, type LeadConsent } from "../enums";
+import type { DomainType } from "./domain-types";
 
 export const leadStatusEnum = pgEnum("lead_status", LEAD_STATUSES);
 export const leadInterestEnum = pgEnum("lead_interest", LEAD_INTERESTS);
@@ -51,7 +51,7 @@ export const leads = pgTable(
     // not jsonb, as `consent`: the text is kept as JavaScript wrote it (compact, keys in order),
     // so PostgreSQL's serialization of a lead is byte for byte JavaScript's. Filters read it as
     // jsonb through the expression index below.
-    customFields: json().$type<CustomFieldValues>().notNull().default({}),
+    customFields: json().$type<DomainType<"customFieldValues">>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

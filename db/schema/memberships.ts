@@ -2,7 +2,7 @@ import { index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { users } from "./users";
 import { createdAt } from "./columns";
-import { ROLES } from "../../lib/domain/enums";
+import { ROLES } from "../enums";
 
 export const roleEnum = pgEnum("role", ROLES);
 

@@ -13,8 +13,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { createdAt, updatedAt, version } from "./columns";
-import { PROPERTY_TYPES, LISTING_TYPES, PROPERTY_STATUSES } from "../../lib/domain/enums";
-import type { CustomFieldValues } from "../../lib/schemas/custom-fields";
+import { PROPERTY_TYPES, LISTING_TYPES, PROPERTY_STATUSES } from "../enums";
+import type { DomainType } from "./domain-types";
 
 export const propertyTypeEnum = pgEnum("property_type", PROPERTY_TYPES);
 export const listingTypeEnum = pgEnum("listing_type", LISTING_TYPES);
@@ -46,7 +46,7 @@ export const properties = pgTable(
     externalId: text(),
     // Values of the account's custom fields for properties, by key (custom_field_definitions);
     // json, not jsonb, for the reason given on leads.custom_fields.
-    customFields: json().$type<CustomFieldValues>().notNull().default({}),
+    customFields: json().$type<DomainType<"customFieldValues">>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

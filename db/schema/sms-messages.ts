@@ -3,7 +3,7 @@ import { index, pgEnum, pgTable, text } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { leads } from "./leads";
 import { createdAt, nullableTimestamp, updatedAt } from "./columns";
-import { SMS_DIRECTIONS, SMS_STATUSES } from "../../lib/domain/enums";
+import { SMS_DIRECTIONS, SMS_STATUSES } from "../enums";
 
 export const smsStatusEnum = pgEnum("sms_status", SMS_STATUSES);
 export const smsDirectionEnum = pgEnum("sms_direction", SMS_DIRECTIONS);

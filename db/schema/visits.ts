@@ -4,7 +4,7 @@ import { leads } from "./leads";
 import { properties } from "./properties";
 import { users } from "./users";
 import { createdAt, updatedAt, version } from "./columns";
-import { VISIT_STATUSES } from "../../lib/domain/enums";
+import { VISIT_STATUSES } from "../enums";
 
 export const visitStatusEnum = pgEnum("visit_status", VISIT_STATUSES);
 

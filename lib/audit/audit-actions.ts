@@ -36,3 +36,11 @@ export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ..
 /** Who did it: a signed-in user, an API key, an operator at the CLI, or the system itself. */
 export const AUDIT_ACTOR_TYPES = ["user", "api_key", "cli", "system"] as const;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
+
+// The audit_log_entries table's `action` and `actor_type` columns (db/schema/domain-types.ts).
+declare module "@/db/schema/domain-types" {
+  interface DomainTypes {
+    auditAction: AuditAction;
+    auditActorType: AuditActorType;
+  }
+}

@@ -26,6 +26,13 @@ export const RESOURCE_NAMES = Object.keys(PERMISSION_RESOURCES) as PermissionRes
 /** A restricted key's grants; a resource left out is `none`. */
 export type ApiKeyPermissions = Partial<Record<PermissionResource, AccessLevel>>;
 
+// The api_keys table's `permissions` column (db/schema/domain-types.ts).
+declare module "@/db/schema/domain-types" {
+  interface DomainTypes {
+    apiKeyPermissions: ApiKeyPermissions;
+  }
+}
+
 /** What one operation needs, e.g. `{ leads: "write" }`. */
 export type RequiredPermission = Partial<Record<PermissionResource, "read" | "write">>;
 

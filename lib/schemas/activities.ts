@@ -65,6 +65,13 @@ const activityDataSchema = z
 
 export type ActivityData = z.output<typeof activityDataSchema>;
 
+// The activities table's `data` column (db/schema/domain-types.ts).
+declare module "@/db/schema/domain-types" {
+  interface DomainTypes {
+    activityData: ActivityData;
+  }
+}
+
 export const activitySchema = z
   .object({
     id: outputId("act"),

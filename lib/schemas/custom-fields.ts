@@ -54,6 +54,13 @@ export const customFieldListQuery = z.strictObject({
 const customFieldValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]);
 export type CustomFieldValues = Record<string, z.output<typeof customFieldValue>>;
 
+// The leads and properties tables' `custom_fields` column (db/schema/domain-types.ts).
+declare module "@/db/schema/domain-types" {
+  interface DomainTypes {
+    customFieldValues: CustomFieldValues;
+  }
+}
+
 const CUSTOM_FIELDS_SEE_ALSO =
   "Keys and types are your account's custom field definitions: list them with `GET /api/v1/custom-fields`.";
 

@@ -51,6 +51,13 @@ const eventDataSchema = z
   .meta({ id: "EventData" });
 export type EventData = z.output<typeof eventDataSchema>;
 
+// The events table's `data` column (db/schema/domain-types.ts).
+declare module "@/db/schema/domain-types" {
+  interface DomainTypes {
+    eventData: EventData;
+  }
+}
+
 const eventActorSchema = z
   .object({
     type: z.enum(["api_key", "user", "system"]),

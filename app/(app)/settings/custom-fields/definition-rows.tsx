@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { CustomFieldDefinition } from "@/db/schema";
+import type { PublicCustomFieldDefinition as CustomFieldDefinition } from "@/lib/schemas/custom-fields";
 import { styles } from "@/components/ui/styles";
 import { moveCustomFieldAction, updateCustomFieldAction } from "./actions";
 

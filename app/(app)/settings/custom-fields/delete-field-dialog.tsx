@@ -2,7 +2,7 @@
 
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import { useRouter } from "next/navigation";
-import type { CustomFieldDefinition } from "@/db/schema";
+import type { PublicCustomFieldDefinition as CustomFieldDefinition } from "@/lib/schemas/custom-fields";
 import { styles } from "@/components/ui/styles";
 import { deleteCustomFieldAction } from "./actions";
 
