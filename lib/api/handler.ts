@@ -116,7 +116,7 @@ export function apiRoute<Op extends OperationSpec>(spec: Op, handler: (ctx: Cont
       const query = spec.query ? parseWith(spec.query, queryObject(url), "query string") : undefined;
       let body: unknown;
       if (spec.body) body = parseWith(spec.body.schema, (await readJsonBody(req)).value, "request body");
-      if (req.method === "POST") idempotency = await claimIdempotencyKey(req, url, apiKey.id, body);
+      if (req.method === "POST") idempotency = await claimIdempotencyKey(req, url, apiKey, body);
       if (idempotency?.kind === "replay") {
         status = idempotency.response.status;
         text = idempotency.response.text;
