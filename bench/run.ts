@@ -24,6 +24,8 @@ import { memoryScenario } from "./scenarios/memory-and-start";
 import { exactness, limiterLatency } from "./scenarios/rate-limiter";
 import { removeBenchEndpoints, webhooksScenario, WEBHOOKS_EXTRA, type WebhooksExtra } from "./scenarios/webhooks";
 import { webhooksFleetScenario, WEBHOOKS_FLEET_EXTRA } from "./scenarios/webhooks-fleet";
+import { webhookCostScenario, WEBHOOK_COST_EXTRA } from "./scenarios/webhook-delivery-cost";
+import { webhookFaultsScenario, WEBHOOK_FAULTS_EXTRA } from "./scenarios/webhook-faults";
 import { BULK_EXTRA, bulkWritesScenario } from "./scenarios/bulk-writes";
 import { customFieldFilterScenario } from "./scenarios/custom-field-filter";
 import { EXPORT_EXTRA, exportScenario } from "./scenarios/export-leads";
@@ -188,6 +190,12 @@ async function main() {
         report.comparisons.push(...comparisons);
         report.extra[WEBHOOKS_EXTRA] = extra;
         report.problems.push(...extra.problems);
+        const cost = await timed(report, "scenario 7 (delivery cost)", () => webhookCostScenario(ctx, app));
+        report.extra[WEBHOOK_COST_EXTRA] = cost;
+        report.problems.push(...cost.problems);
+        const faults = await timed(report, "scenario 7 (faults)", () => webhookFaultsScenario(ctx, app));
+        report.extra[WEBHOOK_FAULTS_EXTRA] = faults;
+        report.problems.push(...faults.problems);
       }
       if (wanted("8")) report.extra[BULK_EXTRA] = await timed(report, "scenario 8", () => bulkWritesScenario(ctx, app));
       if (wanted("12")) {

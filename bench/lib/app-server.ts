@@ -55,6 +55,7 @@ export function startApp(
       JOBS_MAINTENANCE_INTERVAL_SECONDS: undefined,
       WEBHOOK_TIMEOUT_MS: undefined,
       WEBHOOK_JOB_EXPIRE_SECONDS: undefined,
+      WEBHOOK_ENDPOINT_CONCURRENCY: undefined,
       // Traces only where a scenario asks for them (14), never from the bench's own environment.
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       ...limiterEnv,

@@ -57,3 +57,10 @@ export function rssMb(pid: number): number {
   for (const p of processTree(pid)) pages += readStat(p)?.rssPages ?? 0;
   return (pages * PAGE_BYTES) / (1024 * 1024);
 }
+
+/** user + system CPU milliseconds of one process so far (undefined once it has exited), and its
+ * parent's pid. */
+export function processCpu(pid: number): { ms: number; ppid: number } | undefined {
+  const stat = readStat(pid);
+  return stat && { ms: (stat.cpuTicks * 1000) / CLOCK_TICKS, ppid: stat.ppid };
+}

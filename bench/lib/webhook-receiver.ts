@@ -7,6 +7,10 @@ import { Worker } from "node:worker_threads";
 // made the change) and when its request line arrived. Times are epoch milliseconds with a
 // fraction (performance.timeOrigin + performance.now(): the same clock on every thread of the
 // process), so they compare with the client's.
+// Two kinds of path behave otherwise, for the receivers issue 32 measures against:
+// - `/delay/<ms>/…` answers 200 that many milliseconds after the body was read (a slow receiver);
+// - `/hang/…` never answers (a dead one): the sender's timeout ends the request. Its arrivals are
+//   recorded but not counted by count(), which counts the deliveries answered.
 
 export interface Arrival {
   /** The request path: which endpoint it was sent to. */
@@ -20,7 +24,7 @@ export interface Arrival {
 export interface WebhookReceiver {
   /** http://127.0.0.1:<port> */
   url: string;
-  /** Deliveries received so far (duplicates included). */
+  /** Deliveries received so far (duplicates included; never those to a `/hang/` path). */
   count(): number;
   /** The arrivals recorded since the last call. */
   take(): Promise<Arrival[]>;
@@ -38,14 +42,21 @@ const server = http.createServer((req, res) => {
   const chunks = [];
   req.on("data", (chunk) => chunks.push(chunk));
   req.on("end", () => {
-    res.writeHead(200, { "content-type": "text/plain" });
-    res.end("ok");
+    const hang = req.url.startsWith("/hang/");
+    // "/delay/<ms>/…": split gives ["", "delay", "<ms>", …].
+    const delayMs = req.url.startsWith("/delay/") ? Number(req.url.split("/")[2]) : 0;
+    const answer = () => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end("ok");
+    };
+    if (delayMs > 0) setTimeout(answer, delayMs);
+    else if (!hang) answer();
     let requestId = null;
     try {
       requestId = JSON.parse(Buffer.concat(chunks).toString("utf8")).requestId ?? null;
     } catch {}
     arrivals.push({ path: req.url, webhookId: String(req.headers["webhook-id"] ?? ""), requestId, at });
-    Atomics.add(counter, 0, 1);
+    if (!hang) Atomics.add(counter, 0, 1);
   });
 });
 server.listen(workerData.port, "127.0.0.1", () => parentPort.postMessage({ type: "listening", port: server.address().port }));

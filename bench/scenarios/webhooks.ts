@@ -237,13 +237,24 @@ async function api(ctx: BenchContext, app: Server, method: string, path: string,
   return JSON.parse(text) as { data: { id: string } };
 }
 
-export async function createEndpoint(ctx: BenchContext, app: Server, url: string): Promise<string> {
-  return (await api(ctx, app, "POST", "/api/v1/webhook-endpoints", { url, events: ["*"], description: MARKER })).data
-    .id;
+export async function createEndpoint(
+  ctx: BenchContext,
+  app: Server,
+  url: string,
+  events: string[] = ["*"],
+): Promise<string> {
+  return (await api(ctx, app, "POST", "/api/v1/webhook-endpoints", { url, events, description: MARKER })).data.id;
 }
 
 export const setEnabled = (ctx: BenchContext, app: Server, id: string, enabled: boolean) =>
   api(ctx, app, "PATCH", `/api/v1/webhook-endpoints/${id}`, { enabled });
+
+/** The event types an endpoint takes: `NO_EVENTS` subscribes it to none the bench causes, so the
+ * dispatcher finds no endpoint for its changes (a disabled one would get a "skipped" row each). */
+export const setEvents = (ctx: BenchContext, app: Server, id: string, events: string[]) =>
+  api(ctx, app, "PATCH", `/api/v1/webhook-endpoints/${id}`, { events });
+/** No operation makes an `sms.received` event. */
+export const NO_EVENTS = ["sms.received"];
 
 export const deleteEndpoint = (ctx: BenchContext, app: Server, id: string) =>
   api(ctx, app, "DELETE", `/api/v1/webhook-endpoints/${id}`);
@@ -301,13 +312,16 @@ interface PhaseResult {
 }
 
 /** Sends the phase's changes, waits for their deliveries (WAIT_S after the last 2xx at most),
- * drops what is still queued and matches the arrivals to the changes. */
+ * drops what is still queued and matches the arrivals to the changes. `paths`: the receiver paths
+ * of the endpoints whose deliveries count (default: every arrival, ENDPOINTS a change); the wait
+ * then ends once theirs have arrived, whatever other endpoints still hold in the queue. */
 export async function phase(
   ctx: BenchContext,
   receiver: WebhookReceiver,
   what: string,
   problems: string[],
   send: () => Promise<SendResult>,
+  paths?: string[],
 ): Promise<PhaseResult> {
   await receiver.take(); // whatever came late for an earlier phase
   const base = receiver.count();
@@ -319,17 +333,19 @@ export async function phase(
     problems.push(
       `7 webhooks (${what}): ${sent.requests.length - answered.length} of ${sent.requests.length} lead updates did not answer 2xx (${JSON.stringify(countBy(sent.requests.map((r) => r.status)))})`,
     );
-  const expected = answered.length * ENDPOINTS;
+  const expected = answered.length * (paths?.length ?? ENDPOINTS);
   const lastAnswer = Math.max(0, ...answered.map((r) => r.answeredAt));
   const deadline = lastAnswer + WAIT_S * 1000;
   while (nowMs() < deadline) {
-    if (receiver.count() - base >= expected && (await queueCount(ctx, ["created", "retry", "active"])) === 0) break;
+    if (receiver.count() - base >= expected && (paths || (await queueCount(ctx, ["created", "retry", "active"])) === 0))
+      break;
     await sleep(100);
   }
   const waitEnd = nowMs();
-  const arrivals = await receiver.take();
+  const taken = await receiver.take();
+  const arrivals = paths ? taken.filter((a) => paths.includes(a.path)) : taken;
   const dropped = await dropQueued(ctx);
-  const { figures, matched } = lagFigures(sent, arrivals, waitEnd);
+  const { figures, matched } = lagFigures(sent, arrivals, waitEnd, paths?.length ?? ENDPOINTS);
   if (figures.missing)
     problems.push(
       `7 webhooks (${what}): ${figures.missing.toLocaleString("en-US")} of ${figures.expected.toLocaleString("en-US")} deliveries had not arrived ${WAIT_S} s after the last change's 2xx (${dropped.toLocaleString("en-US")} jobs still queued, dropped); their lag counts as at least the wait`,
@@ -346,6 +362,7 @@ function lagFigures(
   sent: SendResult,
   arrivals: Arrival[],
   waitEnd: number,
+  endpoints: number,
 ): { figures: Omit<LagFigures, "dropped">; matched: number[] } {
   const answered = new Map<string, { at: number; received: number }>();
   for (const r of sent.requests)
@@ -370,14 +387,14 @@ function lagFigures(
   const received = lags.length;
   // Not arrived: at least as late as the end of the wait.
   for (const change of answered.values())
-    for (let i = change.received; i < ENDPOINTS; i++) lags.push(waitEnd - change.at);
+    for (let i = change.received; i < endpoints; i++) lags.push(waitEnd - change.at);
   const apiTimes = sent.requests.filter((r) => ok(r.status)).map((r) => r.answeredAt - r.scheduledAt);
   return {
     figures: {
       changes: sent.requests.length,
       changesPerSecond: round(answered.size / sent.elapsedS, 1),
       api: { p50: round(percentile(apiTimes, 50), 1), p99: round(percentile(apiTimes, 99), 1) },
-      expected: answered.size * ENDPOINTS,
+      expected: answered.size * endpoints,
       received,
       duplicates,
       missing: lags.length - received,
