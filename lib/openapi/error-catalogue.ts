@@ -72,7 +72,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "Lead not found.",
   },
   method_not_allowed: {
-    when: "The path exists but not with this method; the `Allow` header lists the methods it has. A method the API serves on no path (`TRACE`, `CONNECT`, `PROPFIND`, an unknown `FOO`) gets this answer on any path, with `Allow` listing GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS.",
+    when: "The path exists but not with this method; the `Allow` header lists the methods it has. A method the API serves on no path (`TRACE`, `PROPFIND`, an unknown `FOO`) gets this answer too, with the same `Allow` (on a path that does not exist, 404 `not_found`); `CONNECT`, which names no path, gets `Allow` listing GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS.",
     message: "This endpoint supports GET, POST.",
   },
   idempotency_in_progress: {
@@ -155,7 +155,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     details: [{ path: "status", message: "This visit has not started yet" }],
   },
   idempotency_key_reused: {
-    when: "This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.",
+    when: "This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.",
     message: "This Idempotency-Key was already used with a different request. Use a new key for a new request.",
   },
   rate_limited: {

@@ -22,9 +22,10 @@ export const conventionsSection = `
   \`not_found\` too: no id or route can hold it, and it is not worth a retry.
 - **Methods.** \`OPTIONS\` on a path of the operations below answers 204 with \`Allow\`
   listing the methods it serves (with \`HEAD\` where it serves \`GET\`). Another of GET, HEAD,
-  POST, PUT, PATCH and DELETE answers 405 \`method_not_allowed\` with that \`Allow\`; a method outside these and
-  OPTIONS (\`TRACE\`, \`CONNECT\`, WebDAV's \`PROPFIND\`, an unknown \`FOO\`…) answers 405 \`method_not_allowed\`
-  on any path, in the same error envelope, with \`X-Request-Id\`. \`OPTIONS\` on the two
+  POST, PUT, PATCH and DELETE answers 405 \`method_not_allowed\` with that \`Allow\`, and so does a
+  method outside these and OPTIONS (\`TRACE\`, WebDAV's \`PROPFIND\`, an unknown \`FOO\`…), or 404
+  \`not_found\` on a path that does not exist (\`CONNECT\`, which names no path, lists every
+  method the API serves), in the same error envelope, with \`X-Request-Id\`. \`OPTIONS\` on the two
   documents (\`${OPENAPI_DOCUMENT_PATH}\`, \`/api/v1/postman.json\`) answers 204 with \`Allow\` too.
 - **Malformed HTTP** is answered by the server before any route, in the same envelope with
   \`X-Request-Id\`, and the connection is then closed: a request line and headers over 16 KB

@@ -13,6 +13,9 @@ as the API parsed and validated it: key order, spacing and escapes in your JSON 
 client that re-serializes the body on retry still replays), the order of list items does. The
 same key with a different request answers 422 \`idempotency_key_reused\`; while
 the first request is still running, a duplicate answers 409 \`idempotency_in_progress\`. Keys
-are per API key. Requests rejected before any work is done (invalid input, auth, rate limit) or
-failing on our side (500, 503) do not use up the key: fix or retry with the same key.
+are per account, as Stripe's are: a retry replays whichever of your account's API keys sends it
+(a rolled key's new secret, another key with the same permissions; a key with other permissions
+gets 422), and another account's same key never collides with yours. Requests rejected before
+any work is done (invalid input, auth, rate limit) or failing on our side (500, 503) do not use
+up the key: fix or retry with the same key.
 `.trim();
