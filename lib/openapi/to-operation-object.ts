@@ -35,6 +35,7 @@ const EVERY_OPERATION: PublicErrorCode[] = [
 ];
 const WITH_PARAMS: PublicErrorCode[] = ["validation_error", "not_found"];
 const WITH_QUERY: PublicErrorCode[] = ["validation_error"];
+/** A paged list: its `cursor` can be refused. */
 const LIST: PublicErrorCode[] = ["invalid_cursor"];
 const WITH_BODY: PublicErrorCode[] = [
   "invalid_json",
@@ -52,7 +53,7 @@ const idempotencyHeaders = z.object({
     .optional()
     .meta({
       description:
-        "Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays.",
+        "Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key.",
       example: "3f9a1c7e-2b4d-4e8f-9a6b-1c2d3e4f5a6b",
     }),
 });
@@ -75,7 +76,7 @@ function errorCodesOf(spec: OperationSpec): PublicErrorCode[] {
     ...EVERY_OPERATION,
     ...(spec.params ? WITH_PARAMS : []),
     ...(spec.query ? WITH_QUERY : []),
-    ...(spec.list ? LIST : []),
+    ...(spec.query && "cursor" in spec.query.shape ? LIST : []),
     ...(spec.body ? WITH_BODY : []),
     ...(spec.method === "post" ? POST : []),
     ...(spec.errors ?? []),

@@ -77,6 +77,9 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
   const post = (opts?: PostOptions) => (opts?.idempotencyKey ? { "Idempotency-Key": opts.idempotencyKey } : undefined);
   const change = (opts?: ChangeOptions) =>
     opts?.ifMatch === undefined ? undefined : { "If-Match": `"${opts.ifMatch}"` };
+  // Never paged: every definition comes in the first page, which `list` iterates like the others.
+  const customFieldPage = (query?: ListQuery<"listCustomFields">) =>
+    call<"listCustomFields">(raw.GET("/api/v1/custom-fields", { params: { query } }));
   // A lead's conversation, both directions: one page, or every message across pages.
   const smsPage = (leadId: string, query?: ListQuery<"listLeadSms">) =>
     call<"listLeadSms">(raw.GET("/api/v1/leads/{id}/sms", { params: { path: { id: leadId }, query } }));
@@ -164,6 +167,11 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
     events: lister((query?: ListQuery<"listEvents">) =>
       call<"listEvents">(raw.GET("/api/v1/events", { params: { query } })),
     ),
+    customFields: {
+      page: customFieldPage,
+      /** `for await (const field of client.customFields.list({ resource: "lead" }))`, in form order. */
+      list: (query?: ListQuery<"listCustomFields">) => paginate(() => customFieldPage(query)),
+    },
     webhookEndpoints: {
       ...lister((query?: ListQuery<"listWebhookEndpoints">) =>
         call<"listWebhookEndpoints">(raw.GET("/api/v1/webhook-endpoints", { params: { query } })),

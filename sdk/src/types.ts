@@ -32,6 +32,9 @@ export type WebhookEndpointDeleted = Schemas["WebhookEndpointDeleted"];
 export type WebhookEndpointCreate = Schemas["WebhookEndpointCreate"];
 export type WebhookEndpointUpdate = Schemas["WebhookEndpointUpdate"];
 export type ListMeta = Schemas["ListMeta"];
+/** A custom field definition (`GET /custom-fields`): what a record's `customFields` keys mean. */
+export type CustomFieldDefinition =
+  operations["listCustomFields"]["responses"][200]["content"]["application/json"]["data"][number];
 
 /** One page of a list: `meta.cursor` and `meta.hasMore` lead to the next. */
 export interface Page<T> {

@@ -9,7 +9,9 @@ next page, with the **same** \`sort\` and filters, until \`hasMore\` is false. P
 based: deep pages cost what the first costs, and walking all pages returns every matching item
 exactly once even while new items are being added. A cursor is opaque (encrypted) and bound to
 its list, your account, its \`sort\` and its filters: an edited one, or one used anywhere else,
-answers 400 \`invalid_cursor\`. The event feed keeps 30 days: a cursor older than that, once
+answers 400 \`invalid_cursor\`. \`GET /custom-fields\` is the one list that is never paged: an
+account has a few dozen definitions at most, all in its first page (\`hasMore\` false, no
+cursor). The event feed keeps 30 days: a cursor older than that, once
 events after it have expired, answers 410 \`cursor_expired\` (never a page with a silent gap);
 re-sync, then poll from \`error.details[0].oldestCursor\`.
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
 import { callApi, createTenant } from "../../helpers/api";
+import type { ListBody } from "../../helpers/api-bodies";
 
 type Definition = { key: string; resource: string; type: string; options: string[] };
 
@@ -22,19 +23,21 @@ describe("GET /api/v1/custom-fields", () => {
       options: ["gas", "heat_pump"],
     });
 
-    const all = await callApi<{ data: Definition[] }>("GET", "/api/v1/custom-fields", { key: t.key });
+    const all = await callApi<ListBody<Definition>>("GET", "/api/v1/custom-fields", { key: t.key });
     expect(all.status).toBe(200);
     expect(all.body.data.map((d) => [d.resource, d.key])).toEqual([
       ["lead", "budget"],
       ["property", "heating"],
     ]);
+    // The list envelope of every other list (issue 33): one page, nothing after it.
+    expect(all.body.meta).toEqual({ cursor: null, hasMore: false, limit: 2 });
     const props = await callApi<{ data: Definition[] }>("GET", "/api/v1/custom-fields?resource=property", {
       key: t.key,
     });
     expect(props.body.data).toMatchObject([{ key: "heating", type: "single_select", options: ["gas", "heat_pump"] }]);
 
-    const none = await callApi<{ data: Definition[] }>("GET", "/api/v1/custom-fields", { key: other.key });
-    expect(none.body.data).toEqual([]);
+    const none = await callApi<ListBody<Definition>>("GET", "/api/v1/custom-fields", { key: other.key });
+    expect(none.body).toEqual({ data: [], meta: { cursor: null, hasMore: false, limit: 0 } });
 
     const bad = await callApi<{ error: { code: string } }>("GET", "/api/v1/custom-fields?resource=visit", {
       key: t.key,

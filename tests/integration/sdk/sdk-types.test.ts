@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { ErrorCode } from "@/lib/errors/api-error";
 import type { activitySchema } from "@/lib/schemas/activities";
 import type { listMetaSchema } from "@/lib/schemas/common";
+import type { publicCustomFieldDefinition } from "@/lib/schemas/custom-fields";
 import type { eventSchema } from "@/lib/schemas/events";
 import type { leadCreateSchema, leadSchema, leadWithPermittedActivitiesSchema } from "@/lib/schemas/leads";
 import type { propertySchema } from "@/lib/schemas/properties";
@@ -27,6 +28,7 @@ describe("SDK types", () => {
     expectTypeOf<Sdk.WebhookEndpoint>().toEqualTypeOf<z.output<typeof webhookEndpointSchema>>();
     expectTypeOf<Sdk.WebhookEndpointWithSecret>().toEqualTypeOf<z.output<typeof webhookEndpointWithSecretSchema>>();
     expectTypeOf<Sdk.ListMeta>().toEqualTypeOf<z.output<typeof listMetaSchema>>();
+    expectTypeOf<Sdk.CustomFieldDefinition>().toEqualTypeOf<z.output<typeof publicCustomFieldDefinition>>();
     // An activity's `changes` is `{field: [old, new]}`: zod types the pair as `unknown[]` (its
     // length is checked at run time), the document says minItems = maxItems = 2 and the SDK keeps
     // the pair. So these are narrower than the zod types, never wider.
@@ -60,6 +62,12 @@ describe("SDK types", () => {
     expectTypeOf<Resolved<Client["leads"]["page"]>>().toEqualTypeOf<{ data: Sdk.Lead[]; meta: Sdk.ListMeta }>();
     expectTypeOf<ReturnType<Client["leads"]["list"]>>().toExtend<AsyncIterable<Sdk.Lead>>();
     expectTypeOf<ReturnType<Client["events"]["list"]>>().toExtend<AsyncIterable<Sdk.Event>>();
+    // The definitions answer the list envelope too, though they come in one page.
+    expectTypeOf<Resolved<Client["customFields"]["page"]>>().toEqualTypeOf<{
+      data: Sdk.CustomFieldDefinition[];
+      meta: Sdk.ListMeta;
+    }>();
+    expectTypeOf<ReturnType<Client["customFields"]["list"]>>().toExtend<AsyncIterable<Sdk.CustomFieldDefinition>>();
     expectTypeOf<Parameters<Client["leads"]["list"]>[0]>().toExtend<{ status?: Sdk.Lead["status"] } | undefined>();
     // The [old, new] pair survives (openapi-fetch's own `data` would widen it to an array).
     type Changes = NonNullable<NonNullable<Resolved<Client["leads"]["get"]>["activities"]>[number]["data"]["changes"]>;

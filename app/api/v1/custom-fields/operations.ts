@@ -14,10 +14,12 @@ export const listCustomFields = {
     "Definitions are managed by the account's owners in the web UI.",
   ].join("\n"),
   query: customFieldListQuery,
+  list: true,
   response: {
     status: 200,
-    description: "Every definition (not paged: an account has a few dozen at most).",
-    schema: publicCustomFieldDefinition.array(),
+    description:
+      "Every definition, in one page (an account has a few dozen at most): `meta.hasMore` is false, `meta.cursor` null and `meta.limit` the number of definitions.",
+    schema: publicCustomFieldDefinition,
     example: {
       data: [
         {
@@ -31,6 +33,7 @@ export const listCustomFields = {
           position: 0,
         },
       ],
+      meta: { cursor: null, hasMore: false, limit: 1 },
     },
   },
 } satisfies OperationSpec;

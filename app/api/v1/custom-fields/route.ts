@@ -4,15 +4,16 @@ import {
   listCustomFieldDefinitions,
   toPublicCustomFieldDefinition,
 } from "@/lib/custom-fields/custom-field-definitions";
+import { wholeListPage } from "@/lib/pagination/whole-list-page";
 import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/custom-fields – list the account's custom field definitions
 export const GET = apiRoute(operations.listCustomFields, async ({ apiKey, query }) => ({
-  body: {
-    data: (await listCustomFieldDefinitions(apiKey.accountId, query.resource)).map(toPublicCustomFieldDefinition),
-  },
+  body: wholeListPage(
+    (await listCustomFieldDefinitions(apiKey.accountId, query.resource)).map(toPublicCustomFieldDefinition),
+  ),
 }));
 
 export const { PUT, POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
