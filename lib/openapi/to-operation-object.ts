@@ -53,7 +53,7 @@ const idempotencyHeaders = z.object({
     .optional()
     .meta({
       description:
-        "Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key.",
+        "Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays.",
       example: "3f9a1c7e-2b4d-4e8f-9a6b-1c2d3e4f5a6b",
     }),
 });

@@ -2067,7 +2067,7 @@ export interface components {
         requestId: string;
       };
     };
-    /** @description The error envelope with `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request. */
+    /** @description The error envelope with `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request. */
     IdempotencyKeyReusedError: {
       error: {
         /**
@@ -3411,7 +3411,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -3567,7 +3567,7 @@ export interface operations {
       /**
        * @description Unprocessable.
        *
-       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
        */
       422: {
         headers: {
@@ -4049,7 +4049,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4261,7 +4261,7 @@ export interface operations {
       /**
        * @description Unprocessable.
        *
-       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
        */
       422: {
         headers: {
@@ -4285,7 +4285,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -4451,7 +4451,7 @@ export interface operations {
       /**
        * @description Unprocessable.
        *
-       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
        */
       422: {
         headers: {
@@ -4596,7 +4596,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -4748,7 +4748,7 @@ export interface operations {
       /**
        * @description Unprocessable.
        *
-       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
        *     - `lead_has_no_phone`: The lead has no phone number. Set `phone` with PATCH /leads/{id} first.
        *     - `lead_opted_out`: The lead opted out of SMS (`smsOptOut: true`), or its phone number replied STOP to your number, on this lead or any other with that number (a new lead with the same phone, in any format, is not texted either). Also answered when scheduling (`sendAt`). Do not retry.
        *     - `consent_required`: The lead's `consent.sms.status` is `revoked` (never texted), or the account requires SMS consent before texting (Settings → Account) and it is not `granted`. Record a consent the lead gave with PATCH /leads/{id} (`consent`) first.
@@ -5171,7 +5171,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -5298,7 +5298,7 @@ export interface operations {
       /**
        * @description Unprocessable.
        *
-       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
        */
       422: {
         headers: {
@@ -5725,7 +5725,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -5877,7 +5877,7 @@ export interface operations {
       /**
        * @description Unprocessable.
        *
-       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
        */
       422: {
         headers: {
@@ -6008,7 +6008,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -6119,7 +6119,7 @@ export interface operations {
       /**
        * @description Unprocessable.
        *
-       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
        */
       422: {
         headers: {
@@ -6888,7 +6888,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
         "Idempotency-Key"?: string;
       };
       path?: never;
@@ -6982,7 +6982,7 @@ export interface operations {
       /**
        * @description Unprocessable.
        *
-       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
        *     - `webhook_endpoint_limit`: The account already has 50 webhook endpoints. Delete one, or subscribe an existing one to more event types.
        */
       422: {
@@ -7322,7 +7322,7 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
-        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per API key. */
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
         "Idempotency-Key"?: string;
       };
       path: {
@@ -7444,7 +7444,7 @@ export interface operations {
       /**
        * @description Unprocessable.
        *
-       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by this API key, within 24 hours) with a different method, path or body. Use a new key for a new request.
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
        */
       422: {
         headers: {
