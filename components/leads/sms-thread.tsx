@@ -4,8 +4,9 @@ import { Badge } from "@/components/ui/badge";
 import { SMS_STATUS_LABELS } from "@/lib/ui/sms-status-labels";
 
 // The conversation with the lead, oldest first and newest last, as a phone shows it: the lead's
-// messages on the left, ours on the right with their delivery status. `newIds`: replies that
-// were unread until this page was opened. Times in the viewer's zone (`zone`).
+// messages on the left, ours on the right with their delivery status. `newIds`: replies no one
+// had read when the page was rendered (read once the thread is on screen: mark-sms-read.tsx).
+// Times in the viewer's zone (`zone`).
 export function SmsThread({
   messages,
   zone,

@@ -1,10 +1,16 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { smsMessages } from "@/db/schema";
 
-/** The lead's thread was opened: its inbound messages stop counting as unread. Answers the ids
- * that were unread, so the thread can mark them as new this once. */
-export async function markLeadSmsRead(accountId: string, leadId: string): Promise<Set<string>> {
+/** The lead's thread was shown with these replies as new: they stop counting as unread. Only the
+ * lead's own unread inbound messages change (another lead's or account's id is ignored), and a
+ * reply that arrived after the thread was shown stays unread. Answers the ids marked read. */
+export async function markLeadSmsRead(
+  accountId: string,
+  leadId: string,
+  smsIds: readonly string[],
+): Promise<Set<string>> {
+  if (smsIds.length === 0) return new Set();
   const db = await getDb();
   const rows = await db
     .update(smsMessages)
@@ -15,6 +21,7 @@ export async function markLeadSmsRead(accountId: string, leadId: string): Promis
         eq(smsMessages.leadId, leadId),
         eq(smsMessages.direction, "inbound"),
         isNull(smsMessages.readAt),
+        inArray(smsMessages.id, [...smsIds]),
       ),
     )
     .returning({ id: smsMessages.id });

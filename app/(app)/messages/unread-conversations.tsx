@@ -3,7 +3,7 @@ import type { UnreadConversation } from "@/lib/sms/list-unread-conversations";
 import { formatInZone } from "@/lib/ui/format-date";
 import { styles } from "@/components/ui/styles";
 
-// Leads whose replies no one has opened: opening the lead's page marks them read.
+// Leads whose replies no one has opened: the lead's thread marks them read once it is on screen.
 export function UnreadConversations({
   conversations,
   timeZone,

@@ -9,6 +9,7 @@ import { getLead } from "@/lib/leads/get-lead";
 import { getOptOutByRecipient } from "@/lib/sms/get-opt-out-by-recipient";
 import { listMessages } from "@/lib/sms/list-messages";
 import { listUnreadConversations } from "@/lib/sms/list-unread-conversations";
+import { listUnreadLeadSmsIds } from "@/lib/sms/list-unread-lead-sms-ids";
 import { markLeadSmsRead } from "@/lib/sms/mark-lead-sms-read";
 import { agencyWithStaff, form, leadOf } from "./web-fixtures";
 
@@ -37,11 +38,13 @@ describe(`SMS conversation in the web UI on ${process.env.TEST_DB_ENGINE ?? "pos
     ]);
     expect((await listMessages(a.accountId, { limit: 20, direction: "outbound" })).data).toEqual([]);
 
-    const opened = await markLeadSmsRead(a.accountId, lead.id);
+    // The thread shows them as new, then, once on screen, marks them read (lead-page-sms-read.db.test.ts).
+    const shown = [...(await listUnreadLeadSmsIds(a.accountId, lead.id))];
+    const opened = await markLeadSmsRead(a.accountId, lead.id, shown);
     expect([...opened].sort()).toEqual(messages.map((m) => m.id).sort());
     expect(await listUnreadConversations(a.accountId)).toEqual([]);
     expect((await listMessages(a.accountId, { limit: 20 })).data.map((m) => m.unread)).toEqual([false, false]);
-    expect((await markLeadSmsRead(a.accountId, lead.id)).size).toBe(0);
+    expect((await markLeadSmsRead(a.accountId, lead.id, shown)).size).toBe(0);
   });
 
   it("with SMS consent required, sending is refused until the lead's START grants it", async () => {

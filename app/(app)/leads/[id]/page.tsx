@@ -6,7 +6,7 @@ import { listActivities } from "@/lib/activities/list-activities";
 import { leadFormOptions, leadFormValues } from "@/lib/forms/leads/lead-form-options";
 import { getOptOutByRecipient } from "@/lib/sms/get-opt-out-by-recipient";
 import { listLeadSms } from "@/lib/sms/list-lead-sms";
-import { markLeadSmsRead } from "@/lib/sms/mark-lead-sms-read";
+import { listUnreadLeadSmsIds } from "@/lib/sms/list-unread-lead-sms-ids";
 import { quietHoursNotice } from "@/lib/sms/quiet-hours/next-send-time";
 import { leadTimeZones } from "@/lib/sms/quiet-hours/lead-time-zones";
 import { hrefWith, readPagePosition } from "@/lib/ui/cursor-pager";
@@ -21,6 +21,7 @@ import { LeadDetailsSummary } from "@/components/leads/lead-details-summary";
 import { LeadForm } from "@/components/leads/lead-form";
 import { LeadHeader } from "@/components/leads/lead-header";
 import { LeadSmsPanel } from "@/components/leads/lead-sms-panel";
+import { MarkSmsRead } from "@/components/leads/mark-sms-read";
 import { NoteForm } from "@/components/leads/note-form";
 import { VisitsTable } from "@/components/visits/visits-table";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -35,6 +36,7 @@ import {
   changeOwnerAction,
   changeStatusAction,
   deleteLeadAction,
+  markSmsReadAction,
   sendSmsAction,
   simulateReplyAction,
   updateLeadAction,
@@ -78,8 +80,8 @@ export default async function LeadPage({
     ),
     listVisitsBySchedule(member.accountId, { leadId: lead.id, order: "desc", limit: 50 }),
     listLeadSms(member.accountId, lead.id, { limit: THREAD_LENGTH, sort: "-createdAt" }),
-    // Opening the lead's page is reading its thread: its replies stop counting as unread.
-    markLeadSmsRead(member.accountId, lead.id),
+    // Shown as new; read only once the thread is on screen (MarkSmsRead below), never by this render.
+    listUnreadLeadSmsIds(member.accountId, lead.id),
     lead.smsOptOut ? getOptOutByRecipient(member.accountId, lead.id) : false,
     lead.phone && !lead.smsOptOut ? quietHoursNotice(member.accountId, lead.id) : null,
   ]);
@@ -192,6 +194,7 @@ export default async function LeadPage({
               scheduleNotice={scheduleNotice}
               actions={{ send: sendSmsAction, simulateReply: simulateReplyAction, cancel: cancelSmsAction }}
             />
+            {newIds.size ? <MarkSmsRead leadId={lead.id} smsIds={[...newIds]} action={markSmsReadAction} /> : null}
           </Panel>
           <Panel title="SMS consent" id="consent">
             <ConsentPanel
