@@ -3,7 +3,7 @@ import { firstUnreadableEventType, readableEventTypes } from "@/lib/keys/event-t
 import type { ApiKeyPermissions } from "@/lib/keys/permissions";
 import { ALL_EVENTS, type WebhookEndpointCreateInput } from "@/lib/schemas/webhook-endpoints";
 import { getWebhookEndpoint } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
-import { insufficientPermissions } from "./assert-permitted";
+import { insufficientPermissions } from "@/lib/keys/assert-permitted";
 
 // What a key may see of the event feed and subscribe a webhook endpoint to: the event types of
 // the resources it can read (lib/keys/event-type-permissions.ts). Without this, a key with only

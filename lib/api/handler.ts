@@ -18,7 +18,7 @@ import { etagOf } from "./etag";
 import { ifMatchVersions } from "./if-match";
 import { newRequestId } from "./request-id";
 import { reportApiRequest } from "./report-api-request";
-import { assertPermitted } from "./assert-permitted";
+import { assertPermitted } from "@/lib/keys/assert-permitted";
 import type { OperationSpec } from "@/lib/openapi/operation-spec";
 import { requestOrigin, type RequestOrigin } from "@/lib/audit/request-origin";
 import { countRateLimitRefusal } from "@/lib/observability/rate-limit-metrics";

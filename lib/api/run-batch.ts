@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { JsonText } from "@/lib/query/json-text";
+import type { BatchItemOutcome } from "@/lib/schemas/batch-writes";
 import { parseWith } from "./parse-input";
 import { errorBody, toApiError } from "./respond";
 
@@ -10,11 +11,6 @@ import { errorBody, toApiError } from "./respond";
 // several run at once on the pool's connections, where savepoints would take turns on one
 // (bench/README.md, scenario "bulk"). Items naming the same externalId run in order, so the
 // second of two upserts of one id updates what the first created.
-
-export interface BatchItemOutcome {
-  status: 200 | 201;
-  data: object | JsonText<unknown>;
-}
 
 /** Chains of items in flight at once. postgres-js pipelines queries on a busy connection, so 8
  * fit a pool of 5 or 10 and other requests still get through; 8 wrote a batch of 100 about a

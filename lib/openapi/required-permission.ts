@@ -1,4 +1,4 @@
-import { assertPermitted } from "@/lib/api/assert-permitted";
+import { assertPermitted } from "@/lib/keys/assert-permitted";
 import { ApiError } from "@/lib/errors/api-error";
 import {
   PERMISSION_RESOURCES,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { JsonText } from "@/lib/query/json-text";
 
 // POST /leads/batch and /properties/batch: up to 100 items, each a create or an upsert by
 // externalId. The route checks only the list (1–100 items): each item is parsed on its own, so
@@ -37,3 +38,10 @@ export function batchItemSchema<C extends z.ZodType, U extends z.ZodType>(create
 /** The documented body: the list with its items' own schema. */
 export const batchBodyOf = (item: z.ZodType, name: string) =>
   z.strictObject({ items: items(item) }).meta({ id: `${name}Batch` });
+
+/** One item written: 201 when it created the record, 200 when it updated one (an upsert by
+ * externalId), with the record's public JSON. The services answer this; runBatch wraps it. */
+export interface BatchItemOutcome {
+  status: 200 | 201;
+  data: object | JsonText<unknown>;
+}
