@@ -9,7 +9,7 @@ import { PUBLIC_ERROR_CODES } from "@/lib/openapi/error-catalogue";
 import type { OperationSpec } from "@/lib/openapi/operation-spec";
 import { getOpenApiDocument } from "@/app/api/v1/openapi-document";
 import { OPERATIONS } from "@/app/api/v1/operation-list";
-import { OPERATIONS as TEST_OPERATIONS } from "../../helpers/api";
+import { OPERATIONS as TEST_OPERATIONS } from "../../helpers/operations";
 import { assertResponseMatchesDocument, schemaProblems } from "./openapi-contract";
 
 // The document itself: valid OpenAPI 3.1, one operation for every route method that needs a key
