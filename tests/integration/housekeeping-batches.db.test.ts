@@ -3,10 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import postgres from "postgres";
 import { getDb } from "@/db/client";
 import { events } from "@/db/schema";
-import { newId } from "@/lib/ids/new-id";
 import { expireOldRecords } from "@/lib/housekeeping/expire-old-records";
 import { createAccount } from "@/lib/accounts/create-account";
 import { queryRows } from "@/lib/observability/query-rows";
+import { agedEvent } from "../helpers/aged-event";
 
 const pglite = !process.env.DATABASE_URL;
 const DAY = 86_400_000;
@@ -15,16 +15,7 @@ const EXPIRED = 1_050;
 
 async function insertEvents(accountId: string, count: number, ageMs: number): Promise<void> {
   const db = await getDb();
-  const rows = Array.from({ length: count }, () => ({
-    id: newId("event"),
-    accountId,
-    type: "lead.deleted" as const,
-    objectId: "lead_x",
-    data: { object: { id: "lead_x" } } as never,
-    actorType: "system" as const,
-    actorName: "test",
-    createdAt: new Date(Date.now() - ageMs),
-  }));
+  const rows = Array.from({ length: count }, () => agedEvent(accountId, ageMs));
   for (let i = 0; i < rows.length; i += 500) await db.insert(events).values(rows.slice(i, i + 500));
 }
 

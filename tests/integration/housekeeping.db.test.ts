@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids/new-id";
 import { expireOldRecords } from "@/lib/housekeeping/expire-old-records";
 import { createAccount } from "@/lib/accounts/create-account";
 import { createApiKey } from "@/lib/keys/create-api-key";
+import { agedEvent } from "../helpers/aged-event";
 
 const DAY = 86_400_000;
 
@@ -41,17 +42,7 @@ describe("housekeeping", () => {
       createdAt: new Date(Date.now() - ageMs),
     });
     await db.insert(requestLogs).values([log(31 * DAY), log(29 * DAY)]);
-    const event = (ageMs: number) => ({
-      id: newId("event"),
-      accountId,
-      type: "lead.deleted" as const,
-      objectId: "lead_x",
-      data: { object: { id: "lead_x" } } as never,
-      actorType: "system" as const,
-      actorName: "test",
-      createdAt: new Date(Date.now() - ageMs),
-    });
-    await db.insert(events).values([event(31 * DAY), event(29 * DAY)]);
+    await db.insert(events).values([agedEvent(accountId, 31 * DAY), agedEvent(accountId, 29 * DAY)]);
 
     await expireOldRecords();
 

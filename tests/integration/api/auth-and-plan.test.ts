@@ -3,15 +3,8 @@ import { createApiKey } from "@/lib/keys/create-api-key";
 import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import type { Plan } from "@/lib/domain/enums";
 import { generateApiKey } from "@/lib/keys/key-format";
-import {
-  callApi,
-  createOperationTargets,
-  createTenant,
-  OPERATIONS,
-  type ApiResponse,
-  type OperationIds,
-  type TestTenant,
-} from "../../helpers/api";
+import { callApi, createTenant, type ApiResponse, type TestTenant } from "../../helpers/api";
+import { createOperationTargets, OPERATIONS, type OperationIds } from "../../helpers/operations";
 import type { ErrorBody, ListBody } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "./setup-api-tests";
 

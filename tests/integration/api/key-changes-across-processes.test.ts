@@ -6,8 +6,8 @@ import { revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { rollApiKey } from "@/lib/keys/roll-api-key";
 import { updateApiKeyPermissions } from "@/lib/keys/update-api-key-permissions";
 import { callApi, createTenant } from "../../helpers/api";
-import { TEST_REDIS_URL } from "../../helpers/rate-limit-env";
-import { killAndWait, spawnTsx } from "../../helpers/spawn-process";
+import { killAndWait } from "../../helpers/spawn-process";
+import { startApiServer } from "../../helpers/start-api-server";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
@@ -23,18 +23,9 @@ const bases: string[] = [];
 
 beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
-    const started = await spawnTsx(
-      "tests/helpers/api-server.ts",
-      {
-        DATABASE_URL: process.env.DATABASE_URL!,
-        REDIS_URL: TEST_REDIS_URL,
-        UPSTASH_REDIS_REST_URL: "",
-        LOG_LEVEL: "warn",
-      },
-      /listening (\d+)/,
-    );
+    const started = await startApiServer();
     servers.push(started.child);
-    bases.push(`http://127.0.0.1:${started.match[1]}`);
+    bases.push(started.base);
   }
 }, 120_000);
 

@@ -1,8 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_REDIS_URL } from "../../helpers/rate-limit-env";
-import { killAndWait, spawnTsx } from "../../helpers/spawn-process";
+import { killAndWait } from "../../helpers/spawn-process";
+import { startApiServer } from "../../helpers/start-api-server";
 
 // Issue 31, finding 21: answers outside the error envelope, against a real server process
 // (tests/helpers/api-server.ts: node:http with the guard instrumentation.ts installs, in front of
@@ -14,18 +14,7 @@ let server: ChildProcess;
 let port: number;
 
 beforeAll(async () => {
-  const started = await spawnTsx(
-    "tests/helpers/api-server.ts",
-    {
-      DATABASE_URL: process.env.DATABASE_URL!,
-      REDIS_URL: TEST_REDIS_URL,
-      UPSTASH_REDIS_REST_URL: "",
-      LOG_LEVEL: "warn",
-    },
-    /listening (\d+)/,
-  );
-  server = started.child;
-  port = Number(started.match[1]);
+  ({ child: server, port } = await startApiServer());
 }, 120_000);
 
 afterAll(() => killAndWait(server));

@@ -13,15 +13,8 @@ import {
   type PermissionResource,
 } from "@/lib/keys/permissions";
 import { OPERATIONS as DOCUMENTED } from "@/app/api/v1/operation-list";
-import {
-  callApi,
-  createOperationTargets,
-  createTenant,
-  OPERATIONS,
-  type ApiResponse,
-  type OperationIds,
-  type TestTenant,
-} from "../../helpers/api";
+import { callApi, createTenant, type ApiResponse, type TestTenant } from "../../helpers/api";
+import { createOperationTargets, OPERATIONS, type OperationIds } from "../../helpers/operations";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();

@@ -50,6 +50,24 @@ async function feedOf(t: TestTenant, objectId: string, count: number): Promise<E
 
 const versionOf = (event: Event) => (event.data.object as { version: number }).version;
 
+/** A new tenant with a "pets" text field on leads, and a lead `name` whose pets are "cat". */
+async function petOwningLead(name: string) {
+  const t = await createTenant();
+  const field = await createCustomFieldDefinition(t.accountId, {
+    resource: "lead",
+    key: "pets",
+    label: "Pets",
+    type: "text",
+  });
+  const lead = (
+    await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
+      key: t.key,
+      body: { name, customFields: { pets: "cat" } },
+    })
+  ).body.data;
+  return { t, field, lead };
+}
+
 const patchLead = (t: TestTenant, id: string, body: unknown) =>
   callApi<DataBody<Lead>>("PATCH", `/api/v1/leads/${id}`, { key: t.key, body });
 
@@ -240,19 +258,7 @@ describe("record versions", () => {
   });
 
   it("a custom field's deletion, which strips its value from every record, raises their version", async () => {
-    const t = await createTenant();
-    const field = await createCustomFieldDefinition(t.accountId, {
-      resource: "lead",
-      key: "pets",
-      label: "Pets",
-      type: "text",
-    });
-    const lead = (
-      await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
-        key: t.key,
-        body: { name: "Pia", customFields: { pets: "cat" } },
-      })
-    ).body.data;
+    const { t, field, lead } = await petOwningLead("Pia");
     await deleteCustomFieldDefinition(t.accountId, field.id);
     const got = await callApi<DataBody<Lead>>("GET", `/api/v1/leads/${lead.id}`, { key: t.key });
     expect([got.body.data.customFields, got.body.data.version, got.headers.get("etag")]).toEqual([{}, 2, '"2"']);
@@ -262,19 +268,7 @@ describe("record versions", () => {
   it.skipIf(!onPostgres)(
     "a PATCH chosen as a deadlock's victim (the row first, a definition's delete the other way) runs again",
     async () => {
-      const t = await createTenant();
-      const field = await createCustomFieldDefinition(t.accountId, {
-        resource: "lead",
-        key: "pets",
-        label: "Pets",
-        type: "text",
-      });
-      const lead = (
-        await callApi<DataBody<Lead>>("POST", "/api/v1/leads", {
-          key: t.key,
-          body: { name: "Dee", customFields: { pets: "cat" } },
-        })
-      ).body.data;
+      const { t, field, lead } = await petOwningLead("Dee");
       const db = await getDb();
       const locked = gate();
       const go = gate();

@@ -11,16 +11,10 @@ import { createQueues } from "@/lib/jobs/start-workers";
 import { ERROR_STATUS } from "@/lib/errors/api-error";
 import { refusalOutsideContract } from "@/lib/api/outside-contract-guard";
 import { MAX_JSON_DEPTH } from "@/lib/api/parse-input";
-import {
-  callApi,
-  createOperationTargets,
-  createTenant,
-  OPERATIONS,
-  type OperationIds,
-  type TestTenant,
-} from "../../helpers/api";
+import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody, Lead, Property } from "../../helpers/api-bodies";
 import { contentType, headerValue, mutatedBody, queryString, weirdString } from "../../helpers/fuzz-arbitraries";
+import { createOperationTargets, OPERATIONS, type OperationIds } from "../../helpers/operations";
 import { setAppRateLimitEnv, TEST_REDIS_URL } from "../../helpers/rate-limit-env";
 import { dispatch } from "../../helpers/route-table";
 

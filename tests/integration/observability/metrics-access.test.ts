@@ -1,43 +1,28 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as metrics } from "@/app/api/metrics/route";
-import { installPeerAddressStamp } from "@/lib/observability/peer-address-stamp";
+import {
+  outsideAddress as outside,
+  startPeerStampedServer,
+  type PeerStampedServer,
+} from "../../helpers/peer-stamped-server";
 
-// GET /api/metrics's access rules over real sockets. The server below does what `next start` does
+// GET /api/metrics's access rules over real sockets. The server does what `next start` does
 // to a request before the route handler (base-server.js fills X-Forwarded-For with the socket's
 // address when none came), and the process has the peer stamp installed, as instrumentation.ts
 // installs it: the route must still tell a local scraper from a remote one.
 
-/** A non-loopback address of this machine, to connect from "another host"; null when there is none. */
-const outside =
-  Object.values(networkInterfaces())
-    .flat()
-    .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address ?? null;
-
-let server: Server;
-let port: number;
+let server: PeerStampedServer;
 
 beforeAll(async () => {
-  installPeerAddressStamp();
-  server = createServer(async (req, res) => {
-    req.headers["x-forwarded-for"] ??= req.socket.remoteAddress; // as Next does
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
-    const response = await metrics(new Request(`http://${req.headers.host}${req.url}`, { headers }));
-    res.writeHead(response.status, Object.fromEntries(response.headers)).end(await response.text());
-  });
-  await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
-  port = (server.address() as AddressInfo).port;
+  server = await startPeerStampedServer(metrics);
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 async function get(from: string, options: { path?: string; headers?: Record<string, string> } = {}) {
-  const res = await fetch(`http://${from}:${port}${options.path ?? "/api/metrics"}`, { headers: options.headers });
+  const res = await fetch(`http://${from}:${server.port}${options.path ?? "/api/metrics"}`, {
+    headers: options.headers,
+  });
   const text = await res.text();
   return { status: res.status, headers: res.headers, text };
 }

@@ -7,8 +7,8 @@ import { getPostmanCollection } from "@/app/api/v1/postman-collection";
 import { OPERATIONS } from "@/app/api/v1/operation-list";
 import { forServer } from "@/lib/openapi/to-postman-collection";
 import { createTenant } from "../../helpers/api";
-import { TEST_REDIS_URL } from "../../helpers/rate-limit-env";
-import { killAndWait, spawnTsx } from "../../helpers/spawn-process";
+import { killAndWait } from "../../helpers/spawn-process";
+import { startApiServer } from "../../helpers/start-api-server";
 
 // What a new user does with the downloaded collection: set `apiKey` and send every request in
 // order. newman (Postman's own runner) does it against a live server process running the real
@@ -38,19 +38,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/leadprop-webhook`;
-  const started = await spawnTsx(
-    "tests/helpers/api-server.ts",
-    {
-      DATABASE_URL: process.env.DATABASE_URL!,
-      REDIS_URL: TEST_REDIS_URL,
-      UPSTASH_REDIS_REST_URL: "",
-      WEBHOOKS_ALLOW_PRIVATE_URLS: "1",
-      LOG_LEVEL: "warn",
-    },
-    /listening (\d+)/,
-  );
-  server = started.child;
-  baseUrl = `http://127.0.0.1:${started.match[1]}`;
+  ({ child: server, base: baseUrl } = await startApiServer({ WEBHOOKS_ALLOW_PRIVATE_URLS: "1" }));
 }, 120_000);
 
 afterAll(async () => {

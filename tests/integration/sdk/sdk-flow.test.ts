@@ -11,8 +11,9 @@ import {
   type RetryInfo,
 } from "@/sdk/src";
 import { createTenant, type TestTenant } from "../../helpers/api";
-import { awayFromWindowEdge, TEST_REDIS_URL } from "../../helpers/rate-limit-env";
-import { killAndWait, spawnTsx } from "../../helpers/spawn-process";
+import { awayFromWindowEdge } from "../../helpers/rate-limit-env";
+import { killAndWait } from "../../helpers/spawn-process";
+import { startApiServer } from "../../helpers/start-api-server";
 
 // The integrator's whole flow through the SDK, against real server processes (the real /api/v1
 // handlers over node:http, tests/helpers/api-server.ts) on the test database and Redis: one with
@@ -27,20 +28,12 @@ let limitedBase: string;
 let tenant: TestTenant;
 
 async function startServer(limit: number, windowMs: number): Promise<string> {
-  const started = await spawnTsx(
-    "tests/helpers/api-server.ts",
-    {
-      DATABASE_URL: process.env.DATABASE_URL!,
-      REDIS_URL: TEST_REDIS_URL,
-      UPSTASH_REDIS_REST_URL: "",
-      RATE_LIMIT_PER_MINUTE: String(limit),
-      RATE_LIMIT_WINDOW_MS: String(windowMs),
-      LOG_LEVEL: "warn",
-    },
-    /listening (\d+)/,
-  );
+  const started = await startApiServer({
+    RATE_LIMIT_PER_MINUTE: String(limit),
+    RATE_LIMIT_WINDOW_MS: String(windowMs),
+  });
   servers.push(started.child);
-  return `http://127.0.0.1:${started.match[1]}`;
+  return started.base;
 }
 
 /** A transport that records what each attempt sent. */

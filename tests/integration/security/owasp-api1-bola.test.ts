@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { callApi, createOperationTargets, createTenant, OPERATIONS } from "../../helpers/api";
+import { callApi, createTenant } from "../../helpers/api";
+import { createOperationTargets, OPERATIONS } from "../../helpers/operations";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
 
 limitThroughRealRedis();

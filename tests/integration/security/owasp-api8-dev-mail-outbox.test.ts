@@ -1,9 +1,11 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { networkInterfaces } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mayReadLocalOutbox } from "@/lib/mail/local-outbox-access";
-import { installPeerAddressStamp, stampedPeer } from "@/lib/observability/peer-address-stamp";
+import { stampedPeer } from "@/lib/observability/peer-address-stamp";
+import {
+  outsideAddress as outside,
+  startPeerStampedServer,
+  type PeerStampedServer,
+} from "../../helpers/peer-stamped-server";
 
 // OWASP API8:2023 Security Misconfiguration, issue 31 finding 16: /dev/mail (every password
 // reset link, no sign-in) was turned on by absent variables alone, so a bare `npm start` with no
@@ -11,34 +13,21 @@ import { installPeerAddressStamp, stampedPeer } from "@/lib/observability/peer-a
 // instrumentation.ts installs, the server below answers what app/dev/outbox-viewer.ts decides for
 // a request: 200 where the outbox is shown, 404 where it is not.
 
-/** A non-loopback address of this machine, to connect from "another host"; null when there is none. */
-const outside =
-  Object.values(networkInterfaces())
-    .flat()
-    .find((entry) => entry && entry.family === "IPv4" && !entry.internal)?.address ?? null;
-
-let server: Server;
-let port: number;
+let server: PeerStampedServer;
 
 beforeAll(async () => {
-  installPeerAddressStamp();
-  server = createServer((req, res) => {
-    req.resume();
-    req.headers["x-forwarded-for"] ??= req.socket.remoteAddress; // as Next does, after the stamp
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+  server = await startPeerStampedServer((request) => {
     // The embedded default (no DATABASE_URL, no SMTP_URL), or a server on PostgreSQL.
-    const env = req.url === "/dev/mail?postgres" ? { DATABASE_URL: "postgres://db/crm" } : {};
-    res.writeHead(mayReadLocalOutbox(stampedPeer(headers), env) ? 200 : 404).end();
+    const { pathname, search } = new URL(request.url);
+    const env = `${pathname}${search}` === "/dev/mail?postgres" ? { DATABASE_URL: "postgres://db/crm" } : {};
+    return new Response(null, { status: mayReadLocalOutbox(stampedPeer(request.headers), env) ? 200 : 404 });
   });
-  await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
-  port = (server.address() as AddressInfo).port;
 });
 
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => server.close());
 
 const status = (from: string, headers: Record<string, string> = {}, path = "/dev/mail") =>
-  fetch(`http://${from}:${port}${path}`, { headers }).then((res) => res.status);
+  fetch(`http://${from}:${server.port}${path}`, { headers }).then((res) => res.status);
 
 describe("API8: the local mail outbox is for this machine's browser only (issue 31, finding 16)", () => {
   it("is shown to a loopback peer on the embedded default, as the e2e tests open it", async () => {
