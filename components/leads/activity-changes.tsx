@@ -1,4 +1,4 @@
-import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
+import { LEAD_FIELDS, leadFieldEntries, type LeadFieldName } from "@/lib/schemas/lead-fields";
 import { formatInZone } from "@/lib/ui/format-date";
 import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
 import { spreadCustomFieldChanges } from "@/lib/custom-fields/custom-field-ui";
@@ -8,26 +8,24 @@ import { formatMoney } from "@/lib/ui/format-money";
 // page knows them (members, properties), enum values by their labels ("Negotiating"), a budget
 // in the account's currency ("$900,000"); anything else is shown as stored.
 
+// A lead's fields are named by the field registry (lib/schemas/lead-fields.ts); its consent's
+// changes are recorded at `consent.sms`, its custom fields' at `customFields.<key>`.
+const LEAD_FIELD_LABELS = Object.fromEntries(
+  leadFieldEntries().flatMap(([field, spec]) =>
+    spec.timeline && spec.value !== "customFields"
+      ? [[spec.value === "consent" ? `${field}.sms` : field, spec.label]]
+      : [],
+  ),
+);
+
 const FIELD_LABELS: Record<string, string> = {
-  name: "Name",
-  email: "Email",
-  phone: "Phone",
-  status: "Status",
-  source: "Source",
-  interest: "Interest",
-  budget: "Budget",
-  propertyId: "Property",
-  assignedTo: "Assigned to",
-  tags: "Tags",
-  notes: "Notes",
-  smsOptOut: "SMS opt-out",
+  ...LEAD_FIELD_LABELS,
   deleted: "Deleted",
   visitStatus: "Visit status",
   visitScheduledAt: "Visit time",
   visitDurationMinutes: "Visit length",
   visitAgentId: "Visit agent",
   visitNotes: "Visit notes",
-  "consent.sms": "SMS consent",
 };
 
 /** A changed field as the timeline names it ("assignedTo" → "Assigned to"; a custom field by its key). */
@@ -47,8 +45,9 @@ interface ShowContext {
 /** One side of a change, readable: "$900,000", "Won", a member's name, a time in the viewer's zone. */
 export function showChangeValue(field: string, value: unknown, { names, zone, currency }: ShowContext): string {
   if (value === null || value === undefined || value === "") return "—";
-  // Budgets are whole units of the account's currency (as the lead form takes them).
-  if (field === "budget" && typeof value === "number") return formatMoney(value, currency);
+  const spec = field in LEAD_FIELDS ? LEAD_FIELDS[field as LeadFieldName] : undefined;
+  // Money is in whole units of the account's currency (as the lead form takes a budget).
+  if (spec?.value === "money" && typeof value === "number") return formatMoney(value, currency);
   // A visit's time, stored in UTC as the API serves it, in the viewer's zone.
   if (field === "visitScheduledAt" && typeof value === "string") return formatInZone(value, zone);
   if (field === "visitDurationMinutes" && typeof value === "number") return `${value} min`;
@@ -60,15 +59,19 @@ export function showChangeValue(field: string, value: unknown, { names, zone, cu
     return [c.status, c.source, c.at ? formatInZone(c.at, zone) : null].filter(Boolean).join(" · ");
   }
   const text = typeof value === "string" ? value : JSON.stringify(value);
-  const labels: Record<string, Record<string, string> | Map<string, string>> = {
-    status: LEAD_STATUS_LABELS,
-    interest: LEAD_INTEREST_LABELS,
+  const labels: Record<string, Readonly<Record<string, string>> | Map<string, string>> = {
     visitStatus: VISIT_STATUS_LABELS,
-    assignedTo: names.members,
     visitAgentId: names.members,
-    propertyId: names.properties,
   };
-  const table = labels[field];
+  const leadLabels: Readonly<Record<string, string>> | Map<string, string> | undefined =
+    spec && "values" in spec
+      ? spec.values
+      : spec?.value === "member"
+        ? names.members
+        : spec?.value === "property"
+          ? names.properties
+          : undefined;
+  const table = leadLabels ?? labels[field];
   const named = table instanceof Map ? table.get(text) : table?.[text];
   const shown = named ?? text;
   return shown.length > 80 ? `${shown.slice(0, 79)}…` : shown;

@@ -3,46 +3,20 @@ import { getDb } from "@/db/client";
 import { properties, type Lead } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
-import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
 import { listLeadRows } from "@/lib/leads/list-leads";
 import { toPublicLead } from "@/lib/leads/public-lead";
 import { listMembers } from "@/lib/users/list-members";
-import { customFieldCell, customFieldHeaders, listCell, timeCell, yesNo, type Cell } from "./csv-cells";
+import type { Cell } from "./csv-cells";
 import { csvChunks, EXPORT_PAGE_SIZE, keysetPages } from "./csv-chunks";
+import { leadCsvColumns } from "./lead-csv-columns";
 import type { LeadExportQuery } from "./list-export-filters";
 
 // The leads list as CSV (Leads → Export CSV): every field of the lead's public shape, plus the
 // names a spreadsheet reader needs (the assignee's, the property's title) and one column per
-// custom field of the account's lead definitions. Rows come from the list's own query
+// custom field of the account's lead definitions; the columns come from the field registry
+// (lead-csv-columns.ts). Rows come from the list's own query
 // (listLeadRows: account-scoped, live leads, the same filters), in the list's order: the sort
 // the agent chose (time or name, either way) pages through the same keyset as the screen.
-
-const HEADER = [
-  "LeadProp ID",
-  "Name",
-  "Email",
-  "Phone",
-  "Status",
-  "Source",
-  "Interest",
-  "Budget",
-  "Property",
-  "Property ID",
-  "Assigned to",
-  "Assigned to ID",
-  "Tags",
-  "Notes",
-  "SMS opt-out",
-  "SMS consent",
-  "SMS consent at (UTC)",
-  "SMS consent source",
-  "SMS consent text",
-  "SMS consent IP",
-  "Time zone",
-  "External ID",
-  "Created (UTC)",
-  "Updated (UTC)",
-];
 
 /** The titles of the properties a page of leads points at (one indexed read per page). */
 async function propertyTitles(accountId: string, page: Lead[]): Promise<Map<string, string>> {
@@ -74,42 +48,16 @@ export async function leadsCsv(
     action: "leads.exported",
     changes: { filters: [null, filters] },
   });
+  const columns = leadCsvColumns(definitions);
   async function* records(): AsyncGenerator<Cell[][]> {
     for await (const page of pages) {
-      const titles = await propertyTitles(accountId, page);
+      const names = { members: memberNames, properties: await propertyTitles(accountId, page) };
       yield page.map((row) => {
         const lead = toPublicLead(row);
-        const sms = lead.consent.sms;
-        return [
-          lead.id,
-          lead.name,
-          lead.email,
-          lead.phone,
-          LEAD_STATUS_LABELS[lead.status],
-          lead.source,
-          lead.interest && LEAD_INTEREST_LABELS[lead.interest],
-          lead.budget,
-          lead.propertyId && (titles.get(lead.propertyId) ?? null),
-          lead.propertyId,
-          lead.assignedTo && (memberNames.get(lead.assignedTo) ?? null),
-          lead.assignedTo,
-          listCell(lead.tags),
-          lead.notes,
-          yesNo(lead.smsOptOut),
-          sms.status,
-          timeCell(sms.at),
-          sms.source,
-          sms.text,
-          sms.ip,
-          lead.timezone,
-          lead.externalId,
-          timeCell(lead.createdAt),
-          timeCell(lead.updatedAt),
-          ...definitions.map((def) => customFieldCell(def, row.customFields[def.key])),
-        ];
+        return columns.map((column) => column.cell(lead, names));
       });
     }
   }
-  const header = [...HEADER, ...customFieldHeaders(definitions, HEADER)];
+  const header = columns.map((column) => column.header);
   return { fileName: `leads-${new Date().toISOString().slice(0, 10)}.csv`, chunks: csvChunks(header, records()) };
 }

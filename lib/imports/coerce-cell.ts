@@ -1,6 +1,5 @@
-import { LEAD_INTERESTS, LEAD_STATUSES } from "@/lib/domain/enums";
 import type { CustomFieldDefinition } from "@/db/schema";
-import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
+import { LEAD_FIELDS, type LeadFieldSpec } from "@/lib/schemas/lead-fields";
 
 // A spreadsheet cell is text; the API's fields are typed. These turn the ways people write a
 // value ("$450,000", "Yes", "Visit scheduled", "3/14/2026") into what the schemas accept. A cell
@@ -8,23 +7,21 @@ import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-label
 
 const norm = (text: string) => text.toLowerCase().replace(/[\s_-]+/g, "");
 
-const STATUS_BY_TEXT = new Map<string, string>(
-  LEAD_STATUSES.flatMap((s) => [
-    [norm(s), s],
-    [norm(LEAD_STATUS_LABELS[s]), s],
-  ]),
-);
-const INTEREST_BY_TEXT = new Map<string, string>(
-  LEAD_INTERESTS.flatMap((i) => [
-    [norm(i), i],
-    [norm(LEAD_INTEREST_LABELS[i]), i],
-  ]),
-);
 const TRUE = new Set(["true", "yes", "y", "1", "x", "on", "optedout", "unsubscribed"]);
 const FALSE = new Set(["false", "no", "n", "0", "off"]);
 
-export const statusOfCell = (cell: string) => STATUS_BY_TEXT.get(norm(cell)) ?? cell;
-export const interestOfCell = (cell: string) => INTEREST_BY_TEXT.get(norm(cell)) ?? cell;
+/** An enum's value from itself or its label ("Visit scheduled", "VISIT_SCHEDULED"). */
+function enumOfCell(labels: Readonly<Record<string, string>>): (cell: string) => string {
+  const byText = new Map(
+    Object.entries(labels).flatMap(([value, label]) => [
+      [norm(value), value],
+      [norm(label), value],
+    ]),
+  );
+  return (cell) => byText.get(norm(cell)) ?? cell;
+}
+
+export const statusOfCell = enumOfCell(LEAD_FIELDS.status.values);
 
 export function booleanOfCell(cell: string): boolean | string {
   const key = norm(cell);
@@ -45,7 +42,7 @@ export function numberOfCell(cell: string): number | string {
 }
 
 /** Tags and multi-select values: separated by `,` `;` or `|`. */
-export const listOfCell = (cell: string) =>
+const listOfCell = (cell: string) =>
   cell
     .split(/[,;|]/)
     .map((part) => part.trim())
@@ -78,5 +75,22 @@ export function customValueOfCell(def: Definition, cell: string): unknown {
       return option(cell);
     case "multi_select":
       return listOfCell(cell).map(option);
+  }
+}
+
+/** How a cell of a lead field's column is read, from the kind of value the field holds
+ * (lib/schemas/lead-fields.ts); undefined: the cell is the value, as text. */
+export function leadCellReader(spec: LeadFieldSpec): ((cell: string) => unknown) | undefined {
+  switch (spec.value) {
+    case "enum":
+      return spec.values ? enumOfCell(spec.values) : undefined;
+    case "money":
+      return numberOfCell;
+    case "list":
+      return listOfCell;
+    case "boolean":
+      return booleanOfCell;
+    default:
+      return undefined;
   }
 }

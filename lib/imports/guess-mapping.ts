@@ -5,38 +5,19 @@ import {
   type ImportMapping,
   type ImportTarget,
 } from "@/lib/schemas/lead-imports";
+import { leadFieldEntries, type ImportableLeadField } from "@/lib/schemas/lead-fields";
 
 // The wizard's first guess at each column's field, from its header: what exports from Follow Up
 // Boss, HubSpot, Zillow, Google Contacts and hand-made sheets call them. The user can change any.
 
-const SYNONYMS: Record<ImportLeadField, string[]> = {
-  name: ["name", "fullname", "contactname", "leadname", "clientname", "contact", "displayname"],
+// A lead field's synonyms are declared with it (lib/schemas/lead-fields.ts); first and last names
+// are not fields of their own.
+const SYNONYMS: Record<ImportLeadField, readonly string[]> = {
+  ...(Object.fromEntries(
+    leadFieldEntries().flatMap(([field, spec]) => (spec.import ? [[field, spec.import.synonyms]] : [])),
+  ) as Record<ImportableLeadField, readonly string[]>),
   firstName: ["firstname", "first", "givenname", "forename", "fname"],
   lastName: ["lastname", "last", "surname", "familyname", "lname"],
-  email: ["email", "emailaddress", "mail", "primaryemail", "email1", "emails", "workemail", "personalemail"],
-  phone: [
-    "phone",
-    "phonenumber",
-    "phone1",
-    "phones",
-    "mobile",
-    "mobilephone",
-    "mobilenumber",
-    "cell",
-    "cellphone",
-    "telephone",
-    "tel",
-    "primaryphone",
-  ],
-  status: ["status", "stage", "leadstatus", "pipelinestage"],
-  source: ["source", "leadsource", "origin", "channel"],
-  interest: ["interest", "intent", "lookingto"],
-  budget: ["budget", "maxbudget", "maxprice", "price", "pricerange"],
-  tags: ["tags", "tag", "labels", "label"],
-  notes: ["notes", "note", "comments", "comment", "description", "message"],
-  externalId: ["id", "externalid", "leadid", "contactid", "crmid", "recordid", "personid"],
-  timezone: ["timezone", "tz", "time zone"],
-  smsOptOut: ["smsoptout", "optout", "optedout", "unsubscribed", "donottext", "dnt"],
 };
 
 const normalize = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");

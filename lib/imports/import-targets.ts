@@ -5,24 +5,17 @@ import {
   type ImportLeadField,
   type ImportTarget,
 } from "@/lib/schemas/lead-imports";
+import { leadFieldEntries, type ImportableLeadField } from "@/lib/schemas/lead-fields";
 
-// What the wizard's column selects offer, and how a row's problems name a field.
+// What the wizard's column selects offer, and how a row's problems name a field: by the field's
+// label (lib/schemas/lead-fields.ts).
 
 export const IMPORT_FIELD_LABELS: Record<ImportLeadField, string> = {
-  name: "Name",
+  ...(Object.fromEntries(
+    leadFieldEntries().flatMap(([field, spec]) => (spec.import ? [[field, spec.label]] : [])),
+  ) as Record<ImportableLeadField, string>),
   firstName: "First name",
   lastName: "Last name",
-  email: "Email",
-  phone: "Phone",
-  status: "Status",
-  source: "Source",
-  interest: "Interest",
-  budget: "Budget",
-  tags: "Tags",
-  notes: "Notes",
-  externalId: "External id",
-  timezone: "Time zone",
-  smsOptOut: "SMS opt-out",
 };
 
 export interface TargetOption {

@@ -6,8 +6,8 @@ import { prepareLeadFields, type LeadAccountContext } from "@/lib/leads/prepare-
 import type { CustomFieldValues } from "@/lib/schemas/custom-fields";
 import { CUSTOM_FIELD_TARGET, type ImportLeadField, type ImportMapping } from "@/lib/schemas/lead-imports";
 import { leadCreateSchema, type LeadCreateInput } from "@/lib/schemas/leads";
-import { booleanOfCell, interestOfCell, listOfCell, numberOfCell, statusOfCell } from "./coerce-cell";
-import { customValueOfCell } from "./coerce-cell";
+import { leadFieldEntries } from "@/lib/schemas/lead-fields";
+import { customValueOfCell, leadCellReader } from "./coerce-cell";
 import { IMPORT_FIELD_LABELS } from "./import-targets";
 
 // One file row → the input POST /leads would take, checked by the same schema (leadCreateSchema),
@@ -41,13 +41,13 @@ export function rowReaderOf(mapping: ImportMapping, definitions: readonly Custom
   };
 }
 
-const COERCE: Partial<Record<ImportLeadField, (cell: string) => unknown>> = {
-  status: statusOfCell,
-  interest: interestOfCell,
-  budget: numberOfCell,
-  tags: listOfCell,
-  smsOptOut: booleanOfCell,
-};
+// How each lead field's cells are read, from the kind of value it holds (lib/schemas/lead-fields.ts).
+const COERCE = new Map(
+  leadFieldEntries().flatMap(([field, spec]) => {
+    const reader = spec.import ? leadCellReader(spec) : undefined;
+    return reader ? [[field as string, reader] as const] : [];
+  }),
+);
 
 const labelOf = (path: string, reader: RowReader) => {
   const [head, key] = path.split(".");
@@ -74,7 +74,7 @@ export async function leadOfRow(
       const def = reader.definitions.get(key);
       custom[key] = def ? customValueOfCell(def, cell) : cell;
     } else {
-      raw[target] = COERCE[target as ImportLeadField]?.(cell) ?? cell;
+      raw[target] = COERCE.get(target)?.(cell) ?? cell;
     }
   }
   const { firstName, lastName, ...fields } = raw;

@@ -1,26 +1,20 @@
 import { z } from "zod";
+import { leadFieldEntries, type ImportableLeadField } from "./lead-fields";
 
 // Leads → Import: what the wizard sends when it starts an import. The mapping names, for each
 // column of the file (by index), the lead field or custom field it fills, or "ignore".
 
-/** The lead fields a column can fill. firstName and lastName are joined into the name. */
+/** The lead fields a column can fill (those with import synonyms in lib/schemas/lead-fields.ts),
+ * and first and last names, joined into the name. */
 export const IMPORT_LEAD_FIELDS = [
   "name",
   "firstName",
   "lastName",
-  "email",
-  "phone",
-  "status",
-  "source",
-  "interest",
-  "budget",
-  "tags",
-  "notes",
-  "externalId",
-  "timezone",
-  "smsOptOut",
+  ...leadFieldEntries().flatMap(([field, spec]) =>
+    spec.import && field !== "name" ? [field as ImportableLeadField] : [],
+  ),
 ] as const;
-export type ImportLeadField = (typeof IMPORT_LEAD_FIELDS)[number];
+export type ImportLeadField = ImportableLeadField | "firstName" | "lastName";
 
 /** A custom field's target: `cf:<key>`. */
 export const CUSTOM_FIELD_TARGET = "cf:";

@@ -1,8 +1,34 @@
 import { FormFields, definedOnly } from "@/app/_forms/form-fields";
 import { customFieldsFromForm } from "@/lib/forms/custom-fields/custom-field-form-input";
+import { LEAD_FORM_FIELDS, type LeadFormFieldSpec } from "./lead-form-fields";
 
-// The lead form's fields → the body the API's lead schemas validate. The form sends every
-// field, so an update carries them all; updateLead records only those that changed.
+// The lead form's fields → the body the API's lead schemas validate, each read as its widget
+// sends it (lead-form-fields.ts, from the field registry). The form sends every field, so an
+// update carries them all; updateLead records only those that changed.
+
+function valueOf(f: FormFields, field: LeadFormFieldSpec): unknown {
+  const { name } = field;
+  switch (field.widget) {
+    case "money":
+      return f.wholeNumber(name);
+    case "list":
+      return f.list(name);
+    // Keeps its inner line breaks; only an empty box clears it.
+    case "textarea": {
+      const raw = f.raw(name);
+      return raw === undefined ? undefined : raw.trim() || !field.nullable ? raw : null;
+    }
+    // Read only when the form showed the box (an unchecked box sends nothing).
+    case "checkbox":
+      return f.has(`${name}Shown`) ? f.checkbox(name) : undefined;
+    // Read by customFieldsFromForm.
+    case "customFields":
+      return undefined;
+    default:
+      return field.nullable ? f.nullableText(name) : f.text(name);
+  }
+}
+
 export function leadInputFromForm(formData: FormData): {
   input: Record<string, unknown>;
   formatErrors: Record<string, string>;
@@ -10,20 +36,7 @@ export function leadInputFromForm(formData: FormData): {
   const f = new FormFields(formData);
   const custom = customFieldsFromForm(formData);
   const input = definedOnly({
-    name: f.text("name"),
-    email: f.nullableText("email"),
-    phone: f.nullableText("phone"),
-    status: f.text("status"),
-    source: f.nullableText("source"),
-    interest: f.nullableText("interest"),
-    budget: f.wholeNumber("budget"),
-    propertyId: f.nullableText("propertyId"),
-    assignedTo: f.nullableText("assignedTo"),
-    tags: f.list("tags"),
-    // Notes keep their inner line breaks; only an empty box clears them.
-    notes: f.raw("notes") === undefined ? undefined : f.raw("notes")?.trim() ? f.raw("notes") : null,
-    timezone: f.nullableText("timezone"),
-    smsOptOut: f.has("smsOptOutShown") ? f.checkbox("smsOptOut") : undefined,
+    ...Object.fromEntries(LEAD_FORM_FIELDS.map((field) => [field.name, valueOf(f, field)])),
     customFields: custom.customFields,
   });
   return { input, formatErrors: { ...f.formatErrors, ...custom.formatErrors } };

@@ -1,14 +1,18 @@
-import { LEAD_INTERESTS, LEAD_STATUSES } from "@/lib/domain/enums";
-import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
 import type { PublicLead } from "@/lib/leads/public-lead";
+import { LEAD_FIELDS, type LeadFieldSpec } from "@/lib/schemas/lead-fields";
 import { listPropertyOptions } from "@/lib/properties/list-property-options";
 import { listMembers } from "@/lib/users/list-members";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { toUiDefinition } from "@/lib/custom-fields/custom-field-ui";
 import type { Option } from "@/lib/accounts/region-options";
 import { timeZoneOptions } from "@/lib/accounts/time-zone-options";
+import { LEAD_FORM_FIELDS, type LeadFormFieldSpec, type LeadFormValues } from "./lead-form-fields";
 
-// What the lead form needs from the server: its choices, and a lead's values as form text.
+// What the lead form needs from the server: its fields (lead-form-fields.ts), their choices, and
+// a lead's values as form text.
+
+const optionsOf = (labels: Readonly<Record<string, string>>): Option[] =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
 
 export async function leadFormOptions(
   accountId: string,
@@ -20,11 +24,9 @@ export async function leadFormOptions(
     listCustomFieldDefinitions(accountId, "lead"),
   ]);
   return {
-    statuses: LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
-    interests: [
-      { value: "", label: "Not known" },
-      ...LEAD_INTERESTS.map((i) => ({ value: i, label: LEAD_INTEREST_LABELS[i] })),
-    ],
+    fields: LEAD_FORM_FIELDS,
+    statuses: optionsOf(LEAD_FIELDS.status.values),
+    interests: [{ value: "", label: "Not known" }, ...optionsOf(LEAD_FIELDS.interest.values)],
     properties: [{ value: "", label: "None" }, ...properties.map((p) => ({ value: p.id, label: p.label }))],
     members: [{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.name }))],
     // Empty: quiet hours read the zone from the phone number (lib/sms/quiet-hours/lead-time-zones.ts).
@@ -41,21 +43,26 @@ function withCurrentZone(options: Option[], zone: string | null | undefined): Op
   return [{ value: zone, label: zone.replaceAll("_", " ") }, ...options];
 }
 
-export function leadFormValues(lead?: PublicLead) {
-  return {
-    name: lead?.name ?? "",
-    email: lead?.email ?? "",
-    phone: lead?.phone ?? "",
-    status: lead?.status ?? "new",
-    source: lead?.source ?? "",
-    interest: lead?.interest ?? "",
-    budget: lead?.budget === null || lead?.budget === undefined ? "" : String(lead.budget),
-    propertyId: lead?.propertyId ?? "",
-    assignedTo: lead?.assignedTo ?? "",
-    tags: lead?.tags.join(", ") ?? "",
-    notes: lead?.notes ?? "",
-    timezone: lead?.timezone ?? "",
-    smsOptOut: lead?.smsOptOut ?? false,
-    customFields: lead?.customFields ?? {},
-  };
+/** A value as its input holds it; a new lead's are empty, a select over a required enum at its
+ * first value (status: new). */
+function formValueOf(field: LeadFormFieldSpec, lead: PublicLead | undefined): unknown {
+  const value: unknown = lead?.[field.name];
+  switch (field.widget) {
+    case "checkbox":
+      return value ?? false;
+    case "customFields":
+      return value ?? {};
+    case "list":
+      return Array.isArray(value) ? value.join(", ") : "";
+    case "money":
+      return value === null || value === undefined ? "" : String(value);
+    default: {
+      const spec: LeadFieldSpec = LEAD_FIELDS[field.name];
+      return value ?? (field.nullable ? "" : (Object.keys(spec.values ?? {})[0] ?? ""));
+    }
+  }
+}
+
+export function leadFormValues(lead?: PublicLead): LeadFormValues {
+  return Object.fromEntries(LEAD_FORM_FIELDS.map((field) => [field.name, formValueOf(field, lead)])) as LeadFormValues;
 }
