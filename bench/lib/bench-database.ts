@@ -1,12 +1,8 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { alias, PgDialect } from "drizzle-orm/pg-core";
 import postgres from "postgres";
-import { DRIZZLE_CONFIG } from "@/db/client";
-import { leads } from "@/db/schema";
 import { hashApiKey } from "@/lib/keys/key-format";
-import { publicLeadJsonOf } from "@/lib/leads/public-lead";
 import { assertLocal } from "@/tests/setup/test-database";
 import { progress } from "./log";
 import { ROOT, tsxNode } from "./processes";
@@ -144,11 +140,6 @@ export async function prepareBenchDatabase(options: {
 // account's events younger than 29 days, since the app's hourly housekeeping deletes events
 // older than 30 (a seed that ages out is topped up again by a later run).
 const EVENTS_BATCH = 50_000;
-// A lead's public JSON as the app writes it into its events (lib/leads/public-lead.ts, derived
-// from leadSchema), over the sample's rows `l`: a hand-written copy had drifted from the schema.
-const LEAD_JSON_OF_L = new PgDialect({ casing: DRIZZLE_CONFIG.casing }).sqlToQuery(
-  publicLeadJsonOf(alias(leads, "l")),
-).sql;
 const EVENTS_SAMPLE = 50_000;
 
 export async function prepareBenchEvents(
@@ -179,7 +170,13 @@ export async function prepareBenchEvents(
     // temporary table lives as long as it does).
     await sql`
       create temporary table bench_event_leads as
-      select (row_number() over (order by id) - 1)::int as n, id, ${sql.unsafe(LEAD_JSON_OF_L)} as object
+      select (row_number() over (order by id) - 1)::int as n, id, json_build_object(
+        'id', id, 'name', name, 'email', email, 'phone', phone, 'status', status, 'source', source,
+        'interest', interest, 'budget', budget, 'propertyId', property_id, 'assignedTo', assigned_to,
+        'tags', tags, 'notes', 'Called back, wants a viewing', 'smsOptOut', sms_opt_out,
+        'createdAt', to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'updatedAt', to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      )::text as object
       from (select * from leads where account_id = ${db.accountId} and deleted_at is null limit ${EVENTS_SAMPLE}) l`;
     const [{ sample }] = await sql<Array<{ sample: number }>>`select count(*)::int as sample from bench_event_leads`;
     if (!sample) throw new Error("the bench account has no leads to make events about");

@@ -5,7 +5,7 @@ import { useDraggable } from "@dnd-kit/core";
 import { LEAD_STATUSES, type LeadStatus } from "@/lib/domain/enums";
 import type { BoardCard } from "@/lib/board/board-card";
 import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
-import { formatMoney } from "@/lib/ui/format-money";
+import { formatMoney } from "@/components/ui/format-money";
 import { ActionMenu } from "@/components/ui/action-menu";
 import { styles } from "@/components/ui/styles";
 

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { DashboardVisit, MyUpcomingVisits } from "@/lib/dashboard/list-my-upcoming-visits";
-import { formatInZone, zoneAbbreviation } from "@/lib/ui/format-date";
+import { formatInZone, zoneAbbreviation } from "@/components/ui/format-date";
 import { styles } from "@/components/ui/styles";
 import { DashboardCard, DashboardEmpty } from "./dashboard-card";
 

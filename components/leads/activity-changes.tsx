@@ -1,8 +1,8 @@
 import { LEAD_FIELDS, leadFieldEntries, type LeadFieldName } from "@/lib/schemas/lead-fields";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
 import { spreadCustomFieldChanges } from "@/lib/custom-fields/custom-field-ui";
-import { formatMoney } from "@/lib/ui/format-money";
+import { formatMoney } from "@/components/ui/format-money";
 
 // `data.changes` of an update, as "Field: old → new" lines. Ids are shown by name where the
 // page knows them (members, properties), enum values by their labels ("Negotiating"), a budget

@@ -1,6 +1,6 @@
 import type { PublicActivity } from "@/lib/activities/public-activity";
 import { LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
-import { localizeSummary } from "@/lib/ui/format-date";
+import { localizeSummary } from "@/components/ui/format-date";
 
 // The headline of a timeline entry. Summaries are stored as the API serves them ("Status
 // changed from negotiating to won", "Updated budget, assignedTo", times in UTC); the page reads

@@ -1,7 +1,7 @@
 import { type ActivityType } from "@/lib/domain/enums";
 import Link from "next/link";
 import type { PublicActivity } from "@/lib/activities/public-activity";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { styles } from "@/components/ui/styles";

@@ -1,6 +1,6 @@
 import { listActivities } from "@/lib/activities/list-activities";
 import type { LeadConsent, SmsConsent } from "@/lib/domain/enums";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import type { FormState } from "@/components/ui/form-state";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { DetailRow } from "@/components/ui/detail-row";

@@ -1,4 +1,4 @@
-import { formatPhone } from "@/lib/ui/format-phone";
+import { formatPhone } from "@/components/ui/format-phone";
 import { styles } from "@/components/ui/styles";
 
 // The header's one-tap actions: call and email open the phone's or computer's own apps (tel:,

@@ -10,8 +10,8 @@ import type { LeadFormFieldSpec } from "@/lib/forms/leads/lead-form-fields";
 import type { PublicLead } from "@/lib/leads/public-lead";
 import type { LeadFieldSpec } from "@/lib/schemas/lead-fields";
 import type { LeadTimeZones } from "@/lib/sms/quiet-hours/lead-time-zones";
-import { formatInZone } from "@/lib/ui/format-date";
-import { formatMoney } from "@/lib/ui/format-money";
+import { formatInZone } from "@/components/ui/format-date";
+import { formatMoney } from "@/components/ui/format-money";
 
 // One field of a lead, as the form's input (LeadFieldInput) or as the details panel's value
 // (LeadFieldValue), from its entry in the field registry (lib/schemas/lead-fields.ts): its widget,

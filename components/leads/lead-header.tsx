@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { PublicLead } from "@/lib/leads/public-lead";
 import type { FormState } from "@/components/ui/form-state";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { styles } from "@/components/ui/styles";
 import { InPlaceSelect } from "./in-place-select";
 import { LeadContactActions } from "./lead-contact-actions";

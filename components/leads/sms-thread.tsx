@@ -1,7 +1,7 @@
 import type { PublicSms } from "@/lib/sms/public-sms";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { Badge } from "@/components/ui/badge";
-import { SMS_STATUS_LABELS } from "@/lib/ui/sms-status-labels";
+import { SMS_STATUS_LABELS } from "@/components/leads/sms-status-labels";
 
 // The conversation with the lead, oldest first and newest last, as a phone shows it: the lead's
 // messages on the left, ours on the right with their delivery status. `newIds`: replies no one

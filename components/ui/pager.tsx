@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { PagerLinks } from "@/lib/ui/cursor-pager";
+import type { PagerLinks } from "@/components/ui/cursor-pager";
 import { styles } from "./styles";
 
 const disabled =

@@ -1,5 +1,5 @@
 // Numbers and chart days of the usage section. Times are formatted by formatInZone
-// (lib/ui/format-date.ts), in the viewer's zone.
+// (components/ui/format-date.ts), in the viewer's zone.
 const shortDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 const percent = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
 const count = new Intl.NumberFormat("en-US");

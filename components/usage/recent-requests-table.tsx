@@ -3,7 +3,7 @@ import type { RequestLogEntry } from "@/lib/request-logs/request-log-entry";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { HttpStatusBadge } from "./http-status-badge";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { formatCount } from "./format-usage";
 import { requestLogHref } from "./usage-href";
 

@@ -1,6 +1,6 @@
 import type { RequestLogDetails } from "@/lib/request-logs/get-request-log-entry";
 import { HttpStatusBadge } from "./http-status-badge";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { formatCount } from "./format-usage";
 import { DetailRow } from "@/components/ui/detail-row";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { DateTime } from "luxon";
 import { daySlot, slotParam } from "@/components/visits/booking-slot";
-import { hrefWith } from "@/lib/ui/cursor-pager";
+import { hrefWith } from "@/components/ui/cursor-pager";
 import { VISIT_STATUS_LABELS, VISIT_STATUS_TONES } from "@/lib/visits/visit-outcome";
 import { Badge } from "@/components/ui/badge";
 import { styles } from "@/components/ui/styles";

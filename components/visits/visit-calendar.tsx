@@ -1,10 +1,10 @@
 import Link from "next/link";
 import { DateTime } from "luxon";
 import type { CalendarRange, CalendarView } from "@/lib/visits/calendar-range";
-import { layoutVisitGrid } from "@/lib/visits/calendar-layout";
+import { layoutVisitGrid } from "@/components/visits/calendar-layout";
 import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
 import { zoneLabel } from "@/components/visits/visit-form-options";
-import { zoneAbbreviation } from "@/lib/ui/format-date";
+import { zoneAbbreviation } from "@/components/ui/format-date";
 import { styles } from "@/components/ui/styles";
 import { VisitAgenda } from "./visit-agenda";
 import { VisitTimeGrid } from "./visit-time-grid";

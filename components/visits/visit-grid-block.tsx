@@ -1,8 +1,8 @@
 import Link from "next/link";
-import type { PlacedVisit } from "@/lib/visits/calendar-layout";
+import type { PlacedVisit } from "@/components/visits/calendar-layout";
 import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
 import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { styles } from "@/components/ui/styles";
 
 // The status colours of a block: the same hues as the status badges (VISIT_STATUS_TONES), with

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { gridSlot, slotLabel, slotParam } from "@/components/visits/booking-slot";
-import { hrefWith } from "@/lib/ui/cursor-pager";
+import { hrefWith } from "@/components/ui/cursor-pager";
 import { styles } from "@/components/ui/styles";
 
 // The empty time of one day column, as links to the booking form at that time (in the viewer's

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { DateTime } from "luxon";
-import type { GridLayout } from "@/lib/visits/calendar-layout";
+import type { GridLayout } from "@/components/visits/calendar-layout";
 import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
 import { styles } from "@/components/ui/styles";
 import { VisitGridBlock } from "./visit-grid-block";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
 import { VISIT_STATUS_LABELS, VISIT_STATUS_TONES } from "@/lib/visits/visit-outcome";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import type { FormState } from "@/components/ui/form-state";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";

@@ -1,4 +1,4 @@
-import { dayStart, endOfDay } from "@/lib/ui/date-filter";
+import { dayStart, endOfDay } from "@/lib/query/date-filter";
 import { AUDIT_ACTION_NAMES, AUDIT_ACTOR_TYPES, type AuditActorType } from "./audit-actions";
 import type { AuditLogFilters } from "./list-audit-entries";
 

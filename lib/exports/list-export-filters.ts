@@ -4,8 +4,8 @@ import type { LeadWebFilters } from "@/lib/leads/list-leads";
 import type { ListSort } from "@/lib/schemas/common";
 import { leadListQuery } from "@/lib/schemas/leads";
 import { propertyListQuery, type PropertyListQuery } from "@/lib/schemas/properties";
-import { readLeadListParams, type LeadListViewer } from "@/lib/ui/lead-list-params";
-import { searchText } from "@/lib/ui/search-params";
+import { readLeadListParams, type LeadListViewer } from "@/lib/leads/lead-list-params";
+import { searchText } from "@/lib/query/search-text";
 
 // The list pages' filters in a URL, read for their "Export CSV" link (which carries the filters
 // the page applied, as its pager links do): the export selects what the list shows. Each filter

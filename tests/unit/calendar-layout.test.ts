@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { layoutVisitGrid } from "@/lib/visits/calendar-layout";
+import { layoutVisitGrid } from "@/components/visits/calendar-layout";
 
 const NY = "America/New_York";
 const visit = (id: string, scheduledAt: string, durationMinutes = 30) => ({ id, scheduledAt, durationMinutes });

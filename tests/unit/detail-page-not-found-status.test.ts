@@ -3,7 +3,7 @@ import { dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 // A detail page's layout looks its record up before anything streams, so another account's id
-// is a real HTTP 404 (lib/ui/load-member-record.ts). A loading.tsx in any folder above that
+// is a real HTTP 404 (app/(app)/_shared/load-member-record.ts). A loading.tsx in any folder above that
 // layout wraps it in Suspense, the skeleton commits a 200 first, and the 404 page then arrives
 // in a 200 (issue 31, finding 15: /visits/<another account's id>). A list page keeps its skeleton
 // in a (list) group beside [id] (leads, properties) or in a Suspense boundary inside the page

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone } from "@/lib/ui/format-phone";
+import { formatPhone } from "@/components/ui/format-phone";
 
 describe("formatPhone (the leads list's phone column)", () => {
   it("shows a number of the account's country in its national format", () => {

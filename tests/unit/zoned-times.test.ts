@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { utcToZoned, zonedToUtc } from "@/components/visits/zoned-time";
-import { formatInZone, localizeSummary } from "@/lib/ui/format-date";
-import { dayStart, endOfDay } from "@/lib/ui/date-filter";
+import { formatInZone, localizeSummary } from "@/components/ui/format-date";
+import { dayStart, endOfDay } from "@/lib/query/date-filter";
 import { calendarRange } from "@/lib/visits/calendar-range";
 
 // The zone math of the visit pages: luxon, DST included, never the server's own zone.
@@ -50,7 +50,7 @@ describe("times in the viewer's zone", () => {
     const now = new Date("2026-11-24T03:00:00.000Z");
     // 03:00 UTC is still the 23rd in New York.
     expect(calendarRange("day", "not-a-day", "America/New_York", now).day).toBe("2026-11-23");
-    // The visits list's "From"/"To" days (lib/ui/date-filter.ts): [start, next start) in the zone.
+    // The visits list's "From"/"To" days (lib/query/date-filter.ts): [start, next start) in the zone.
     const day = dayStart("2026-11-24", "America/New_York");
     expect(day?.toJSDate().toISOString()).toBe("2026-11-24T05:00:00.000Z");
     expect(day && endOfDay(day).toISOString()).toBe("2026-11-25T05:00:00.000Z");

@@ -6,7 +6,7 @@ import { getFirstRunSteps } from "@/lib/dashboard/get-first-run-steps";
 import { listLeadsAwaitingReply } from "@/lib/dashboard/list-leads-awaiting-reply";
 import { listMyUpcomingVisits } from "@/lib/dashboard/list-my-upcoming-visits";
 import { listUncontactedLeads } from "@/lib/dashboard/list-uncontacted-leads";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { listMembers } from "@/lib/users/list-members";
 import { AwaitingReplyCard, UncontactedLeadsCard } from "@/components/dashboard/lead-queue-cards";
 import { FirstRunStepsCard } from "@/components/dashboard/first-run-steps-card";

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import type { AccountMessage } from "@/lib/sms/list-messages";
-import { formatInZone } from "@/lib/ui/format-date";
-import { formatPhone } from "@/lib/ui/format-phone";
+import { formatInZone } from "@/components/ui/format-date";
+import { formatPhone } from "@/components/ui/format-phone";
 import { Badge } from "@/components/ui/badge";
-import { SMS_STATUS_LABELS } from "@/lib/ui/sms-status-labels";
+import { SMS_STATUS_LABELS } from "@/components/leads/sms-status-labels";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 

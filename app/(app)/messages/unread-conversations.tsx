@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { UnreadConversation } from "@/lib/sms/list-unread-conversations";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { styles } from "@/components/ui/styles";
 
 // Leads whose replies no one has opened: the lead's thread marks them read once it is on screen.

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { timeZoneOptions } from "@/lib/accounts/time-zone-options";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { getUserTimeZone } from "@/lib/users/user-time-zone";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";

@@ -1,8 +1,8 @@
 import { VISIT_STATUSES } from "@/lib/domain/enums";
 import { visitStatusSchema } from "@/lib/schemas/visits";
-import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
-import { dayStart, endOfDay } from "@/lib/ui/date-filter";
-import { loadListPage } from "@/lib/ui/load-list-page";
+import { hrefWith, pagerLinks, readPagePosition } from "@/components/ui/cursor-pager";
+import { dayStart, endOfDay } from "@/lib/query/date-filter";
+import { loadListPage } from "@/app/(app)/_shared/load-list-page";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
 import { VisitsTable } from "@/components/visits/visits-table";
@@ -22,7 +22,7 @@ const STATUS_OPTIONS = [
 ];
 
 // The visits page's list views, soonest first. "From" and "To" are whole days in the viewer's
-// zone, read as the leads list and the audit log read theirs (lib/ui/date-filter.ts); with no filter at all the list opens on what is coming up, from today on.
+// zone, read as the leads list and the audit log read theirs (lib/query/date-filter.ts); with no filter at all the list opens on what is coming up, from today on.
 export async function VisitsList({
   params,
   zone,

@@ -5,7 +5,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { listOutboxMail } from "@/lib/mail/list-outbox-mail";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { requireOutboxViewer } from "../outbox-viewer";
 import { viewerZone } from "./viewer-zone";
 

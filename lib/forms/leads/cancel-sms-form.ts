@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { cancelScheduledSms } from "@/lib/sms/quiet-hours/cancel-scheduled-sms";
 import { userActor } from "@/lib/activities/user-actor";
-import { orNotFound } from "@/lib/ui/or-not-found";
+import { orNotFound } from "@/app/(app)/_shared/or-not-found";
 import type { Member } from "@/lib/users/get-member";
 
 // "Cancel" on a scheduled message in the lead's thread: the same service as

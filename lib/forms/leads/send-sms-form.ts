@@ -5,7 +5,7 @@ import { errorState, formValues } from "@/app/_forms/form-errors";
 import type { FormState } from "@/components/ui/form-state";
 import type { Member } from "@/lib/users/get-member";
 import { userActor } from "@/lib/activities/user-actor";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 
 // The service's messages are written for API clients; these are for the person at the desk.
 const UI_MESSAGES: Partial<Record<ApiError["code"], string>> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
-import { dayStart, endOfDay } from "@/lib/ui/date-filter";
+import { pagerLinks, readPagePosition } from "@/components/ui/cursor-pager";
+import { dayStart, endOfDay } from "@/lib/query/date-filter";
 
 const meta = (cursor: string | null, hasMore: boolean) => ({ cursor, hasMore });
 const query = (href: string | null) => Object.fromEntries(new URL(href ?? "", "http://x").searchParams);

@@ -5,7 +5,7 @@ import { leads } from "@/db/schema";
 import { countLeads, LEAD_COUNT_CAP, listLeads, type LeadWebFilters } from "@/lib/leads/list-leads";
 import { leadExportQuery } from "@/lib/exports/list-export-filters";
 import type { ListSort, Sort } from "@/lib/schemas/common";
-import { readLeadListParams } from "@/lib/ui/lead-list-params";
+import { readLeadListParams } from "@/lib/leads/lead-list-params";
 import { agencyWithStaff, leadOf, type Agency } from "./web-fixtures";
 
 // The leads page's list (issue 24): the count of what the filters select, "My leads", the

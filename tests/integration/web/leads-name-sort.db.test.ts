@@ -5,7 +5,7 @@ import { leads } from "@/db/schema";
 import { listLeads, type LeadWebFilters } from "@/lib/leads/list-leads";
 import { CURSOR_SHAPE } from "@/lib/pagination/cursor-shape";
 import type { ListSort } from "@/lib/schemas/common";
-import { readLeadListParams } from "@/lib/ui/lead-list-params";
+import { readLeadListParams } from "@/lib/leads/lead-list-params";
 import { agencyWithStaff, leadOf, type Agency } from "./web-fixtures";
 
 // The leads list sorted by name (issue 24): case-insensitive, A→Z and Z→A, keyset-paged on

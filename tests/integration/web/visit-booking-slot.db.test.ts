@@ -4,7 +4,7 @@ import { userActor } from "@/lib/activities/user-actor";
 import { daySlot, defaultSlot, gridSlot, readSlotParam, slotLabel, slotParam } from "@/components/visits/booking-slot";
 import { newVisitValues } from "@/components/visits/visit-form-options";
 import { bookVisitAction } from "@/app/(app)/visits/actions";
-import { layoutVisitGrid } from "@/lib/visits/calendar-layout";
+import { layoutVisitGrid } from "@/components/visits/calendar-layout";
 import { getVisitOrThrow } from "@/lib/visits/get-visit-or-throw";
 import { agencyWithStaff, form, leadOf, type Agency } from "./web-fixtures";
 

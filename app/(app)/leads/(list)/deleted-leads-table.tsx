@@ -1,5 +1,5 @@
 import type { DeletedLead } from "@/lib/leads/list-deleted-leads";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { ActionButton } from "@/components/ui/action-button";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { listDeletedLeads } from "@/lib/leads/list-deleted-leads";
-import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
-import { loadListPage } from "@/lib/ui/load-list-page";
+import { hrefWith, pagerLinks, readPagePosition } from "@/components/ui/cursor-pager";
+import { loadListPage } from "@/app/(app)/_shared/load-list-page";
 import type { Member } from "@/lib/users/get-member";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";

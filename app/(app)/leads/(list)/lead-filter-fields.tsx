@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { LEAD_STATUSES } from "@/lib/domain/enums";
 import { LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
-import type { LeadListUrlParams } from "@/lib/ui/lead-list-params";
+import type { LeadListUrlParams } from "@/lib/leads/lead-list-params";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 
@@ -10,7 +10,7 @@ const STATUS_OPTIONS = [
   ...LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] })),
 ];
 
-// The leads list's filter fields, named as the URL names them (lib/ui/lead-list-params.ts).
+// The leads list's filter fields, named as the URL names them (lib/leads/lead-list-params.ts).
 // The dates are days in the viewer's zone; the sort rides along so filtering keeps it.
 export function LeadFilterFields({
   values,

@@ -1,6 +1,6 @@
 import { loadLead } from "./load-lead";
 
-// Outside the page's loading boundary: see lib/ui/load-member-record.ts.
+// Outside the page's loading boundary: see app/(app)/_shared/load-member-record.ts.
 export default async function LeadLayout({
   children,
   params,

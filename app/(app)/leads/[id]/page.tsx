@@ -9,9 +9,9 @@ import { listLeadSms } from "@/lib/sms/list-lead-sms";
 import { listUnreadLeadSmsIds } from "@/lib/sms/list-unread-lead-sms-ids";
 import { quietHoursNotice } from "@/lib/sms/quiet-hours/next-send-time";
 import { leadTimeZones } from "@/lib/sms/quiet-hours/lead-time-zones";
-import { hrefWith, readPagePosition } from "@/lib/ui/cursor-pager";
-import { loadListPage } from "@/lib/ui/load-list-page";
-import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { hrefWith, readPagePosition } from "@/components/ui/cursor-pager";
+import { loadListPage } from "@/app/(app)/_shared/load-list-page";
+import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { ActivityTimeline } from "@/components/leads/activity-timeline";
 import { ConsentPanel } from "@/components/leads/consent-panel";
@@ -64,7 +64,7 @@ export default async function LeadPage({
 }) {
   const { id } = await params;
   const query = singleParams(await searchParams);
-  // Already looked up by the layout (a 404 before anything streams): see lib/ui/load-member-record.ts.
+  // Already looked up by the layout (a 404 before anything streams): see app/(app)/_shared/load-member-record.ts.
   const { member, record: lead } = await loadLead(id);
   const timelineAt = readPagePosition({ cursor: query.activities });
   const [account, options, timeline, visits, sms, newIds, optOutByRecipient, scheduleNotice] = await Promise.all([

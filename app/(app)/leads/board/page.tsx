@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { loadBoard } from "@/lib/board/load-board";
-import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { listMembers } from "@/lib/users/list-members";
 import { PipelineBoard } from "@/components/board/pipeline-board";
 import { PageHeader } from "@/components/ui/page-header";

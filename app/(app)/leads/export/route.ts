@@ -2,7 +2,7 @@ import { userAuditActor } from "@/lib/audit/audit-actors";
 import { requestOrigin } from "@/lib/audit/request-origin";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
-import { csvDownload } from "@/lib/exports/csv-download";
+import { csvDownload } from "@/app/(app)/_shared/csv-download";
 import { leadsCsv } from "@/lib/exports/leads-csv";
 import { leadExportQuery } from "@/lib/exports/list-export-filters";
 

@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { listLeadImports } from "@/lib/imports/lead-import-service";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { ImportStatusBadge } from "./import-status-badge";
 import { UploadForm } from "./upload-form";
 

@@ -6,9 +6,10 @@ import { customFieldListFilter, withCustomFieldFilterError } from "@/lib/custom-
 import { CustomFieldFilterFields } from "@/components/custom-fields/custom-field-filter-fields";
 import { listProperties } from "@/lib/properties/list-properties";
 import { listingTypeSchema, propertyStatusSchema, propertyTypeSchema } from "@/lib/schemas/properties";
-import { hrefWith, pagerLinks, readPagePosition } from "@/lib/ui/cursor-pager";
-import { loadListPage } from "@/lib/ui/load-list-page";
-import { searchText, singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { hrefWith, pagerLinks, readPagePosition } from "@/components/ui/cursor-pager";
+import { loadListPage } from "@/app/(app)/_shared/load-list-page";
+import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
+import { searchText } from "@/lib/query/search-text";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";
 import { FlashNotice } from "@/components/ui/flash-notice";

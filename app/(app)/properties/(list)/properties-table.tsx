@@ -6,8 +6,8 @@ import {
   PROPERTY_STATUS_TONES,
   PROPERTY_TYPE_LABELS,
 } from "@/lib/properties/property-labels";
-import { formatInZone } from "@/lib/ui/format-date";
-import { formatMoney } from "@/lib/ui/format-money";
+import { formatInZone } from "@/components/ui/format-date";
+import { formatMoney } from "@/components/ui/format-money";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";

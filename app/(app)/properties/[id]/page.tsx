@@ -13,8 +13,8 @@ import {
 } from "@/lib/properties/property-labels";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { areaUnitFor, formatArea } from "@/lib/properties/area-units";
-import { formatMoney } from "@/lib/ui/format-money";
-import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { formatMoney } from "@/components/ui/format-money";
+import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { PropertyForm } from "@/components/properties/property-form";
 import { CustomFieldSummary } from "@/components/custom-fields/custom-field-summary";
@@ -40,7 +40,7 @@ export default async function PropertyPage({
 }) {
   const { id } = await params;
   const query = singleParams(await searchParams);
-  // Already looked up by the layout (a 404 before anything streams): see lib/ui/load-member-record.ts.
+  // Already looked up by the layout (a 404 before anything streams): see app/(app)/_shared/load-member-record.ts.
   const { member, record: property } = await loadProperty(id);
   const [visits, customFields, account] = await Promise.all([
     listVisitsBySchedule(member.accountId, { propertyId: property.id, order: "desc", limit: 50 }),

@@ -3,7 +3,7 @@
 import { formAction } from "@/app/_forms/form-action";
 import { fieldErrorsOf } from "@/app/_forms/form-errors";
 import { invalidForm } from "@/app/_forms/parse-form-input";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { apiKeyNameSchema } from "@/lib/keys/api-key-name-schema";
 import { assertExpiryAhead, ROLL_OVERLAPS } from "@/lib/keys/api-key-expiry";
 import { assertAgencyPlan } from "@/lib/keys/assert-agency-plan";

@@ -13,7 +13,7 @@ import {
   normalizePermissions,
   type ApiKeyPermissions,
 } from "@/lib/keys/permissions";
-import { dayStart } from "@/lib/ui/date-filter";
+import { dayStart } from "@/lib/query/date-filter";
 
 // The key forms of Settings → Public API: what a key may do (a preset or a choice per
 // resource) and when it stops working. Each part parses on its own, so a form shows every

@@ -3,7 +3,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import type { ApiKeySummary } from "@/lib/keys/list-api-keys";
 import { describePermissions, presetOf, PRESET_LABELS } from "@/lib/keys/permissions";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { KeyActions, StopOldSecret } from "./key-actions";
 import { keyLifetime } from "./key-lifetime";
 import { groupKeyRolls } from "./key-rolls";

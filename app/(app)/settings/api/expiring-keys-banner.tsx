@@ -1,6 +1,6 @@
 import type { ApiKeySummary } from "@/lib/keys/list-api-keys";
 import { EXPIRY_WARNING_DAYS } from "@/lib/keys/api-key-expiry";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { keyLifetime, keysExpiringSoon } from "./key-lifetime";
 
 // Stripe-style warning before keys stop working on their own: an integration that still uses

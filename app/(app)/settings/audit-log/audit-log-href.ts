@@ -1,5 +1,5 @@
 import type { AuditLogFilterParams } from "@/lib/audit/audit-log-filters";
-import { hrefWith } from "@/lib/ui/cursor-pager";
+import { hrefWith } from "@/components/ui/cursor-pager";
 
 export const AUDIT_LOG_PATH = "/settings/audit-log";
 

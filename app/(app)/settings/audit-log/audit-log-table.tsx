@@ -1,9 +1,9 @@
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
-import { formatAuditChanges } from "@/lib/audit/format-audit-changes";
+import { formatAuditChanges } from "./format-audit-changes";
 import type { AuditEntryView } from "@/lib/audit/list-audit-entries";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 
 // A user agent is mostly noise after its first words; the whole of it is one hover away and in
 // the CSV export.

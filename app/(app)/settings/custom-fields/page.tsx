@@ -6,7 +6,7 @@ import { styles } from "@/components/ui/styles";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { CUSTOM_FIELD_TYPES } from "@/lib/domain/enums";
-import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { countRecordsWithValue } from "@/lib/custom-fields/count-records-with-value";
 import { createCustomFieldAction } from "./actions";
 import { DefinitionRows } from "./definition-rows";

@@ -2,7 +2,7 @@ import { forbidden } from "next/navigation";
 import type { Metadata } from "next";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { listMembers } from "@/lib/users/list-members";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { ActionButton } from "@/components/ui/action-button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { PageHeader } from "@/components/ui/page-header";

@@ -6,7 +6,7 @@ import { userActor } from "@/lib/activities/user-actor";
 import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { ApiError } from "@/lib/errors/api-error";
 import { webhookEndpointCreateSchema } from "@/lib/schemas/webhook-endpoints";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { revealWebhookSecret, rollWebhookSecret } from "@/lib/webhooks/endpoint-secrets";

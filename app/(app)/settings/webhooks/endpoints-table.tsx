@@ -3,7 +3,7 @@ import { DataTable } from "@/components/ui/data-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { styles } from "@/components/ui/styles";
 import type { PublicWebhookEndpoint } from "@/lib/schemas/webhook-endpoints";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { describeEvents } from "./event-groups";
 import { EndpointStatus } from "./endpoint-status";
 

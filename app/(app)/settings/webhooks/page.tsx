@@ -6,7 +6,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { loopbackReceiversAllowed } from "@/lib/webhooks/check-webhook-url";
 import { MAX_ENDPOINTS_PER_ACCOUNT } from "@/lib/webhooks/create-webhook-endpoint";
 import { listWebhookEndpoints } from "@/lib/webhooks/list-webhook-endpoints";

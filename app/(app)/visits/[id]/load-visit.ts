@@ -1,4 +1,4 @@
-import { loadMemberRecord } from "@/lib/ui/load-member-record";
+import { loadMemberRecord } from "@/app/(app)/_shared/load-member-record";
 import { getScheduledVisit } from "@/lib/visits/get-scheduled-visit";
 
 // Shared by the layout (404 before streaming) and the page: see load-member-record.ts.

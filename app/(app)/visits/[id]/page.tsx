@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { visitFormOptions, visitValues, zoneLabel } from "@/components/visits/visit-form-options";
-import { formatInZone } from "@/lib/ui/format-date";
-import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { formatInZone } from "@/components/ui/format-date";
+import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { VISIT_STATUS_LABELS, VISIT_STATUS_TONES } from "@/lib/visits/visit-outcome";
 import { VisitForm } from "@/components/visits/visit-form";
 import { VisitOutcomeButtons } from "@/components/visits/visit-outcome-buttons";

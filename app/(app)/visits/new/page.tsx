@@ -6,9 +6,9 @@ import { newVisitValues, visitFormOptions, zoneLabel } from "@/components/visits
 import { getLead } from "@/lib/leads/get-lead";
 import { listLeads } from "@/lib/leads/list-leads";
 import { leadListQuery } from "@/lib/schemas/leads";
-import { hrefWith } from "@/lib/ui/cursor-pager";
-import { orNotFound } from "@/lib/ui/or-not-found";
-import { singleParams, type RawSearchParams } from "@/lib/ui/search-params";
+import { hrefWith } from "@/components/ui/cursor-pager";
+import { orNotFound } from "@/app/(app)/_shared/or-not-found";
+import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { VisitForm } from "@/components/visits/visit-form";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "@/components/ui/filter-bar";

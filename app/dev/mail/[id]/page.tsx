@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { styles } from "@/components/ui/styles";
 import { getOutboxMail } from "@/lib/mail/list-outbox-mail";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { requireOutboxViewer } from "../../outbox-viewer";
 import { viewerZone } from "../viewer-zone";
 

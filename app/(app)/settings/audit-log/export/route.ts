@@ -1,7 +1,7 @@
 import { auditLogCsv } from "@/lib/audit/audit-log-csv";
 import { parseAuditLogFilters } from "@/lib/audit/audit-log-filters";
 import { getCurrentMember } from "@/lib/auth/get-current-member";
-import { csvDownload } from "@/lib/exports/csv-download";
+import { csvDownload } from "@/app/(app)/_shared/csv-download";
 
 export const dynamic = "force-dynamic";
 

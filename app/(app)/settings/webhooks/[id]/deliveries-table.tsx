@@ -5,7 +5,7 @@ import { styles } from "@/components/ui/styles";
 import { formatCount } from "@/components/usage/format-usage";
 import { HttpStatusBadge } from "@/components/usage/http-status-badge";
 import { ActionButton } from "@/components/ui/action-button";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { resendDeliveryAction } from "../actions";
 import { ResponsePopover } from "./response-popover";
 

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { NewestOlderPager } from "@/components/ui/newest-older-pager";
 import { styles } from "@/components/ui/styles";
-import { loadListPage } from "@/lib/ui/load-list-page";
+import { loadListPage } from "@/app/(app)/_shared/load-list-page";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { DeliveriesTable } from "./deliveries-table";
 import { deliveryLogHref } from "./delivery-log-href";

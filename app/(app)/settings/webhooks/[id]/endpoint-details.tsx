@@ -1,6 +1,6 @@
 import type { PublicWebhookEndpoint } from "@/lib/schemas/webhook-endpoints";
 import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 import { EndpointStatus } from "../endpoint-status";
 import { DetailRow } from "@/components/ui/detail-row";
 

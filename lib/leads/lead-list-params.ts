@@ -2,8 +2,8 @@ import { customFieldListFilter } from "@/lib/custom-fields/custom-field-list-fil
 import type { LeadWebFilters } from "@/lib/leads/list-leads";
 import { leadListQuery } from "@/lib/schemas/leads";
 import { listSortSchema, type ListSort } from "@/lib/schemas/common";
-import { dayStart, endOfDay } from "./date-filter";
-import { searchText } from "./search-params";
+import { dayStart, endOfDay } from "@/lib/query/date-filter";
+import { searchText } from "@/lib/query/search-text";
 
 // The leads list's filters as the page's URL holds them, read the same way by the page and by
 // its "Export CSV" link (lib/exports/list-export-filters.ts), so the export selects what the

@@ -6,9 +6,3 @@ export function singleParams(params: RawSearchParams): Record<string, string | u
     Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]),
   );
 }
-
-/** A search box's text: trimmed, bounded as the services' `q` is; empty means no search. */
-export function searchText(value: string | undefined): string | undefined {
-  const text = value?.trim().slice(0, 200);
-  return text ? text : undefined;
-}

@@ -1,4 +1,4 @@
-import { formatInZone } from "@/lib/ui/format-date";
+import { formatInZone } from "@/components/ui/format-date";
 
 // An entry's {field: [old, new]} in words, one "field: old → new" per field, for the audit log
 // page. Values are whatever the service recorded: text, numbers, booleans, lists, or null for
