@@ -1,40 +1,17 @@
 import { getDb } from "@/db/client";
 import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
-import { areaIn } from "@/lib/properties/area-units";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
-import { LISTING_TYPE_LABELS, PROPERTY_STATUS_LABELS, PROPERTY_TYPE_LABELS } from "@/lib/properties/property-labels";
 import { listPropertyRows } from "@/lib/properties/list-properties";
 import { toPublicProperty } from "@/lib/properties/public-property";
-import { customFieldCell, customFieldHeaders, timeCell, type Cell } from "./csv-cells";
+import type { Cell } from "./csv-cells";
 import { csvChunks, EXPORT_PAGE_SIZE, keysetPages } from "./csv-chunks";
+import { propertyCsvColumns } from "./property-csv-columns";
 import type { PropertyExportFilters } from "./list-export-filters";
 
 // The properties list as CSV (Properties → Export CSV): every field of the property's public
 // shape, the address in its five parts, and one column per custom field of the account's
-// property definitions. Rows come from the list's own query (listPropertyRows).
-
-const HEADER = [
-  "LeadProp ID",
-  "Title",
-  "Description",
-  "Type",
-  "Listing type",
-  "Status",
-  "Price",
-  "Currency",
-  "Street",
-  "City",
-  "Region",
-  "Postal code",
-  "Country",
-  "Bedrooms",
-  "Bathrooms",
-  "Area (m²)",
-  "Area (sq ft)",
-  "External ID",
-  "Created (UTC)",
-  "Updated (UTC)",
-];
+// property definitions; the columns come from the field registry (property-csv-columns.ts). Rows
+// come from the list's own query (listPropertyRows).
 
 /** The file's name and its text, chunk by chunk; the audit log records who exported what. */
 export async function propertiesCsv(
@@ -50,39 +27,16 @@ export async function propertiesCsv(
     action: "properties.exported",
     changes: { filters: [null, filters] },
   });
+  const columns = propertyCsvColumns(definitions);
   async function* records(): AsyncGenerator<Cell[][]> {
     for await (const page of pages) {
       yield page.map((row) => {
         const property = toPublicProperty(row);
-        const { address } = property;
-        return [
-          property.id,
-          property.title,
-          property.description,
-          PROPERTY_TYPE_LABELS[property.type],
-          LISTING_TYPE_LABELS[property.listingType],
-          PROPERTY_STATUS_LABELS[property.status],
-          property.price,
-          property.currency,
-          address.street,
-          address.city,
-          address.region,
-          address.postalCode,
-          address.country,
-          property.bedrooms,
-          property.bathrooms,
-          property.areaSqm,
-          // Both units: m² is what the API sends, square feet what US agents read.
-          property.areaSqm === null ? null : areaIn(property.areaSqm, "sqft"),
-          property.externalId,
-          timeCell(property.createdAt),
-          timeCell(property.updatedAt),
-          ...definitions.map((def) => customFieldCell(def, row.customFields[def.key])),
-        ];
+        return columns.map((column) => column.cell(property));
       });
     }
   }
-  const header = [...HEADER, ...customFieldHeaders(definitions, HEADER)];
+  const header = columns.map((column) => column.header);
   return {
     fileName: `properties-${new Date().toISOString().slice(0, 10)}.csv`,
     chunks: csvChunks(header, records()),
