@@ -52,9 +52,6 @@ export function apiKeyHashFromHeader(authorization: string | null): string {
   return hashApiKey(match[1]);
 }
 
-/** The only plan whose keys may call the API (others get 403 plan_required). */
-export const API_PLAN: Plan = "agency";
-
 // Every API request runs this: prepared once (lib/query/prepare-once.ts).
 const keyByHash = prepareOnce((db) =>
   db

@@ -4,13 +4,8 @@ import { JsonText } from "@/lib/query/json-text";
 import { limitApiKey, type RateLimitResult } from "@/lib/rate-limit/limit-api-key";
 import type { Actor } from "@/lib/activities/record-activity";
 import { apiKeyActor } from "./api-key-actor";
-import {
-  API_PLAN,
-  apiKeyHashFromHeader,
-  assertNotExpired,
-  findApiKeyByHash,
-  type ApiKeyContext,
-} from "./authenticate-api-key";
+import { API_PLAN } from "@/lib/accounts/api-plan";
+import { apiKeyHashFromHeader, assertNotExpired, findApiKeyByHash, type ApiKeyContext } from "./authenticate-api-key";
 import { errorBody, jsonTextResponse, rateLimitHeaders, toApiError, wwwAuthenticate } from "./respond";
 import { parseWith, queryObject, readJsonBody } from "./parse-input";
 import { claimIdempotencyKey, type IdempotencyStart } from "./idempotency";

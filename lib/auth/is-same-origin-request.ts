@@ -1,3 +1,5 @@
+import { addressedHost } from "@/lib/http/addressed-origin";
+
 // Cross-site request forgery guard for the web app's own route handlers that change something
 // (server actions get Next's check; a route handler gets none). The session cookie rides along on
 // a cross-site POST from a form or fetch of another site; its Origin header does not match ours.
@@ -17,6 +19,6 @@ export function isSameOriginRequest(headers: Headers): boolean {
   } catch {
     return false;
   }
-  const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
+  const host = addressedHost(headers);
   return Boolean(host) && originHost === host;
 }

@@ -1,4 +1,5 @@
-import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
+import { API_PLAN } from "@/lib/accounts/api-plan";
+import { PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { ApiError } from "@/lib/errors/api-error";
 
 /** Only the Agency plan gets new secrets (creating or rolling a key). */

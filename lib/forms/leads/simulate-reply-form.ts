@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getLead } from "@/lib/leads/get-lead";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { simulateInboundSms } from "@/lib/sms/simulate-inbound-sms";
 import { errorState, formValues } from "@/app/_forms/form-errors";
 import type { FormState } from "@/components/ui/form-state";
@@ -16,7 +16,7 @@ export async function simulateReplyForm(member: Member, formData: FormData): Pro
   const parsed = replySchema.safeParse({ body: values.body ?? "" });
   if (!parsed.success) return errorState(parsed.error, values);
   try {
-    const lead = await getLead(member.accountId, String(formData.get("leadId") ?? ""));
+    const lead = await getPublicLeadOrThrow(member.accountId, String(formData.get("leadId") ?? ""));
     if (!lead.phone) return { status: "error", message: "This lead has no phone number to reply from.", values };
     await simulateInboundSms(member.accountId, lead.phone, parsed.data.body);
   } catch (error) {

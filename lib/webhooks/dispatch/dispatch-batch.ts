@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { API_PLAN } from "@/lib/accounts/plan-labels";
+import { API_PLAN } from "@/lib/accounts/api-plan";
 import { WEBHOOK_TEST_EVENT } from "@/lib/domain/enums";
 import { enqueueMany } from "@/lib/jobs/enqueue";
 import { executeRows } from "@/lib/query/execute-rows";

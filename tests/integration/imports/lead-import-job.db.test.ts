@@ -8,7 +8,7 @@ import { createCustomFieldDefinition } from "@/lib/custom-fields/custom-field-de
 import { failedRowsCsv } from "@/lib/imports/failed-rows-csv";
 import { getLeadImportContent, getLeadImportOrThrow } from "@/lib/imports/lead-import-service";
 import { startWorkers } from "@/lib/jobs/start-workers";
-import { getLead } from "@/lib/leads/get-lead";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { importLeadsQueue } from "@/lib/jobs/workers/import-leads";
 import { agencyWithStaff, leadOf } from "../web/web-fixtures";
 import { upload, waitForImport, wizardForm } from "./import-fixtures";
@@ -120,7 +120,7 @@ describe("lead CSV import", () => {
     // The event carries the lead as GET /leads/:id answers it, at the lead's creation time.
     const [adaEvent] = await db.select().from(events).where(eq(events.objectId, ada.id));
     expect(adaEvent).toMatchObject({ type: "lead.created", createdAt: ada.createdAt });
-    expect(adaEvent.data).toEqual({ object: await getLead(agency.accountId, ada.id) });
+    expect(adaEvent.data).toEqual({ object: await getPublicLeadOrThrow(agency.accountId, ada.id) });
     const leadEvents = await db
       .select()
       .from(events)

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities } from "@/db/schema";
 import { recordConsentForm } from "@/lib/forms/leads/record-consent-form";
-import { getLead } from "@/lib/leads/get-lead";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
 import { agencyWithStaff, form, leadOf } from "./web-fixtures";
 
@@ -24,7 +24,7 @@ describe(`the consent form on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =
       }),
     );
     expect(state).toEqual({ status: "success", message: "Consent recorded." });
-    const after = await getLead(a.accountId, lead.id);
+    const after = await getPublicLeadOrThrow(a.accountId, lead.id);
     expect(after?.consent.sms).toEqual({
       status: "granted",
       at: "2026-11-20T09:00:00.000Z",
@@ -58,7 +58,7 @@ describe(`the consent form on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =
       form({ leadId: lead.id, "sms.status": "granted", "sms.at": "soon" }),
     );
     expect(garbled).toMatchObject({ status: "error", fieldErrors: { "sms.at": "Pick a date and time" } });
-    expect((await getLead(a.accountId, lead.id))?.consent.sms.status).toBe("unknown");
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id))?.consent.sms.status).toBe("unknown");
   });
 
   it("after the lead's STOP, staff cannot record a grant; a withdrawal is kept", async () => {
@@ -70,7 +70,7 @@ describe(`the consent form on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =
       form({ leadId: lead.id, "sms.status": "granted", "sms.source": "verbal" }),
     );
     expect(refused).toMatchObject({ status: "error", message: expect.stringContaining("texting START") });
-    expect((await getLead(a.accountId, lead.id))?.consent.sms).toMatchObject({
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id))?.consent.sms).toMatchObject({
       status: "revoked",
       source: "SMS reply STOP",
     });
@@ -82,6 +82,6 @@ describe(`the consent form on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =
     const lead = await leadOf(b);
     const state = await recordConsentForm(a.staff, form({ leadId: lead.id, "sms.status": "granted" }));
     expect(state).toMatchObject({ status: "error", message: expect.stringMatching(/not found/i) });
-    expect((await getLead(b.accountId, lead.id))?.consent.sms.status).toBe("unknown");
+    expect((await getPublicLeadOrThrow(b.accountId, lead.id))?.consent.sms.status).toBe("unknown");
   });
 });

@@ -9,7 +9,7 @@ import {
 } from "@/app/(app)/settings/custom-fields/actions";
 import { createLeadForm, updateLeadForm } from "@/lib/forms/leads/save-lead-form";
 import { createPropertyForm } from "@/lib/forms/properties/property-forms";
-import { getLead } from "@/lib/leads/get-lead";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { agencyWithStaff, form } from "./web-fixtures";
 
 describe("Settings → Custom fields forms", () => {
@@ -100,7 +100,7 @@ describe("Settings → Custom fields forms", () => {
     data.set("customFields.pets", "true");
     const created = await createLeadForm(agency.staff, data);
     expect(created.status).toBe("success");
-    const lead = await getLead(agency.accountId, created.leadId!);
+    const lead = await getPublicLeadOrThrow(agency.accountId, created.leadId!);
     expect(lead.customFields).toEqual({ stage: "hot", budget: 1500.5, pets: true, wants: ["garden", "pool"] });
 
     // The edit form sends every field: an emptied one is cleared, a required one cannot be.
@@ -116,7 +116,7 @@ describe("Settings → Custom fields forms", () => {
       }),
     );
     expect(saved.status).toBe("success");
-    expect((await getLead(agency.accountId, lead.id)).customFields).toEqual({ stage: "cold" });
+    expect((await getPublicLeadOrThrow(agency.accountId, lead.id)).customFields).toEqual({ stage: "cold" });
     const cleared = await updateLeadForm(agency.staff, form({ leadId: lead.id, name: "Ada", status: "new", ...types }));
     expect(cleared.fieldErrors).toMatchObject({ "customFields.stage": "Required" });
 

@@ -3,7 +3,7 @@ import { DateTime } from "luxon";
 import type { Member } from "@/lib/users/get-member";
 import { listActivities } from "@/lib/activities/list-activities";
 import { deleteLead } from "@/lib/leads/delete-lead";
-import { getLead } from "@/lib/leads/get-lead";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { getPropertyOrThrow } from "@/lib/properties/get-property-or-throw";
 import { listMessages } from "@/lib/sms/list-messages";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
@@ -73,7 +73,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
         }),
       );
       expect(state).toMatchObject({ status: "success", message: "Lead saved." });
-      expect(await getLead(a.accountId, lead.id)).toMatchObject({
+      expect(await getPublicLeadOrThrow(a.accountId, lead.id)).toMatchObject({
         email: "form@x.test",
         phone: "+14155550199",
         status: "contacted",
@@ -116,7 +116,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       const phone = await updateLeadForm(a.staff, leadFields(lead.id, { name: "Fine", phone: "12" }));
       expect(phone.fieldErrors?.phone).toMatch(/Not a valid phone number/);
       expect(phone.message).toBe("Please correct the fields marked below.");
-      expect((await getLead(a.accountId, lead.id)).name).toBe(lead.name);
+      expect((await getPublicLeadOrThrow(a.accountId, lead.id)).name).toBe(lead.name);
     });
 
     it("refuses a property or assignee of another account", async () => {
@@ -222,7 +222,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
     it("soft-deletes for anyone on the team, and restores for owners only", async () => {
       const lead = await leadOf(a);
       expect(await deleteLeadForm(a.staff, form({ leadId: lead.id }))).toMatchObject({ status: "success" });
-      await expect(getLead(a.accountId, lead.id)).rejects.toMatchObject({ code: "not_found" });
+      await expect(getPublicLeadOrThrow(a.accountId, lead.id)).rejects.toMatchObject({ code: "not_found" });
       expect(await restoreLeadForm(a.staff, form({ leadId: lead.id }))).toMatchObject({
         status: "error",
         message: "Only account owners can do this.",
@@ -231,7 +231,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
         status: "success",
         message: `${lead.name} was restored.`,
       });
-      expect((await getLead(a.accountId, lead.id)).id).toBe(lead.id);
+      expect((await getPublicLeadOrThrow(a.accountId, lead.id)).id).toBe(lead.id);
     });
   });
 
@@ -255,7 +255,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
         status: "error",
         message: "Lead not found.",
       });
-      await expect(getLead(a.accountId, victim.id)).rejects.toMatchObject({ code: "not_found" });
+      await expect(getPublicLeadOrThrow(a.accountId, victim.id)).rejects.toMatchObject({ code: "not_found" });
     });
 
     it("visit and property forms answer not found and change nothing", async () => {

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities, events } from "@/db/schema";
 import { changeLeadOwnerForm, changeLeadStatusForm } from "@/lib/forms/leads/lead-quick-update-form";
-import { getLead } from "@/lib/leads/get-lead";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { agencyWithStaff, form, leadOf } from "./web-fixtures";
 
 // The lead page header's in-place status and owner (issue 24): the same change as PATCH
@@ -34,7 +34,7 @@ describe(`lead header in-place changes on ${process.env.TEST_DB_ENGINE ?? "postg
 
     const state = await changeLeadStatusForm(a.staff, form({ leadId: lead.id, status: "won" }));
     expect(state).toEqual({ status: "success", message: "Status set to Won." });
-    expect((await getLead(a.accountId, lead.id)).status).toBe("won");
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id)).status).toBe("won");
     const after = await written(lead.id, "lead_status_changed", "lead.status_changed");
     expect(after.activities).toHaveLength(1);
     expect(after.activities[0]).toMatchObject({
@@ -54,7 +54,7 @@ describe(`lead header in-place changes on ${process.env.TEST_DB_ENGINE ?? "postg
     expect(await changeLeadStatusForm(a.staff, form({ leadId: lead.id, status: "archived" }))).toMatchObject({
       status: "error",
     });
-    expect((await getLead(a.accountId, lead.id)).status).toBe("won");
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id)).status).toBe("won");
   });
 
   it("an owner picked in the header writes lead_updated and lead.updated; unassigning clears it", async () => {
@@ -64,7 +64,7 @@ describe(`lead header in-place changes on ${process.env.TEST_DB_ENGINE ?? "postg
     expect(await changeLeadOwnerForm(a.owner, form({ leadId: lead.id, assignedTo: a.staff.userId }))).toMatchObject({
       status: "success",
     });
-    expect((await getLead(a.accountId, lead.id)).assignedTo).toBe(a.staff.userId);
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id)).assignedTo).toBe(a.staff.userId);
     const after = await written(lead.id, "lead_updated", "lead.updated");
     expect(after.activities).toHaveLength(1);
     expect(after.activities[0]).toMatchObject({
@@ -78,14 +78,14 @@ describe(`lead header in-place changes on ${process.env.TEST_DB_ENGINE ?? "postg
       status: "success",
       message: "Lead unassigned.",
     });
-    expect((await getLead(a.accountId, lead.id)).assignedTo).toBeNull();
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id)).assignedTo).toBeNull();
 
     // A member of another account cannot be made the owner.
     const other = await agencyWithStaff("Elsewhere Homes");
     const refused = await changeLeadOwnerForm(a.owner, form({ leadId: lead.id, assignedTo: other.staff.userId }));
     expect(refused.status).toBe("error");
     expect(refused.message).toBe("No such user in this account");
-    expect((await getLead(a.accountId, lead.id)).assignedTo).toBeNull();
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id)).assignedTo).toBeNull();
   });
 
   it("another account's lead is not found and does not change", async () => {
@@ -101,7 +101,7 @@ describe(`lead header in-place changes on ${process.env.TEST_DB_ENGINE ?? "postg
       status: "error",
       message: expect.stringMatching(/not found/i),
     });
-    const unchanged = await getLead(a.accountId, lead.id);
+    const unchanged = await getPublicLeadOrThrow(a.accountId, lead.id);
     expect(unchanged).toMatchObject({ status: "new", assignedTo: null });
     expect((await written(lead.id, "lead_status_changed", "lead.status_changed")).activities).toHaveLength(0);
     expect((await written(lead.id, "lead_updated", "lead.updated")).events).toHaveLength(0);

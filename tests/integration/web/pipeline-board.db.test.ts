@@ -7,7 +7,7 @@ import { countLeadsByStatus } from "@/lib/board/count-leads-by-status";
 import { BOARD_PAGE_SIZE } from "@/lib/board/list-board-column";
 import { loadBoard } from "@/lib/board/load-board";
 import { newId } from "@/lib/ids/new-id";
-import { getLead } from "@/lib/leads/get-lead";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { agencyWithStaff, leadOf } from "./web-fixtures";
 
 // The pipeline board (issue 24): columns page by keyset with their totals, and a move is the
@@ -62,7 +62,7 @@ describe(`pipeline board on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => 
     const lead = await leadOf(a, { name: "Mover" });
     const moved = await moveCardRequest(a.staff, { leadId: lead.id, status: "negotiating" });
     expect(moved).toMatchObject({ ok: true, data: { id: lead.id, status: "negotiating" } });
-    expect((await getLead(a.accountId, lead.id)).status).toBe("negotiating");
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id)).status).toBe("negotiating");
 
     const db = await getDb();
     const changes = await db
@@ -95,7 +95,7 @@ describe(`pipeline board on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => 
       ok: false,
       message: expect.stringMatching(/not found/i),
     });
-    expect((await getLead(a.accountId, lead.id)).status).toBe("negotiating");
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id)).status).toBe("negotiating");
     expect(await moveCardRequest(a.staff, { leadId: lead.id, status: "archived" })).toMatchObject({ ok: false });
   });
 });

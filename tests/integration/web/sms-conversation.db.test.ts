@@ -5,7 +5,7 @@ import { accounts } from "@/db/schema";
 import { updateLeadForm } from "@/lib/forms/leads/save-lead-form";
 import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
 import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
-import { getLead } from "@/lib/leads/get-lead";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { getOptOutByRecipient } from "@/lib/sms/get-opt-out-by-recipient";
 import { listMessages } from "@/lib/sms/list-messages";
 import { listUnreadConversations } from "@/lib/sms/list-unread-conversations";
@@ -54,7 +54,7 @@ describe(`SMS conversation in the web UI on ${process.env.TEST_DB_ENGINE ?? "pos
     const send = () => sendSmsForm(a.staff, form({ leadId: lead.id, message: "Hello" }));
     expect(await send()).toMatchObject({ status: "error", message: expect.stringContaining("consent") });
     await simulateReplyForm(a.staff, form({ leadId: lead.id, body: "START" }));
-    expect((await getLead(a.accountId, lead.id)).consent.sms.status).toBe("granted");
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id)).consent.sms.status).toBe("granted");
     expect(await send()).toMatchObject({ status: "success" });
   });
 
@@ -62,7 +62,7 @@ describe(`SMS conversation in the web UI on ${process.env.TEST_DB_ENGINE ?? "pos
     const a = await agencyWithStaff("Stop Homes");
     const lead = await leadOf(a);
     await simulateReplyForm(a.staff, form({ leadId: lead.id, body: "STOP" }));
-    expect((await getLead(a.accountId, lead.id)).smsOptOut).toBe(true);
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id)).smsOptOut).toBe(true);
     expect(await getOptOutByRecipient(a.accountId, lead.id)).toBe(true);
 
     const sent = await sendSmsForm(a.staff, form({ leadId: lead.id, message: "Still there?" }));
@@ -76,7 +76,7 @@ describe(`SMS conversation in the web UI on ${process.env.TEST_DB_ENGINE ?? "pos
     });
 
     await simulateReplyForm(a.staff, form({ leadId: lead.id, body: "Start" }));
-    expect((await getLead(a.accountId, lead.id)).smsOptOut).toBe(false);
+    expect((await getPublicLeadOrThrow(a.accountId, lead.id)).smsOptOut).toBe(false);
     expect(await sendSmsForm(a.staff, form({ leadId: lead.id, message: "Welcome back" }))).toMatchObject({
       status: "success",
     });

@@ -1,5 +1,5 @@
-import { getLead } from "@/lib/leads/get-lead";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { loadMemberRecord } from "@/app/(app)/_shared/load-member-record";
 
 // Shared by the layout (404 before streaming) and the page: see load-member-record.ts.
-export const loadLead = loadMemberRecord(getLead);
+export const loadLead = loadMemberRecord(getPublicLeadOrThrow);

@@ -3,7 +3,8 @@
 import { formAction } from "@/app/_forms/form-action";
 import { formValues } from "@/app/_forms/form-errors";
 import { userActor } from "@/lib/activities/user-actor";
-import { API_PLAN, PLAN_LABELS } from "@/lib/accounts/plan-labels";
+import { API_PLAN } from "@/lib/accounts/api-plan";
+import { PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { ApiError } from "@/lib/errors/api-error";
 import { webhookEndpointCreateSchema } from "@/lib/schemas/webhook-endpoints";
 import { formatInZone } from "@/components/ui/format-date";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { readSlotParam, slotLabel, slotParam, type BookingSlot } from "@/components/visits/booking-slot";
 import { newVisitValues, visitFormOptions, zoneLabel } from "@/components/visits/visit-form-options";
-import { getLead } from "@/lib/leads/get-lead";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { listLeads } from "@/lib/leads/list-leads";
 import { leadListQuery } from "@/lib/schemas/leads";
 import { hrefWith } from "@/components/ui/cursor-pager";
@@ -31,7 +31,7 @@ export default async function BookVisitPage({ searchParams }: { searchParams: Pr
   const params = singleParams(await searchParams);
   const slot = readSlotParam(params.at, member.timeZone);
   if (!params.leadId) return <FindLead accountId={member.accountId} q={params.q?.trim()} slot={slot} />;
-  const lead = await orNotFound(getLead(member.accountId, params.leadId));
+  const lead = await orNotFound(getPublicLeadOrThrow(member.accountId, params.leadId));
   const options = await visitFormOptions(member.accountId, { propertyId: lead.propertyId });
   return (
     <div className="space-y-6">

@@ -1,7 +1,7 @@
 import { newRequestId } from "@/lib/api/request-id";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { getPostmanCollection } from "../postman-collection";
-import { requestOrigin } from "@/lib/openapi/request-origin";
+import { addressedOrigin } from "@/lib/http/addressed-origin";
 import { forServer, POSTMAN_FILENAME } from "@/lib/openapi/to-postman-collection";
 
 // Its baseUrl is the origin it is downloaded from.
@@ -9,7 +9,8 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/postman.json – the Postman collection (v2.1) of the API, as a download (public)
 export async function GET(req: Request): Promise<Response> {
-  const collection = forServer(await getPostmanCollection(), requestOrigin(req));
+  const url = new URL(req.url);
+  const collection = forServer(await getPostmanCollection(), addressedOrigin(req.headers, url.protocol) ?? url.origin);
   return Response.json(collection, {
     headers: {
       "Content-Disposition": `attachment; filename="${POSTMAN_FILENAME}"`,

@@ -2,7 +2,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { missingPermission } from "@/lib/keys/permissions";
 import { deleteLead } from "@/lib/leads/delete-lead";
-import { getLead } from "@/lib/leads/get-lead";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { getLeadWithActivitiesJson } from "@/lib/leads/get-lead-with-activities";
 import { updateLead } from "@/lib/leads/update-lead";
 import * as operations from "./operations";
@@ -13,7 +13,7 @@ export const dynamic = "force-dynamic";
 // the lead alone for a key that may not read activities (issue 31, finding 8)
 export const GET = apiRoute(operations.getLead, async ({ apiKey, params }) => {
   if (missingPermission(apiKey.permissions, { activities: "read" })) {
-    const lead = await getLead(apiKey.accountId, params.id);
+    const lead = await getPublicLeadOrThrow(apiKey.accountId, params.id);
     return { body: { data: lead }, version: lead.version };
   }
   const { json, version } = await getLeadWithActivitiesJson(apiKey.accountId, params.id);
