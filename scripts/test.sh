@@ -13,17 +13,31 @@ step() { printf '\n\033[1m== %s\033[0m (at %ss)\n' "$*" "$((SECONDS - started))"
 step "services"
 bash scripts/ensure-services.sh
 
-step "type-check"
-npx tsc --noEmit
-
-step "format (prettier)"
-npx prettier --check . --log-level warn
-
-step "lint"
-npx eslint . --max-warnings 0
-
-step "unused files, exports and dependencies (knip)"
-npx knip
+# The four static checks only read the tree, and each runs mostly on one core: side by side they
+# take the time of the longest (tsc) on two cores instead of the sum. Each one's output is kept
+# apart and printed whole once all are done, in this order; any failure fails the run.
+step "type-check, format (prettier), lint, unused files, exports and dependencies (knip): side by side"
+checks_dir=$(mktemp -d)
+check() {
+  local name=$1
+  shift
+  # (set -e holds in the subshell too: the if keeps a failing check from ending it unrecorded.)
+  (if "$@" >"$checks_dir/$name.log" 2>&1; then echo 0; else echo $?; fi >"$checks_dir/$name.rc") &
+}
+check type-check npx tsc --noEmit
+check prettier npx prettier --check . --log-level warn
+check lint npx eslint . --max-warnings 0
+check knip npx knip
+wait
+checks_failed=0
+for name in type-check prettier lint knip; do
+  rc=$(cat "$checks_dir/$name.rc")
+  printf '\n-- %s: %s\n' "$name" "$([ "$rc" = 0 ] && echo ok || echo "FAILED (exit $rc)")"
+  cat "$checks_dir/$name.log"
+  [ "$rc" = 0 ] || checks_failed=1
+done
+rm -rf "$checks_dir"
+[ "$checks_failed" = 0 ] || exit 1
 
 step "unit and integration tests (PostgreSQL)"
 npx vitest run
