@@ -1,12 +1,11 @@
 "use client";
 
 import { useActionState } from "react";
-import Link from "next/link";
 import { TextField } from "@/components/ui/text-field";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { FormMessage, FormStateMessage } from "@/components/ui/form-message";
-import { styles } from "@/components/ui/styles";
+import { FormStateMessage } from "@/components/ui/form-message";
 import { IDLE } from "@/components/ui/form-state";
+import { MailSentNotice } from "../mail-sent-notice";
 import { forgotPasswordAction } from "./actions";
 
 // One answer for every email: the same words whether or not it has a login.
@@ -14,25 +13,13 @@ export function ForgotPasswordForm({ resetMinutes, localOutbox }: { resetMinutes
   const [state, formAction] = useActionState(forgotPasswordAction, IDLE);
   if (state.status === "success") {
     return (
-      <div className="space-y-4">
-        <FormMessage tone="success">
-          If {state.values?.email} has a LeadProp login, we have sent it a link to choose a new password. The link works
-          once, for {resetMinutes} minutes.
-        </FormMessage>
-        <p className="text-sm text-slate-600">
-          No email after a few minutes? Check your spam folder, make sure you typed the address you sign in with, or ask
-          your account owner.
-        </p>
-        {localOutbox ? (
-          <p className="text-sm text-slate-600">
-            This server keeps its mail instead of sending it:{" "}
-            <Link href="/dev/mail" className={styles.link}>
-              open the local outbox
-            </Link>
-            .
-          </p>
-        ) : null}
-      </div>
+      <MailSentNotice
+        localOutbox={localOutbox}
+        noMail="Check your spam folder, make sure you typed the address you sign in with, or ask your account owner."
+      >
+        If {state.values?.email} has a LeadProp login, we have sent it a link to choose a new password. The link works
+        once, for {resetMinutes} minutes.
+      </MailSentNotice>
     );
   }
   return (

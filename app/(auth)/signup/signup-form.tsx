@@ -1,14 +1,13 @@
 "use client";
 
 import { useActionState } from "react";
-import Link from "next/link";
 import { TextField } from "@/components/ui/text-field";
 import { SelectField } from "@/components/ui/select-field";
 import { SubmitButton } from "@/components/ui/submit-button";
-import { FormMessage, FormStateMessage } from "@/components/ui/form-message";
-import { styles } from "@/components/ui/styles";
+import { FormStateMessage } from "@/components/ui/form-message";
 import { PLAN_LABELS } from "@/lib/accounts/plan-labels";
 import { IDLE } from "@/components/ui/form-state";
+import { MailSentNotice } from "../mail-sent-notice";
 import { signUpAction } from "./actions";
 
 const PLAN_OPTIONS = [
@@ -23,28 +22,14 @@ export function SignupForm({ linkHours, localOutbox }: { linkHours: number; loca
   const [state, formAction] = useActionState(signUpAction, IDLE);
   if (state.status === "success") {
     return (
-      <div className="space-y-4">
-        <FormMessage tone="success">
-          Check your inbox: we have sent a mail to {state.values?.email}. Open its link within {linkHours} hours to
-          choose your password and finish creating your account.
-        </FormMessage>
-        <p className="text-sm text-slate-600">
-          No email after a few minutes? Check your spam folder and that the address is right.
-        </p>
-        {localOutbox ? (
-          <p className="text-sm text-slate-600">
-            This server keeps its mail instead of sending it:{" "}
-            <Link href="/dev/mail" className={styles.link}>
-              open the local outbox
-            </Link>
-            .
-          </p>
-        ) : null}
-      </div>
+      <MailSentNotice localOutbox={localOutbox} noMail="Check your spam folder and that the address is right.">
+        Check your inbox: we have sent a mail to {state.values?.email}. Open its link within {linkHours} hours to choose
+        your password and finish creating your account.
+      </MailSentNotice>
     );
   }
-  const values = state.values ?? {};
-  const errors = state.fieldErrors ?? {};
+  // Each field keeps what was typed and shows its own error after a refused submit.
+  const typed = (name: string) => ({ name, defaultValue: state.values?.[name], error: state.fieldErrors?.[name] });
   return (
     <form
       action={(form: FormData) => {
@@ -56,38 +41,14 @@ export function SignupForm({ linkHours, localOutbox }: { linkHours: number; loca
       noValidate
     >
       <FormStateMessage state={state} />
-      <TextField
-        label="Agency name"
-        name="agencyName"
-        autoComplete="organization"
-        required
-        defaultValue={values.agencyName}
-        error={errors.agencyName}
-        autoFocus
-      />
-      <TextField
-        label="Your name"
-        name="name"
-        autoComplete="name"
-        required
-        defaultValue={values.name}
-        error={errors.name}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        defaultValue={values.email}
-        error={errors.email}
-      />
+      <TextField label="Agency name" {...typed("agencyName")} autoComplete="organization" required autoFocus />
+      <TextField label="Your name" {...typed("name")} autoComplete="name" required />
+      <TextField label="Email" {...typed("email")} type="email" autoComplete="email" required />
       <SelectField
         label="Plan"
-        name="plan"
+        {...typed("plan")}
         options={PLAN_OPTIONS}
-        defaultValue={values.plan ?? "agency"}
-        error={errors.plan}
+        defaultValue={state.values?.plan ?? "agency"}
       />
       <div className="[&>button]:w-full">
         <SubmitButton pendingLabel="Sending…">Create account</SubmitButton>
