@@ -1,39 +1,17 @@
+import type { PublicLead } from "@/lib/leads/public-lead";
+import { LEAD_FIELDS, type LeadFieldName } from "@/lib/schemas/lead-fields";
+import { leadSchema } from "@/lib/schemas/leads";
+
 // Example response bodies for the document. The contract test validates each one against its
 // schema, so they cannot drift from what the API really answers.
 
 const T = "2026-11-22T09:30:00.000Z";
 const T2 = "2026-11-22T10:05:12.431Z";
 
-export const exampleLead = {
-  id: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
-  name: "Ada Lovelace",
-  email: "ada@example.com",
-  phone: "+14155550123",
-  status: "contacted",
-  source: "website",
-  interest: "buy",
-  budget: 450000,
-  propertyId: "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
-  assignedTo: null,
-  tags: ["first-time-buyer"],
-  notes: null,
-  smsOptOut: false,
-  externalId: "crm-4711",
-  timezone: null,
-  consent: {
-    sms: {
-      status: "granted",
-      at: T,
-      source: "web form",
-      text: "I agree to receive text messages about properties from Example Realty.",
-      ip: "203.0.113.7",
-    },
-  },
-  customFields: { move_in_date: "2026-09-01", pets: true },
-  createdAt: T,
-  updatedAt: T2,
-  version: 2,
-};
+// The example lead, field by field from the lead field registry, in the schema's order.
+export const exampleLead = Object.fromEntries(
+  (Object.keys(leadSchema.shape) as LeadFieldName[]).map((field) => [field, LEAD_FIELDS[field].example]),
+) as unknown as PublicLead;
 
 export const exampleActivity = {
   id: "act_01jf3v9k4n2p6r8t0v2x4z6b8d",

@@ -11,7 +11,7 @@ import type { leadSchema } from "./leads";
 // tests/unit/lead-field-registry.test.ts walks each derived surface against the schema.
 //
 // A nullable text field needs only this: `{ label, value: "text", csv: true, import: { synonyms },
-// form: { widget: "text", group }, details: { empty: "Not known" }, timeline: true }`.
+// form: { widget: "text", group }, details: { empty: "Not known" }, timeline: true, example }`.
 
 /** How a value reads, on every surface that shows it: the CSV cell, the details panel, the timeline. */
 type LeadValueKind =
@@ -69,9 +69,19 @@ export interface LeadFieldSpec {
   details: { empty: string | null } | null;
   /** Named in the timeline's "Field: old → new" lines. */
   timeline: boolean;
+  /** Its value in the API document's example lead (lib/openapi/examples.ts), which the contract
+   * test validates against the schema. */
+  example: unknown;
 }
 
-type LeadField = keyof z.output<typeof leadSchema>;
+type PublicLeadShape = z.output<typeof leadSchema>;
+type LeadField = keyof PublicLeadShape;
+/** A value as `as const` writes it: arrays and objects read-only. */
+type ConstOf<V> = V extends readonly (infer U)[]
+  ? readonly ConstOf<U>[]
+  : V extends object
+    ? { readonly [K in keyof V]: ConstOf<V[K]> }
+    : V;
 
 export const LEAD_FIELDS = {
   id: {
@@ -82,6 +92,7 @@ export const LEAD_FIELDS = {
     form: null,
     details: null,
     timeline: false,
+    example: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
   },
   name: {
     label: "Name",
@@ -92,6 +103,7 @@ export const LEAD_FIELDS = {
     // The page's heading.
     details: null,
     timeline: true,
+    example: "Ada Lovelace",
   },
   email: {
     label: "Email",
@@ -104,6 +116,7 @@ export const LEAD_FIELDS = {
     // The page's contact line.
     details: null,
     timeline: true,
+    example: "ada@example.com",
   },
   phone: {
     label: "Phone",
@@ -129,6 +142,7 @@ export const LEAD_FIELDS = {
     // The page's contact line.
     details: null,
     timeline: true,
+    example: "+14155550123",
   },
   status: {
     label: "Status",
@@ -140,6 +154,7 @@ export const LEAD_FIELDS = {
     // The page header's select.
     details: null,
     timeline: true,
+    example: "contacted",
   },
   source: {
     label: "Source",
@@ -149,6 +164,7 @@ export const LEAD_FIELDS = {
     form: { widget: "text", group: "pipeline", placeholder: "website, referral, portal:zillow" },
     details: { empty: "Not known" },
     timeline: true,
+    example: "website",
   },
   interest: {
     label: "Interest",
@@ -159,6 +175,7 @@ export const LEAD_FIELDS = {
     form: { widget: "select", group: "pipeline", options: "interests" },
     details: { empty: "Not known" },
     timeline: true,
+    example: "buy",
   },
   budget: {
     label: "Budget",
@@ -168,6 +185,7 @@ export const LEAD_FIELDS = {
     form: { widget: "money", group: "pipeline", placeholder: "450000" },
     details: { empty: "Not known" },
     timeline: true,
+    example: 450000,
   },
   propertyId: {
     label: "Property",
@@ -177,6 +195,7 @@ export const LEAD_FIELDS = {
     form: { widget: "select", group: "pipeline", label: "Property of interest", options: "properties" },
     details: { empty: "None" },
     timeline: true,
+    example: "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
   },
   assignedTo: {
     label: "Assigned to",
@@ -187,6 +206,7 @@ export const LEAD_FIELDS = {
     // The page header's owner select.
     details: null,
     timeline: true,
+    example: null,
   },
   tags: {
     label: "Tags",
@@ -201,6 +221,7 @@ export const LEAD_FIELDS = {
     },
     details: { empty: "None" },
     timeline: true,
+    example: ["first-time-buyer"],
   },
   notes: {
     label: "Notes",
@@ -210,6 +231,7 @@ export const LEAD_FIELDS = {
     form: { widget: "textarea", group: "pipeline", wide: true },
     details: { empty: null },
     timeline: true,
+    example: null,
   },
   smsOptOut: {
     label: "SMS opt-out",
@@ -226,6 +248,7 @@ export const LEAD_FIELDS = {
     // Read out with the consent, on its SMS line.
     details: null,
     timeline: true,
+    example: false,
   },
   // Recorded through its own form (the lead page's "Record consent"), never imported.
   consent: {
@@ -236,6 +259,15 @@ export const LEAD_FIELDS = {
     form: null,
     details: { empty: null },
     timeline: true,
+    example: {
+      sms: {
+        status: "granted",
+        at: "2026-11-22T09:30:00.000Z",
+        source: "web form",
+        text: "I agree to receive text messages about properties from Example Realty.",
+        ip: "203.0.113.7",
+      },
+    },
   },
   timezone: {
     label: "Time zone",
@@ -250,6 +282,7 @@ export const LEAD_FIELDS = {
     },
     details: { empty: null },
     timeline: true,
+    example: null,
   },
   externalId: {
     label: "External ID",
@@ -260,6 +293,7 @@ export const LEAD_FIELDS = {
     form: null,
     details: { empty: null },
     timeline: true,
+    example: "crm-4711",
   },
   createdAt: {
     label: "Created",
@@ -269,6 +303,7 @@ export const LEAD_FIELDS = {
     form: null,
     details: null,
     timeline: false,
+    example: "2026-11-22T09:30:00.000Z",
   },
   updatedAt: {
     label: "Updated",
@@ -278,6 +313,7 @@ export const LEAD_FIELDS = {
     form: null,
     details: null,
     timeline: false,
+    example: "2026-11-22T10:05:12.431Z",
   },
   // Each custom field is a column, an import target, an input and a timeline line of its own,
   // named by its definition (lib/custom-fields).
@@ -289,6 +325,7 @@ export const LEAD_FIELDS = {
     form: { widget: "customFields", group: "extra" },
     details: { empty: null },
     timeline: true,
+    example: { move_in_date: "2026-09-01", pets: true },
   },
   version: {
     label: "Version",
@@ -298,8 +335,9 @@ export const LEAD_FIELDS = {
     form: null,
     details: null,
     timeline: false,
+    example: 2,
   },
-} as const satisfies Record<LeadField, LeadFieldSpec>;
+} as const satisfies { [K in LeadField]: LeadFieldSpec & { example: ConstOf<PublicLeadShape[K]> } };
 
 export type LeadFieldName = keyof typeof LEAD_FIELDS;
 
