@@ -5,7 +5,7 @@ import type { z } from "zod";
 import type { FormState } from "@/components/ui/form-state";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import type { AuditActor } from "@/lib/audit/record-audit";
-import { NO_ORIGIN, requestOrigin, type RequestOrigin } from "@/lib/audit/request-origin";
+import { UNKNOWN_CLIENT, requestClient, type RequestClient } from "@/lib/audit/request-client";
 import { getCurrentMember, requireMember } from "@/lib/auth/get-current-member";
 import type { Role } from "@/lib/domain/enums";
 import { assertOwner } from "@/lib/users/assert-owner";
@@ -35,7 +35,7 @@ interface FormContext<T> {
   formData: FormData;
   /** The text fields as typed (without `omit`), echoed back after an error. */
   values: Record<string, string>;
-  origin: RequestOrigin;
+  origin: RequestClient;
   /** The member as the audit log names them, with the request's origin. */
   audit: AuditActor;
 }
@@ -69,7 +69,7 @@ type ValueOf<S, K extends PropertyKey> = S extends { [P in K]?: infer V } ? V : 
 export type StateOf<S> = FormState & { [K in Exclude<KeysOf<S>, keyof FormState>]?: ValueOf<S, K> };
 
 type Handler<T, S> = (context: FormContext<T>) => Promise<S>;
-type Run<S> = (member: Member, formData: FormData, origin?: RequestOrigin) => Promise<S>;
+type Run<S> = (member: Member, formData: FormData, origin?: RequestClient) => Promise<S>;
 
 /** For `useActionState`: the previous state, the form, the next state. */
 export type StateAction<S> = ((previous: S, formData: FormData) => Promise<S>) & { run: Run<S> };
@@ -79,7 +79,7 @@ export type PlainAction<S> = ((formData: FormData) => Promise<void>) & { run: Ru
 const defaultInput = (formData: FormData): FormInput => ({ input: formValues(formData) });
 
 function runner<T, S extends FormState>(options: Options<T>, handler: Handler<T, S>): Run<StateOf<S>> {
-  return async (signedIn, formData, origin = NO_ORIGIN) => {
+  return async (signedIn, formData, origin = UNKNOWN_CLIENT) => {
     const values = options.values?.(formData) ?? formValues(formData, options.omit);
     try {
       // The role as the database says now, not as the session said when it began.
@@ -148,7 +148,7 @@ export function formAction<T, S extends FormState>(
   const act = async (formData: FormData) => {
     const member = await signedInMember(options.allowTemporaryPassword);
     if (!member) return SESSION_ENDED as StateOf<S>;
-    const state = await run(member, formData, requestOrigin(await headers()));
+    const state = await run(member, formData, requestClient(await headers()));
     return settle(options as Options<unknown>, state as Outcome, formData) as StateOf<S>;
   };
   if (options.plain) {
@@ -169,7 +169,7 @@ export interface PublicFormContext<T> {
   input: T;
   formData: FormData;
   values: Record<string, string>;
-  origin: RequestOrigin;
+  origin: RequestClient;
 }
 
 type PublicOptions<T> = Pick<Options<T>, "schema" | "omit" | "redirect"> & {
@@ -177,7 +177,7 @@ type PublicOptions<T> = Pick<Options<T>, "schema" | "omit" | "redirect"> & {
 };
 
 export type PublicAction<S> = ((previous: S, formData: FormData) => Promise<S>) & {
-  run: (formData: FormData, origin?: RequestOrigin) => Promise<S>;
+  run: (formData: FormData, origin?: RequestClient) => Promise<S>;
 };
 
 // The same steps without the session: parse, the handler, any error in words for the form.
@@ -185,7 +185,7 @@ export function publicFormAction<T, S extends FormState>(
   options: PublicOptions<T>,
   handler: (context: PublicFormContext<T>) => Promise<S>,
 ): PublicAction<StateOf<S>> {
-  const run = async (formData: FormData, origin = NO_ORIGIN): Promise<StateOf<S>> => {
+  const run = async (formData: FormData, origin = UNKNOWN_CLIENT): Promise<StateOf<S>> => {
     const values = formValues(formData, options.omit);
     try {
       let input = undefined as T;
@@ -202,7 +202,7 @@ export function publicFormAction<T, S extends FormState>(
   };
   return Object.assign(
     async (_previous: StateOf<S>, formData: FormData) => {
-      const state = await run(formData, requestOrigin(await headers()));
+      const state = await run(formData, requestClient(await headers()));
       const next = options.redirect?.(state as Outcome, formData);
       if (next) redirect(next);
       return state;

@@ -1,5 +1,5 @@
 import { getDb, type DbOrTx } from "@/db/client";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { checkAndRecordSignup } from "@/lib/auth/signup-throttle";
 import { describeError } from "@/lib/log/describe-error";
 import { logger } from "@/lib/log/logger";
@@ -30,7 +30,7 @@ export interface SignupRequestOptions {
  * and the mail come after (options.defer). Only "address_throttled" may be shown differently.
  */
 export async function requestSignup(
-  input: { form: SignupRequest; origin: RequestOrigin; baseUrl: string; now?: Date },
+  input: { form: SignupRequest; origin: RequestClient; baseUrl: string; now?: Date },
   options: SignupRequestOptions = {},
 ): Promise<"accepted" | "address_throttled"> {
   const now = input.now ?? new Date();

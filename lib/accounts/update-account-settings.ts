@@ -3,7 +3,7 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { accounts, type Account } from "@/db/schema";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import { changedFields, recordAudit } from "@/lib/audit/record-audit";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { assertOwner } from "@/lib/users/assert-owner";
 import { accountSettingsSchema, type AccountSettings } from "./account-settings-schema";
 import { recordPlanChange } from "./set-account-plan";
@@ -13,7 +13,7 @@ import { recordPlanChange } from "./set-account-plan";
 // billing and API access hang on): one entry for the settings that changed, another for the
 // plan, and none for a save that changed nothing.
 export async function updateAccountSettings(
-  input: { accountId: string; actorUserId: string; origin: RequestOrigin; settings: AccountSettings },
+  input: { accountId: string; actorUserId: string; origin: RequestClient; settings: AccountSettings },
   db?: DbOrTx,
 ): Promise<Account> {
   const conn = db ?? (await getDb());

@@ -15,7 +15,7 @@ import { newRequestId } from "./request-id";
 import { reportApiRequest } from "./report-api-request";
 import { assertPermitted } from "@/lib/keys/assert-permitted";
 import type { OperationSpec } from "@/lib/openapi/operation-spec";
-import { requestOrigin, type RequestOrigin } from "@/lib/audit/request-origin";
+import { requestClient, type RequestClient } from "@/lib/audit/request-client";
 import { countRateLimitRefusal } from "@/lib/observability/rate-limit-metrics";
 import { traceApiRequest } from "@/lib/observability/trace-api-request";
 
@@ -50,7 +50,7 @@ interface HandlerContext<Q, B, P> {
   params: P;
   requestId: string;
   /** The client's address and user agent, for audited changes (webhook endpoints). */
-  origin: RequestOrigin;
+  origin: RequestClient;
   /** The versions the request's If-Match accepts (lib/api/if-match.ts): read by the routes that
    * honour it, a 400 when malformed. */
   ifMatch: readonly number[] | undefined;
@@ -128,7 +128,7 @@ export function apiRoute<Op extends OperationSpec>(spec: Op, handler: (ctx: Cont
           requestId,
           // Read only by the few audited routes (webhook endpoints): not on every request.
           get origin() {
-            return requestOrigin(req.headers);
+            return requestClient(req.headers);
           },
           get ifMatch() {
             return ifMatchVersions(req.headers.get("if-match"));

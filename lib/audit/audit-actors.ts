@@ -1,12 +1,12 @@
 import type { Member } from "@/lib/users/get-member";
 import type { AuditActor } from "./record-audit";
-import { NO_ORIGIN, type RequestOrigin } from "./request-origin";
+import { UNKNOWN_CLIENT, type RequestClient } from "./request-client";
 
 // The actors of audit entries, built the same way wherever an audited action happens.
 
 export const userAuditActor = (
   member: Pick<Member, "userId" | "name" | "email">,
-  origin: RequestOrigin,
+  origin: RequestClient,
 ): AuditActor => ({
   type: "user",
   id: member.userId,
@@ -14,7 +14,7 @@ export const userAuditActor = (
   ...origin,
 });
 
-export const apiKeyAuditActor = (key: { id: string; name: string }, origin: RequestOrigin): AuditActor => ({
+export const apiKeyAuditActor = (key: { id: string; name: string }, origin: RequestClient): AuditActor => ({
   type: "api_key",
   id: key.id,
   label: `API key "${key.name}"`,
@@ -22,4 +22,4 @@ export const apiKeyAuditActor = (key: { id: string; name: string }, origin: Requ
 });
 
 /** An operator at `npm run cli`: no user, no address. */
-export const CLI_AUDIT_ACTOR: AuditActor = { type: "cli", id: null, label: "Operator (CLI)", ...NO_ORIGIN };
+export const CLI_AUDIT_ACTOR: AuditActor = { type: "cli", id: null, label: "Operator (CLI)", ...UNKNOWN_CLIENT };

@@ -2,12 +2,12 @@ import type { DbOrTx } from "@/db/client";
 import { auditLogEntries } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 import type { AuditAction, AuditActorType } from "./audit-actions";
-import type { RequestOrigin } from "./request-origin";
+import type { RequestClient } from "./request-client";
 
 // Every audit entry is written here, in the transaction of the change it records, so a change
 // and its entry commit or roll back together.
 
-export interface AuditActor extends RequestOrigin {
+export interface AuditActor extends RequestClient {
   type: AuditActorType;
   id: string | null;
   /** Who, in words, as of now: the log keeps it even after the user or key is gone. */

@@ -1,6 +1,6 @@
 import type { NextAuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { NO_ORIGIN, requestOrigin } from "@/lib/audit/request-origin";
+import { UNKNOWN_CLIENT, requestClient } from "@/lib/audit/request-client";
 import { describeError } from "@/lib/log/describe-error";
 import { logger } from "@/lib/log/logger";
 import { getAuthSecret } from "./auth-secret";
@@ -45,7 +45,7 @@ export function getAuthOptions(): NextAuthOptions {
           authorizeCredentials(
             credentials?.email ?? "",
             credentials?.password ?? "",
-            req?.headers ? requestOrigin(req.headers) : NO_ORIGIN,
+            req?.headers ? requestClient(req.headers) : UNKNOWN_CLIENT,
           ),
       }),
     ],

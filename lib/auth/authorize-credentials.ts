@@ -1,6 +1,6 @@
 import { type Role } from "@/lib/domain/enums";
 import { getDb, type DbOrTx } from "@/db/client";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { findMemberByUserId } from "@/lib/users/get-member";
 import { hashPassword, verifyPassword } from "./password";
@@ -42,7 +42,7 @@ let dummyHash: Promise<string> | undefined;
 export async function authorizeCredentials(
   rawEmail: string,
   password: string,
-  origin: RequestOrigin,
+  origin: RequestClient,
   now = new Date(),
   db?: DbOrTx,
 ): Promise<SessionUser> {

@@ -3,7 +3,7 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { users } from "@/db/schema";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { getMember } from "@/lib/users/get-member";
 import { memberAuditTarget } from "@/lib/users/member-audit-target";
@@ -19,7 +19,7 @@ import { setUserPassword } from "./set-user-password";
  * Every other session of the user ends; the caller signs this browser in again.
  */
 export async function changePassword(
-  input: { accountId: string; userId: string; origin: RequestOrigin; form: ChangePasswordInput; now?: Date },
+  input: { accountId: string; userId: string; origin: RequestClient; form: ChangePasswordInput; now?: Date },
   db?: DbOrTx,
 ): Promise<void> {
   const now = input.now ?? new Date();

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { findMemberByUserId, type Member } from "@/lib/users/get-member";
 import { memberAuditTarget } from "@/lib/users/member-audit-target";
 
@@ -9,7 +9,7 @@ import { memberAuditTarget } from "@/lib/users/member-audit-target";
 // GitHub's audit log, a throttled attempt names that user as its actor: the entry says whose
 // login was under attack, and its IP and user agent say from where.
 
-export function recordSignIn(db: DbOrTx, member: Member, origin: RequestOrigin): Promise<void> {
+export function recordSignIn(db: DbOrTx, member: Member, origin: RequestClient): Promise<void> {
   return recordAudit(db, member.accountId, userAuditActor(member, origin), {
     action: "sign_in.succeeded",
     target: memberAuditTarget(member),
@@ -19,7 +19,7 @@ export function recordSignIn(db: DbOrTx, member: Member, origin: RequestOrigin):
 export async function recordSignInThrottled(
   db: DbOrTx,
   userId: string,
-  origin: RequestOrigin,
+  origin: RequestClient,
   lockedUntil: Date,
 ): Promise<void> {
   const member = await findMemberByUserId(userId, db);

@@ -2,7 +2,7 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { passwordResetTokens } from "@/db/schema";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { newId } from "@/lib/ids/new-id";
 import { logger } from "@/lib/log/logger";
 import { getMailSender } from "@/lib/mail/get-mail-sender";
@@ -20,7 +20,7 @@ const RESET_PASSWORD_PATH = "/reset-password";
 
 export interface PasswordResetRequest {
   email: string;
-  origin: RequestOrigin;
+  origin: RequestClient;
   /** The app's public URL, for the link (lib/mail/mail-link-base.ts). */
   baseUrl: string;
   now?: Date;

@@ -3,7 +3,7 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { passwordResetTokens, users } from "@/db/schema";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { ApiError } from "@/lib/errors/api-error";
 import { passwordSchema } from "@/lib/accounts/signup-schema";
 import { findMemberByUserId } from "@/lib/users/get-member";
@@ -42,7 +42,7 @@ export async function findResetTokenLogin(
  * outstanding token of the user are used up, and every session signed in before now ends.
  */
 export async function resetPassword(
-  input: { token: string; password: string; origin: RequestOrigin; now?: Date },
+  input: { token: string; password: string; origin: RequestClient; now?: Date },
   db?: DbOrTx,
 ): Promise<{ email: string }> {
   const now = input.now ?? new Date();

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { customFieldDefinitions, type CustomFieldDefinition } from "@/db/schema";
 import { recordAudit, type AuditActor } from "@/lib/audit/record-audit";
-import { NO_ORIGIN } from "@/lib/audit/request-origin";
+import { UNKNOWN_CLIENT } from "@/lib/audit/request-client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids/new-id";
 import {
@@ -61,7 +61,7 @@ export async function lockDefinitionOrThrow(tx: DbOrTx, accountId: string, id: s
 }
 
 /** Changes made by code rather than a person (fixtures, the seed). */
-const SYSTEM_ACTOR: AuditActor = { type: "system", id: null, label: "System", ...NO_ORIGIN };
+const SYSTEM_ACTOR: AuditActor = { type: "system", id: null, label: "System", ...UNKNOWN_CLIENT };
 
 export const definitionAuditTarget = (d: CustomFieldDefinition) => ({
   type: "custom_field",

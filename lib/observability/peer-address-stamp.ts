@@ -13,7 +13,7 @@ import { clientAddress, trustedProxyHops } from "./client-address";
 // TRUSTED_PROXY_HOPS trusts: client-address.ts) into a header of its own. The value starts with a
 // secret made at start-up, so a client cannot forge it: a request that reached a handler some
 // other way carries no valid stamp, and is judged without one (metrics-access.ts refuses it; the
-// audit log and the per-address throttles have no address for it: request-origin.ts).
+// audit log and the per-address throttles have no address for it: lib/audit/request-client.ts).
 
 const HEADER = "x-leadprop-peer";
 export const FORWARDING_HEADERS = ["x-forwarded-for", "forwarded", "x-real-ip"];

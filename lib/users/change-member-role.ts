@@ -3,7 +3,7 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { memberships } from "@/db/schema";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { ROLES, type Role } from "@/lib/domain/enums";
 import { ApiError } from "@/lib/errors/api-error";
 import { assertOwner } from "./assert-owner";
@@ -15,7 +15,7 @@ import { memberAuditTarget } from "./member-audit-target";
 // owner remains; the account's last owner is never demoted. Setting the role a member already
 // has changes nothing and records nothing.
 export async function changeMemberRole(
-  input: { accountId: string; actorUserId: string; origin: RequestOrigin; userId: string; role: Role },
+  input: { accountId: string; actorUserId: string; origin: RequestClient; userId: string; role: Role },
   db?: DbOrTx,
 ): Promise<{ changed: boolean }> {
   if (!ROLES.includes(input.role)) {

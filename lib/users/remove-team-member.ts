@@ -3,7 +3,7 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { memberships, users } from "@/db/schema";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { ApiError } from "@/lib/errors/api-error";
 import { assertOwner } from "./assert-owner";
 import { lockTeamMember } from "./lock-team-member";
@@ -14,7 +14,7 @@ import { memberAuditTarget } from "./member-audit-target";
 // added again later. Their leads and visits stay, unassigned; the timeline keeps their name.
 // Their open sessions end at once: every page re-reads the membership.
 export async function removeTeamMember(
-  input: { accountId: string; actorUserId: string; origin: RequestOrigin; userId: string },
+  input: { accountId: string; actorUserId: string; origin: RequestClient; userId: string },
   db?: DbOrTx,
 ): Promise<void> {
   const conn = db ?? (await getDb());

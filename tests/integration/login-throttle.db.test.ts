@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { loginAttempts } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create-account";
 import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
-import { NO_ORIGIN } from "@/lib/audit/request-origin";
+import { UNKNOWN_CLIENT } from "@/lib/audit/request-client";
 import {
   getAddressLockedUntil,
   getLoginLockedUntil,
@@ -28,7 +28,7 @@ async function newOwner() {
 async function failSignIns(email: string, n: number, start: number): Promise<string[]> {
   const codes: string[] = [];
   for (let i = 0; i < n; i++) {
-    const error = await authorizeCredentials(email, "wrong-password", NO_ORIGIN, new Date(start + i * 1000)).catch(
+    const error = await authorizeCredentials(email, "wrong-password", UNKNOWN_CLIENT, new Date(start + i * 1000)).catch(
       (e: Error) => e,
     );
     codes.push((error as Error).message);
@@ -44,14 +44,14 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
 
   it("signs in with the right password and carries the account and role", async () => {
     const owner = await newOwner();
-    const user = await authorizeCredentials(` ${owner.email.toUpperCase()} `, owner.password, NO_ORIGIN);
+    const user = await authorizeCredentials(` ${owner.email.toUpperCase()} `, owner.password, UNKNOWN_CLIENT);
     expect(user).toMatchObject({ id: owner.userId, accountId: owner.accountId, role: "owner", email: owner.email });
   });
 
   it("gives the same answer for a wrong password and an unknown email", async () => {
     const owner = await newOwner();
-    await expect(authorizeCredentials(owner.email, "nope-nope", NO_ORIGIN)).rejects.toThrow(INVALID_CREDENTIALS);
-    await expect(authorizeCredentials(`nobody-${unique()}@x.test`, "nope-nope", NO_ORIGIN)).rejects.toThrow(
+    await expect(authorizeCredentials(owner.email, "nope-nope", UNKNOWN_CLIENT)).rejects.toThrow(INVALID_CREDENTIALS);
+    await expect(authorizeCredentials(`nobody-${unique()}@x.test`, "nope-nope", UNKNOWN_CLIENT)).rejects.toThrow(
       INVALID_CREDENTIALS,
     );
   });
@@ -64,16 +64,18 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
     // The 10th failure already says the email is locked.
     expect(codes[MAX_FAILED_ATTEMPTS - 1]).toMatch(new RegExp(`^${LOCKED_PREFIX}\\d+$`));
     const tenth = start + (MAX_FAILED_ATTEMPTS - 1) * 1000;
-    await expect(authorizeCredentials(owner.email, owner.password, NO_ORIGIN)).rejects.toThrow(LOCKED_PREFIX);
+    await expect(authorizeCredentials(owner.email, owner.password, UNKNOWN_CLIENT)).rejects.toThrow(LOCKED_PREFIX);
     const lockedUntil = await getLoginLockedUntil(owner.email);
     expect(lockedUntil?.getTime()).toBe(tenth + LOCK_DURATION_MS);
     // Refused attempts during the lock do not extend it.
     const later = new Date(tenth + LOCK_DURATION_MS - 1000);
-    await expect(authorizeCredentials(owner.email, "wrong-password", NO_ORIGIN, later)).rejects.toThrow(LOCKED_PREFIX);
+    await expect(authorizeCredentials(owner.email, "wrong-password", UNKNOWN_CLIENT, later)).rejects.toThrow(
+      LOCKED_PREFIX,
+    );
     expect((await getLoginLockedUntil(owner.email, later))?.getTime()).toBe(tenth + LOCK_DURATION_MS);
     // 15 minutes after the 10th failure the right password works again.
     const after = new Date(tenth + LOCK_DURATION_MS + 1000);
-    await expect(authorizeCredentials(owner.email, owner.password, NO_ORIGIN, after)).resolves.toMatchObject({
+    await expect(authorizeCredentials(owner.email, owner.password, UNKNOWN_CLIENT, after)).resolves.toMatchObject({
       id: owner.userId,
     });
   });
@@ -82,7 +84,7 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
     const owner = await newOwner();
     const start = Date.now() - 20 * MINUTE;
     for (let i = 0; i < MAX_FAILED_ATTEMPTS; i++) {
-      await authorizeCredentials(owner.email, "wrong-password", NO_ORIGIN, new Date(start + i * 2 * MINUTE)).catch(
+      await authorizeCredentials(owner.email, "wrong-password", UNKNOWN_CLIENT, new Date(start + i * 2 * MINUTE)).catch(
         () => {},
       );
     }
@@ -93,7 +95,7 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
     const owner = await newOwner();
     const start = Date.now() - MINUTE;
     await failSignIns(owner.email, MAX_FAILED_ATTEMPTS - 1, start);
-    await authorizeCredentials(owner.email, owner.password, NO_ORIGIN, new Date(start + 20_000));
+    await authorizeCredentials(owner.email, owner.password, UNKNOWN_CLIENT, new Date(start + 20_000));
     const codes = await failSignIns(owner.email, 1, start + 30_000);
     expect(codes).toEqual([INVALID_CREDENTIALS]);
   });
@@ -134,7 +136,7 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
     const owner = await newOwner();
     const outcomes = await Promise.allSettled(
       Array.from({ length: 5 }, (_, i) =>
-        authorizeCredentials(owner.email, i === 2 ? owner.password : "wrong-password", NO_ORIGIN),
+        authorizeCredentials(owner.email, i === 2 ? owner.password : "wrong-password", UNKNOWN_CLIENT),
       ),
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
@@ -163,7 +165,7 @@ describe(`sign-in and its throttle on ${process.env.TEST_DB_ENGINE ?? "postgres"
   });
 
   it("an email shaped like the throttle's own keys is refused and counts nothing", async () => {
-    await expect(authorizeCredentials("@address 10.0.0.1", "x", NO_ORIGIN)).rejects.toThrow(INVALID_CREDENTIALS);
+    await expect(authorizeCredentials("@address 10.0.0.1", "x", UNKNOWN_CLIENT)).rejects.toThrow(INVALID_CREDENTIALS);
     expect(await getAddressLockedUntil("10.0.0.1")).toBeNull();
   });
 });

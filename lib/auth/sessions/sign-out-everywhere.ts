@@ -1,7 +1,7 @@
 import { getDb, type DbOrTx } from "@/db/client";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import { recordAudit } from "@/lib/audit/record-audit";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { notFound } from "@/lib/errors/api-error";
 import { getMember } from "@/lib/users/get-member";
 import { memberAuditTarget } from "@/lib/users/member-audit-target";
@@ -10,7 +10,7 @@ import { endAllSessions } from "./end-sessions";
 /** "Sign out everywhere" on the profile page: every session of the signed-in user ends, this
  * browser's included, and the audit log says who did it and from where. */
 export async function signOutEverywhere(
-  input: { accountId: string; userId: string; origin: RequestOrigin },
+  input: { accountId: string; userId: string; origin: RequestClient },
   db?: DbOrTx,
 ): Promise<void> {
   const conn = db ?? (await getDb());

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { auditLogEntries, requestLogs } from "@/db/schema";
 import { CLI_AUDIT_ACTOR } from "@/lib/audit/audit-actors";
-import { NO_ORIGIN } from "@/lib/audit/request-origin";
+import { UNKNOWN_CLIENT } from "@/lib/audit/request-client";
 import { createApiKey } from "@/lib/keys/create-api-key";
 import { createApiKeyAction } from "@/app/(app)/settings/api/actions";
 import { generateApiKey } from "@/lib/keys/key-format";
@@ -12,7 +12,7 @@ import { endRollOverlap, revokeApiKey } from "@/lib/keys/revoke-api-key";
 import { rollApiKey } from "@/lib/keys/roll-api-key";
 import { ROLL_OVERLAPS } from "@/lib/keys/api-key-expiry";
 import { userAuditActor } from "@/lib/audit/audit-actors";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { getMember } from "@/lib/users/get-member";
 import { form } from "../web/web-fixtures";
 import { updateApiKeyPermissions } from "@/lib/keys/update-api-key-permissions";
@@ -33,7 +33,7 @@ const ownerOf = async (tenant: { accountId: string; userId: string }) =>
 const rollAsOwner = async (
   tenant: { accountId: string; userId: string },
   keyId: string,
-  origin: RequestOrigin = { ip: "203.0.113.9", userAgent: "vitest" },
+  origin: RequestClient = { ip: "203.0.113.9", userAgent: "vitest" },
 ) =>
   rollApiKey({
     keyId,
@@ -95,7 +95,7 @@ describe("key expiry", () => {
       createApiKeyAction.run(
         owner,
         form({ name: "Past", preset: "full_access", expiry: "date", expiresOn }),
-        NO_ORIGIN,
+        UNKNOWN_CLIENT,
       );
     const day = (offset: number) => new Date(Date.now() + offset).toISOString().slice(0, 10);
     expect(await create(day(-86_400_000))).toMatchObject({

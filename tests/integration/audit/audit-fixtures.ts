@@ -1,11 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { auditLogEntries, type AuditLogEntry } from "@/db/schema";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { arrivedFrom } from "../../helpers/arrived-from";
 
 /** The origin the tests act from, so each entry's IP and user agent can be checked. */
-export const ORIGIN: RequestOrigin = { ip: "203.0.113.7", userAgent: "AuditTest/1.0 (integration)" };
+export const ORIGIN: RequestClient = { ip: "203.0.113.7", userAgent: "AuditTest/1.0 (integration)" };
 
 /** The same origin as request headers, for calls through the API: the peer stamp a server
  * writes on a request from that address (an X-Forwarded-For alone names no one). */

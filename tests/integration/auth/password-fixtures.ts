@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { mailOutbox, passwordResetTokens } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create-account";
-import type { RequestOrigin } from "@/lib/audit/request-origin";
+import type { RequestClient } from "@/lib/audit/request-client";
 import { requestPasswordReset } from "@/lib/auth/request-password-reset";
 
 export const unique = () => Math.random().toString(36).slice(2, 10);
@@ -10,7 +10,7 @@ export const unique = () => Math.random().toString(36).slice(2, 10);
 export const BASE_URL = "http://app.test";
 
 /** Each test acts from its own address, so the per-address throttle of one never meets another's. */
-export const originFor = (): RequestOrigin => ({
+export const originFor = (): RequestClient => ({
   ip: `198.51.100.${Math.floor(Math.random() * 250) + 1}-${unique()}`,
   userAgent: "PasswordTest/1.0",
 });

@@ -1,7 +1,7 @@
 import { getServerSession } from "next-auth";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { GET as downloadFailedRows } from "@/app/(app)/leads/import/[id]/failed-rows/route";
-import { NO_ORIGIN } from "@/lib/audit/request-origin";
+import { UNKNOWN_CLIENT } from "@/lib/audit/request-client";
 import { addTeamMember } from "@/lib/users/add-team-member";
 import { getMember } from "@/lib/users/get-member";
 import { agencyWithStaff } from "../web/web-fixtures";
@@ -39,7 +39,7 @@ describe("GET /leads/import/:id/failed-rows", () => {
     const { userId } = await addTeamMember({
       accountId: agency.accountId,
       actorUserId: agency.owner.userId,
-      origin: NO_ORIGIN,
+      origin: UNKNOWN_CLIENT,
       member: { name: "Tess Temp", email: `temp-${Date.now()}@x.test`, password: "temporary-pass-1" },
     });
     const temp = await getMember(agency.accountId, userId);

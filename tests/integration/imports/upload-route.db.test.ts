@@ -2,7 +2,7 @@ import { getServerSession } from "next-auth";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as uploadRoute } from "@/app/(app)/leads/import/upload/route";
 import { getDb } from "@/db/client";
-import { NO_ORIGIN } from "@/lib/audit/request-origin";
+import { UNKNOWN_CLIENT } from "@/lib/audit/request-client";
 import { MAX_IMPORT_BYTES } from "@/lib/imports/import-limits";
 import { getLeadImportOrThrow, listLeadImports } from "@/lib/imports/lead-import-service";
 import { addTeamMember } from "@/lib/users/add-team-member";
@@ -111,7 +111,7 @@ describe("POST /leads/import/upload (issue 31, finding 11)", () => {
     const { userId } = await addTeamMember({
       accountId: agency.accountId,
       actorUserId: agency.owner.userId,
-      origin: NO_ORIGIN,
+      origin: UNKNOWN_CLIENT,
       member: { name: "Tess Temp", email: `temp-upload-${Date.now()}@x.test`, password: "temporary-pass-1" },
     });
     const temp = await getMember(agency.accountId, userId);

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { requestOrigin } from "@/lib/audit/request-origin";
+import { requestClient } from "@/lib/audit/request-client";
 import { MAX_REQUESTS_PER_IP } from "@/lib/auth/password-reset-throttle";
 import { requestPasswordReset } from "@/lib/auth/request-password-reset";
 import { installPeerAddressStamp } from "@/lib/observability/peer-address-stamp";
@@ -23,7 +23,7 @@ beforeAll(async () => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
     const url = new URL(req.url ?? "/", "http://localhost");
-    const origin = requestOrigin(headers);
+    const origin = requestClient(headers);
     const outcome = await requestPasswordReset(
       {
         email: url.searchParams.get("email") ?? "",

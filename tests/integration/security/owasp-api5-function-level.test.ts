@@ -2,7 +2,7 @@
 // settings server actions refuse staff and other accounts in the service itself, or in the
 // action's role option (formAction reads the role from the database), so calling an action
 // directly (without the page that hides it) gains nothing.
-import { NO_ORIGIN } from "@/lib/audit/request-origin";
+import { UNKNOWN_CLIENT } from "@/lib/audit/request-client";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAccount } from "@/lib/accounts/create-account";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
@@ -54,10 +54,10 @@ const createKey = async (accountId: string, userId: string, name: string) =>
   createApiKeyAction.run(
     await memberOf(accountId, userId),
     formOf({ name, preset: "full_access", expiry: "never" }),
-    NO_ORIGIN,
+    UNKNOWN_CLIENT,
   );
 const revokeKey = async (accountId: string, userId: string, keyId: string) =>
-  revokeApiKeyAction.run(await memberOf(accountId, userId), formOf({ keyId }), NO_ORIGIN);
+  revokeApiKeyAction.run(await memberOf(accountId, userId), formOf({ keyId }), UNKNOWN_CLIENT);
 
 function formOf(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -78,13 +78,13 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
 
   it("lets the owner change the account settings and refuses staff and outsiders", async () => {
     await expect(
-      updateAccountSettings({ accountId: a.accountId, actorUserId: a.staffId, origin: NO_ORIGIN, settings }),
+      updateAccountSettings({ accountId: a.accountId, actorUserId: a.staffId, origin: UNKNOWN_CLIENT, settings }),
     ).rejects.toMatchObject({ code: "forbidden" });
     await expect(
-      updateAccountSettings({ accountId: a.accountId, actorUserId: other.ownerId, origin: NO_ORIGIN, settings }),
+      updateAccountSettings({ accountId: a.accountId, actorUserId: other.ownerId, origin: UNKNOWN_CLIENT, settings }),
     ).rejects.toMatchObject({ code: "forbidden" });
     expect((await getAccountOrThrow(a.accountId)).name).toBe("Owner Realty");
-    await updateAccountSettings({ accountId: a.accountId, actorUserId: a.ownerId, origin: NO_ORIGIN, settings });
+    await updateAccountSettings({ accountId: a.accountId, actorUserId: a.ownerId, origin: UNKNOWN_CLIENT, settings });
     expect(await getAccountOrThrow(a.accountId)).toMatchObject(settings);
   });
 
@@ -93,7 +93,7 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       updateAccountSettings({
         accountId: a.accountId,
         actorUserId: a.ownerId,
-        origin: NO_ORIGIN,
+        origin: UNKNOWN_CLIENT,
         settings: { ...settings, defaultCountry: "XX" },
       }),
     ).rejects.toThrow();
@@ -102,23 +102,23 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
   it("lets only the owner add staff, who can then sign in as staff", async () => {
     const member = { name: "New Hire", email: `hire-${unique()}@x.test`, password: "temporary-1" };
     await expect(
-      addTeamMember({ accountId: a.accountId, actorUserId: a.staffId, origin: NO_ORIGIN, member }),
+      addTeamMember({ accountId: a.accountId, actorUserId: a.staffId, origin: UNKNOWN_CLIENT, member }),
     ).rejects.toMatchObject({
       code: "forbidden",
     });
     const { userId } = await addTeamMember({
       accountId: a.accountId,
       actorUserId: a.ownerId,
-      origin: NO_ORIGIN,
+      origin: UNKNOWN_CLIENT,
       member,
     });
-    await expect(authorizeCredentials(member.email, member.password, NO_ORIGIN)).resolves.toMatchObject({
+    await expect(authorizeCredentials(member.email, member.password, UNKNOWN_CLIENT)).resolves.toMatchObject({
       id: userId,
       accountId: a.accountId,
       role: "staff",
     });
     await expect(
-      addTeamMember({ accountId: a.accountId, actorUserId: a.ownerId, origin: NO_ORIGIN, member }),
+      addTeamMember({ accountId: a.accountId, actorUserId: a.ownerId, origin: UNKNOWN_CLIENT, member }),
     ).rejects.toMatchObject({
       code: "conflict",
     });
@@ -127,13 +127,18 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
   it("removes staff, but never oneself, the last owner or another account's member", async () => {
     const b = await agencyWithStaff();
     await expect(
-      removeTeamMember({ accountId: b.accountId, actorUserId: b.staffId, origin: NO_ORIGIN, userId: b.ownerId }),
+      removeTeamMember({ accountId: b.accountId, actorUserId: b.staffId, origin: UNKNOWN_CLIENT, userId: b.ownerId }),
     ).rejects.toMatchObject({ code: "forbidden" });
     await expect(
-      removeTeamMember({ accountId: b.accountId, actorUserId: b.ownerId, origin: NO_ORIGIN, userId: b.ownerId }),
+      removeTeamMember({ accountId: b.accountId, actorUserId: b.ownerId, origin: UNKNOWN_CLIENT, userId: b.ownerId }),
     ).rejects.toMatchObject({ code: "forbidden" });
     await expect(
-      removeTeamMember({ accountId: b.accountId, actorUserId: b.ownerId, origin: NO_ORIGIN, userId: other.staffId }),
+      removeTeamMember({
+        accountId: b.accountId,
+        actorUserId: b.ownerId,
+        origin: UNKNOWN_CLIENT,
+        userId: other.staffId,
+      }),
     ).rejects.toMatchObject({ code: "not_found" });
     // A second owner may remove the first, but not when that leaves no owner.
     const second = await addUserToAccount({
@@ -146,13 +151,13 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
     await removeTeamMember({
       accountId: b.accountId,
       actorUserId: second.userId,
-      origin: NO_ORIGIN,
+      origin: UNKNOWN_CLIENT,
       userId: b.ownerId,
     });
     await removeTeamMember({
       accountId: b.accountId,
       actorUserId: second.userId,
-      origin: NO_ORIGIN,
+      origin: UNKNOWN_CLIENT,
       userId: b.staffId,
     });
     expect((await listMembers(b.accountId)).map((m) => m.userId)).toEqual([second.userId]);

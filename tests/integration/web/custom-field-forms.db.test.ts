@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NO_ORIGIN } from "@/lib/audit/request-origin";
+import { UNKNOWN_CLIENT } from "@/lib/audit/request-client";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import {
   createCustomFieldAction,
@@ -18,40 +18,42 @@ describe("Settings → Custom fields forms", () => {
     const other = await agencyWithStaff("Other Realty");
     const fields = { resource: "lead", key: "channel", label: "Channel", type: "single_select", options: "web, phone" };
 
-    expect((await createCustomFieldAction.run(agency.staff, form(fields), NO_ORIGIN)).status).toBe("error");
-    expect(await createCustomFieldAction.run(agency.owner, form(fields), NO_ORIGIN)).toMatchObject({
+    expect((await createCustomFieldAction.run(agency.staff, form(fields), UNKNOWN_CLIENT)).status).toBe("error");
+    expect(await createCustomFieldAction.run(agency.owner, form(fields), UNKNOWN_CLIENT)).toMatchObject({
       status: "success",
     });
     const [field] = await listCustomFieldDefinitions(agency.accountId);
     expect(field).toMatchObject({ key: "channel", type: "single_select", options: ["web", "phone"], required: false });
-    expect((await createCustomFieldAction.run(agency.owner, form({ ...fields, options: "" }), NO_ORIGIN)).status).toBe(
-      "error",
-    );
+    expect(
+      (await createCustomFieldAction.run(agency.owner, form({ ...fields, options: "" }), UNKNOWN_CLIENT)).status,
+    ).toBe("error");
     await createCustomFieldAction.run(
       agency.owner,
       form({ resource: "lead", key: "pets", label: "Pets", type: "boolean" }),
-      NO_ORIGIN,
+      UNKNOWN_CLIENT,
     );
 
     const edit = { fieldId: field.id, label: "Lead channel", options: "web\nphone\nwalk-in", required: "on" };
-    expect((await updateCustomFieldAction.run(agency.staff, form(edit), NO_ORIGIN)).status).toBe("error");
-    expect((await updateCustomFieldAction.run(other.owner, form(edit), NO_ORIGIN)).status).toBe("error");
-    expect(await updateCustomFieldAction.run(agency.owner, form(edit), NO_ORIGIN)).toMatchObject({ status: "success" });
+    expect((await updateCustomFieldAction.run(agency.staff, form(edit), UNKNOWN_CLIENT)).status).toBe("error");
+    expect((await updateCustomFieldAction.run(other.owner, form(edit), UNKNOWN_CLIENT)).status).toBe("error");
+    expect(await updateCustomFieldAction.run(agency.owner, form(edit), UNKNOWN_CLIENT)).toMatchObject({
+      status: "success",
+    });
     expect((await listCustomFieldDefinitions(agency.accountId))[0]).toMatchObject({
       label: "Lead channel",
       options: ["web", "phone", "walk-in"],
       required: true,
     });
-    await moveCustomFieldAction.run(agency.owner, form({ fieldId: field.id, direction: "down" }), NO_ORIGIN);
+    await moveCustomFieldAction.run(agency.owner, form({ fieldId: field.id, direction: "down" }), UNKNOWN_CLIENT);
     expect((await listCustomFieldDefinitions(agency.accountId)).map((d) => d.key)).toEqual(["pets", "channel"]);
 
-    expect((await deleteCustomFieldAction.run(agency.staff, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe(
+    expect((await deleteCustomFieldAction.run(agency.staff, form({ fieldId: field.id }), UNKNOWN_CLIENT)).status).toBe(
       "error",
     );
-    expect((await deleteCustomFieldAction.run(other.owner, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe(
+    expect((await deleteCustomFieldAction.run(other.owner, form({ fieldId: field.id }), UNKNOWN_CLIENT)).status).toBe(
       "error",
     );
-    expect((await deleteCustomFieldAction.run(agency.owner, form({ fieldId: field.id }), NO_ORIGIN)).status).toBe(
+    expect((await deleteCustomFieldAction.run(agency.owner, form({ fieldId: field.id }), UNKNOWN_CLIENT)).status).toBe(
       "success",
     );
     expect((await listCustomFieldDefinitions(agency.accountId)).map((d) => d.key)).toEqual(["pets"]);
@@ -59,7 +61,8 @@ describe("Settings → Custom fields forms", () => {
 
   it("the lead and property forms save custom fields and show each refusal at its field", async () => {
     const agency = await agencyWithStaff();
-    const add = (fields: Record<string, string>) => createCustomFieldAction.run(agency.owner, form(fields), NO_ORIGIN);
+    const add = (fields: Record<string, string>) =>
+      createCustomFieldAction.run(agency.owner, form(fields), UNKNOWN_CLIENT);
     await add({
       resource: "lead",
       key: "stage",

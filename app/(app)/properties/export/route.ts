@@ -1,5 +1,5 @@
 import { userAuditActor } from "@/lib/audit/audit-actors";
-import { requestOrigin } from "@/lib/audit/request-origin";
+import { requestClient } from "@/lib/audit/request-client";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
 import { csvDownload } from "@/app/(app)/_shared/csv-download";
@@ -17,7 +17,7 @@ export async function GET(request: Request): Promise<Response> {
     propertiesCsv(
       member.accountId,
       propertyExportFilters(new URL(request.url).searchParams),
-      userAuditActor(member, requestOrigin(request.headers)),
+      userAuditActor(member, requestClient(request.headers)),
     ),
   );
   if ("filterError" in csv)
