@@ -35,7 +35,7 @@ export interface BenchOptions {
 
 const USAGE = `npm run bench [-- options]
   --quick          50,000 leads, 3 s runs (for development); default: 1,000,000 leads, 10 s runs
-                   (scenario 7: 50,000 events and 1,000 + 1,000 lead updates, default 1,000,000 and
+                   (scenario 7: 50,000 events and 1,000 + 1,000 lead updates, default 10,000,000 and
                    10,000 + 5,000)
   --rounds N       rounds of each A/B comparison (default 3, at least 3)
   --only LIST      scenarios to run by number or name, e.g. 1,3 or webhooks (1 get-lead, 2 pages,
@@ -100,7 +100,8 @@ export function readOptions(argv: string[]): BenchOptions {
     connections: 50,
     latencyConnections: 4,
     memoryRequests: quick ? 10_000 : 100_000,
-    events: quick ? 50_000 : 1_000_000,
+    // Issue 32 asks for the feed's deep page at ten million events (seeded in SQL once, ~3 min).
+    events: quick ? 50_000 : 10_000_000,
     webhookChanges: quick ? 1_000 : 10_000,
     webhookBurst: quick ? 1_000 : 5_000,
     webhookRate: 100,

@@ -1,7 +1,10 @@
 import type { AlternationResult } from "./alternate";
 import type { Report, Target } from "./report";
+import { median } from "./stats";
 import { WEBHOOKS_EXTRA, type WebhooksExtra } from "../scenarios/webhooks";
 import { WEBHOOKS_FLEET_EXTRA, type WebhooksFleetExtra } from "../scenarios/webhooks-fleet";
+import { WEBHOOK_COST_EXTRA, type WebhookCostExtra } from "../scenarios/webhook-delivery-cost";
+import { WEBHOOK_FAULTS_EXTRA, type WebhookFaultsExtra } from "../scenarios/webhook-faults";
 import { BULK_EXTRA, type BulkExtra } from "../scenarios/bulk-writes";
 import { EXPORT_EXTRA, type ExportExtra } from "../scenarios/export-leads";
 import { IMPORT_EXTRA, type ImportExtra } from "../scenarios/lead-import";
@@ -231,7 +234,107 @@ export function evaluateTargets(report: Report): Target[] {
         "≤ 1.5",
         atMost(fleet.lagRatio?.[figure], 1.5),
       );
+  // Issue 32's other lines: what a delivery costs, deliveries under a saturated API, scaling with
+  // worker processes, a dead receiver, an open transaction and the feed at ten million events.
+  const cost = report.extra[WEBHOOK_COST_EXTRA] as WebhookCostExtra | undefined;
+  if (cost) {
+    const cpu = (u: WebhookCostExtra["perPost"]) => Math.round((u.appCpuMs + u.pgCpuMs) * 1000) / 1000;
+    const paced = `${cost.postsPerRun} POST /leads at ${cost.perSecond}/s, 3 endpoints, in-process workers`;
+    add(
+      "7",
+      `CPU (app + PostgreSQL) per delivery ÷ per POST /leads (${cpu(cost.perDelivery)} ms ÷ ${cpu(cost.perPost)} ms; ${paced})`,
+      cost.ratio,
+      "≤ 0.1",
+      atMost(cost.ratio, 0.1),
+      roundsMet(
+        cost.rounds.map((r) => r.ratio),
+        max(0.1),
+      ),
+    );
+    const d = cost.perDelivery;
+    add(
+      "7",
+      "a delivery: transactions (pg_stat_database; a POST /leads: " + cost.perPost.transactions + ")",
+      d.transactions,
+      "reported",
+      null,
+    );
+    add(
+      "7",
+      `a delivery: table scans (pg_stat_user_tables; a POST /leads: ${cost.perPost.scans})`,
+      d.scans,
+      "reported",
+      null,
+    );
+    add("7", `a delivery: rows written (a POST /leads: ${cost.perPost.rowsWritten})`, d.rowsWritten, "reported", null);
+    add(
+      "7",
+      `a delivery: WAL bytes (the cluster's LSN; a POST /leads: ${cost.perPost.walBytes})`,
+      d.walBytes,
+      "reported",
+      null,
+    );
+  }
+  if (webhooks && subscribed) {
+    // The API saturated (the 3-endpoint rounds above): deliveries arrived during each round ÷ those
+    // its 2xx writes called for, and POST /leads's rate against its rate with no endpoint.
+    const done = webhooks.throughputRounds.map((r) => (r.expected ? r.deliveredDuringRound / r.expected : 0));
+    const doneMedian = done.length ? Math.round(median(done) * 1000) / 1000 : null;
+    const rate = withEndpoints?.rps;
+    add(
+      "7",
+      `API saturated, workers in-process: deliveries done ÷ due within each round (POST /leads at ${rate ?? "?"}× its no-endpoint rate, ≥ 0.75 wanted)`,
+      doneMedian,
+      "≥ 0.9, POST ≥ 0.75",
+      doneMedian === null || rate === undefined ? null : doneMedian >= 0.9 && rate >= 0.75,
+      roundsMet(done, min(0.9)),
+    );
+  }
+  const scaling = fleet?.scaling;
+  if (scaling)
+    add(
+      "7",
+      `receivers answering in ${scaling.receiverMs} ms: deliveries/s, 2 worker processes ÷ 1 (${scaling.two}/s ÷ ${scaling.one}/s; ${scaling.endpoints} endpoints)`,
+      scaling.ratio,
+      "≥ 1.8",
+      atLeast(scaling.ratio, 1.8),
+      roundsMet(
+        scaling.rounds.map((r) => r.ratio),
+        min(1.8),
+      ),
+    );
+  const faults = report.extra[WEBHOOK_FAULTS_EXTRA] as WebhookFaultsExtra | undefined;
+  if (faults) {
+    const { deadReceiver: dead, openTransaction: open } = faults;
+    add(
+      "7",
+      `one endpoint that never answers: healthy endpoints' lag p99 ÷ without it (${dead.with.lag.p99} ms ÷ ${dead.without.lag.p99} ms at ${faults.perSecond} changes/s)`,
+      dead.p99Ratio,
+      "≤ 2",
+      atMost(dead.p99Ratio, 2),
+    );
+    add(
+      "7",
+      `after a ${open.holdS} s open transaction ends: lag p99 of the changes made during it ÷ ${open.holdS} s (${open.figures.lag.p99} ms; last delivery ${open.afterCommit.max} ms after the COMMIT)`,
+      open.p99Ratio,
+      "≤ 1.2",
+      atMost(open.p99Ratio, 1.2),
+    );
+  }
   const feed = find(report, "7 GET /events");
+  const deepFeed = ratioOf(feed, "deep", "first");
+  if (webhooks) {
+    const at = webhooks.events.toLocaleString("en-US");
+    const seed = webhooks.events < 10_000_000 ? ` (the --quick seed; the target is at 10,000,000)` : "";
+    add(
+      "7",
+      `GET /events p99, page ${webhooks.deepPosition.toLocaleString("en-US")} deep ÷ first page, at ${at} events${seed}`,
+      deepFeed?.p99,
+      "≤ 1.2",
+      atMost(deepFeed?.p99, 1.2),
+      ratioRounds(feed, "deep", "first", "p99", max(1.2)),
+    );
+  }
   for (const v of feed?.variants ?? [])
     add(
       "7",

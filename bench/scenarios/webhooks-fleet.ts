@@ -9,6 +9,7 @@ import { startServer, tsxNode, type Server } from "../lib/processes";
 import { round } from "../lib/stats";
 import { startWebhookReceiver } from "../lib/webhook-receiver";
 import { createLeadRequests, removeCreatedLeads } from "./create-lead";
+import { deliveryScaling, type FleetScalingExtra } from "./webhooks-fleet-scaling";
 import {
   createEndpoint,
   deleteEndpoint,
@@ -27,10 +28,12 @@ import {
 //   queue only fills): POST /leads with 3 endpoints ÷ none, and with 30 ÷ 3, alternating rounds.
 //   The web process's dispatcher runs as in production: its fan-out is part of what is measured;
 // - lag through the worker process: the same paced lead updates as scenario 7's in-process phase,
-//   3 endpoints, against that phase's lag in the same run (≤ 1.5 at p50 and p99 is the target).
+//   3 endpoints, against that phase's lag in the same run (≤ 1.5 at p50 and p99 is the target);
+// - deliveries a second with two worker processes ÷ one, receivers answering in 200 ms
+//   (bench/scenarios/webhooks-fleet-scaling.ts).
 
 export const WEBHOOKS_FLEET_EXTRA = "7 webhooks, production layout (RUN_WORKERS=0 web + one npm run worker)";
-const PORTS = { web: 3406, worker: 3407 };
+const PORTS = { web: 3406, worker: 3407, secondWorker: 3408 };
 const ENDPOINTS_MOST = 30;
 const ENDPOINTS_LAG = 3;
 
@@ -39,6 +42,7 @@ export interface WebhooksFleetExtra {
   /** Scenario 7's in-process paced lag, same run, and the ratios worker-process ÷ in-process. */
   inProcess?: { p50: number; p99: number };
   lagRatio?: { p50: number; p99: number };
+  scaling: FleetScalingExtra;
   problems: string[];
 }
 
@@ -68,7 +72,7 @@ export async function webhooksFleetScenario(
     const comparison = await writeCost(ctx, web, enable);
 
     await enable(ENDPOINTS_LAG);
-    const worker = await startWorkerProcess(ctx);
+    const worker = await startWorkerProcess(ctx, "app-fleet-worker", PORTS.worker);
     try {
       const update = leadUpdates(ctx);
       await phase(ctx, receiver, "fleet warm-up", problems, () =>
@@ -85,7 +89,17 @@ export async function webhooksFleetScenario(
         `7 fleet: lag through the worker process p50 ${paced.figures.lag.p50} ms, p99 ${paced.figures.lag.p99} ms` +
           (lagRatio ? ` (÷ in-process: ${lagRatio.p50}, ${lagRatio.p99})` : ""),
       );
-      return { comparisons: [comparison], extra: { paced: paced.figures, inProcess, lagRatio, problems } };
+      // Done with these endpoints: the scaling runs' own are then the only ones (a disabled one
+      // would get a "skipped" row for each of their events).
+      for (const id of ids.splice(0)) await deleteEndpoint(ctx, web, id);
+      const scaling = await deliveryScaling(
+        ctx,
+        web,
+        receiver,
+        () => startWorkerProcess(ctx, "app-fleet-worker-2", PORTS.secondWorker),
+        problems,
+      );
+      return { comparisons: [comparison], extra: { paced: paced.figures, inProcess, lagRatio, scaling, problems } };
     } finally {
       await worker.stop();
     }
@@ -136,9 +150,9 @@ function writeCost(ctx: BenchContext, web: Server, enable: (count: number) => Pr
 
 /** `npm run worker` (its script, under tsx as the npm script runs it) from the bench's build folder,
  * at the production settings; ready when its health listener answers. */
-function startWorkerProcess(ctx: BenchContext): Promise<Server> {
+function startWorkerProcess(ctx: BenchContext, name: string, port: number): Promise<Server> {
   return startServer({
-    name: "app-fleet-worker",
+    name,
     command: tsxNode("scripts/worker.ts"),
     cwd: APP_DIR,
     env: {
@@ -146,17 +160,18 @@ function startWorkerProcess(ctx: BenchContext): Promise<Server> {
       DATABASE_URL: ctx.db.url,
       DATABASE_POOL_SIZE: BENCH_POOL_SIZE,
       SKIP_MIGRATIONS: "1",
-      WORKER_HTTP_PORT: String(PORTS.worker),
+      WORKER_HTTP_PORT: String(port),
       WEBHOOKS_ALLOW_PRIVATE_URLS: "1",
       JOBS_POLLING_INTERVAL_SECONDS: undefined,
       JOBS_MAINTENANCE_INTERVAL_SECONDS: undefined,
       WEBHOOK_TIMEOUT_MS: undefined,
       WEBHOOK_JOB_EXPIRE_SECONDS: undefined,
+      WEBHOOK_ENDPOINT_CONCURRENCY: undefined,
       EVENTS_DISPATCH_POLL_MS: undefined,
       OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
       REDIS_URL: ctx.redisUrl,
     },
-    url: `http://127.0.0.1:${PORTS.worker}`,
+    url: `http://127.0.0.1:${port}`,
     readyPath: "/api/health/ready",
   });
 }
