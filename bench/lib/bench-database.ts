@@ -146,7 +146,8 @@ export async function prepareBenchDatabase(options: {
 const EVENTS_BATCH = 50_000;
 // A lead's public JSON as the app writes it into its events (lib/leads/public-lead.ts, derived
 // from leadSchema), over the sample's rows `l`: a hand-written copy had drifted from the schema.
-const LEAD_JSON_OF_L = new PgDialect({ casing: DRIZZLE_CONFIG.casing }).sqlToQuery(
+// Scenario 7's fleet scaling makes its events with it too (webhooks-fleet-scaling.ts).
+export const LEAD_JSON_OF_L = new PgDialect({ casing: DRIZZLE_CONFIG.casing }).sqlToQuery(
   publicLeadJsonOf(alias(leads, "l")),
 ).sql;
 const EVENTS_SAMPLE = 50_000;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import { LEAD_JSON_OF_L } from "../lib/bench-database";
 import type { BenchContext } from "../lib/context";
 import { progress } from "../lib/log";
 import { nowMs } from "../lib/paced-requests";
@@ -107,16 +108,13 @@ export async function deliveryScaling(
 }
 
 /** `count` lead.updated events of the bench account in one transaction, each about a live lead
- * in its public shape's main fields; ids `evt_00<run><n>` as the feed's seed makes them. */
+ * in its public shape; ids `evt_00<run><n>`, as the feed's seed makes them (bench-database.ts). */
 async function insertEvents(ctx: BenchContext, count: number): Promise<void> {
   const run = randomBytes(4).toString("hex");
   await ctx.sql`
     insert into events (id, account_id, type, object_id, data, actor_type, actor_id, actor_name, request_id)
     select 'evt_00' || ${run} || lpad(l.n::text, 12, '0'), l.account_id, 'lead.updated', l.id,
-      json_build_object(
-        'object', json_build_object('id', l.id, 'name', l.name, 'email', l.email, 'phone', l.phone,
-          'status', l.status, 'notes', 'Bench fleet scaling', 'tags', l.tags),
-        'previousAttributes', json_build_object('notes', null)),
+      ('{"object":' || (${ctx.sql.unsafe(LEAD_JSON_OF_L)})::text || ',"previousAttributes":{"notes":null}}')::json,
       'system', null, 'Bench fleet scaling', null
     from (
       select row_number() over (order by id) as n, * from leads
