@@ -43,11 +43,16 @@ function findRoutes(dir: string, segments: string[] = []): Route[] {
 
 // Static segments before the [id] they would otherwise match, as Next picks them.
 const ROUTES = findRoutes(API_DIR).sort((a, b) => a.dynamicSegments - b.dynamicSegments);
-// Every route module starts loading now, as the server loads them before the first request.
-const modules = new Map<string, Promise<RouteModule>>(
-  [...ROUTES.map((route) => route.file), CATCH_ALL].map((file) => [file, import(file) as Promise<RouteModule>]),
-);
-const load = (file: string) => modules.get(file) as Promise<RouteModule>;
+// Every route module, loaded at the first request as a server loads them before its first. One
+// after the other: vite-node can deadlock importing modules that import each other in parallel.
+let loading: Promise<Map<string, RouteModule>> | undefined;
+async function loadAll(): Promise<Map<string, RouteModule>> {
+  const modules = new Map<string, RouteModule>();
+  for (const file of [...ROUTES.map((route) => route.file), CATCH_ALL])
+    modules.set(file, (await import(file)) as RouteModule);
+  return modules;
+}
+const load = async (file: string) => (await (loading ??= loadAll())).get(file) as RouteModule;
 
 /** As Next hands params to a route: percent-decoded (`%00` arrives as NUL); a malformed escape
  * stays as sent. */
