@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as metrics } from "@/app/api/metrics/route";
-import {
-  outsideAddress as outside,
-  startPeerStampedServer,
-  type PeerStampedServer,
-} from "../../helpers/peer-stamped-server";
+import { outsideAddress, startPeerStampedServer, type PeerStampedServer } from "../../helpers/peer-stamped-server";
 
 // GET /api/metrics's access rules over real sockets. The server does what `next start` does
 // to a request before the route handler (base-server.js fills X-Forwarded-For with the socket's
@@ -47,13 +43,18 @@ describe("who may read /api/metrics", () => {
     expect((await get("127.0.0.1", { headers: { host: "example.com" } })).status).toBe(200);
   });
 
-  it.skipIf(!outside)("without METRICS_TOKEN: refused from another address, whatever the headers claim", async () => {
-    delete process.env.METRICS_TOKEN;
-    expect((await get(outside!)).status).toBe(403);
-    expect((await get(outside!, { headers: { host: "localhost" } })).status).toBe(403);
-    const forged = await get(outside!, { headers: { host: "localhost", "x-leadprop-peer": "0 direct 127.0.0.1" } });
-    expect(forged.status).toBe(403);
-  });
+  it.skipIf(!outsideAddress)(
+    "without METRICS_TOKEN: refused from another address, whatever the headers claim",
+    async () => {
+      delete process.env.METRICS_TOKEN;
+      expect((await get(outsideAddress!)).status).toBe(403);
+      expect((await get(outsideAddress!, { headers: { host: "localhost" } })).status).toBe(403);
+      const forged = await get(outsideAddress!, {
+        headers: { host: "localhost", "x-leadprop-peer": "0 direct 127.0.0.1" },
+      });
+      expect(forged.status).toBe(403);
+    },
+  );
 
   it("a request that reached the route without a stamp is judged by its headers, and Next's X-Forwarded-For refuses it", async () => {
     delete process.env.METRICS_TOKEN;
@@ -85,7 +86,7 @@ describe("who may read /api/metrics", () => {
       expect(none.text).not.toContain("metrics-token-for-tests");
       const wrong = await get("127.0.0.1", { headers: { authorization: "Bearer metrics-token-for-test" } });
       expect(wrong.status).toBe(401);
-      const right = await get(outside ?? "127.0.0.1", {
+      const right = await get(outsideAddress ?? "127.0.0.1", {
         headers: { authorization: "Bearer metrics-token-for-tests", "x-forwarded-for": "203.0.113.5" },
       });
       expect(right.status).toBe(200);

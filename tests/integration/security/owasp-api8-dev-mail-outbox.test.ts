@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mayReadLocalOutbox } from "@/lib/mail/local-outbox-access";
 import { stampedPeer } from "@/lib/observability/peer-address-stamp";
-import {
-  outsideAddress as outside,
-  startPeerStampedServer,
-  type PeerStampedServer,
-} from "../../helpers/peer-stamped-server";
+import { outsideAddress, startPeerStampedServer, type PeerStampedServer } from "../../helpers/peer-stamped-server";
 
 // OWASP API8:2023 Security Misconfiguration, issue 31 finding 16: /dev/mail (every password
 // reset link, no sign-in) was turned on by absent variables alone, so a bare `npm start` with no
@@ -41,10 +37,10 @@ describe("API8: the local mail outbox is for this machine's browser only (issue 
     expect(await status("127.0.0.1", {}, "/dev/mail?postgres")).toBe(404);
   });
 
-  it.skipIf(!outside)("is a 404 from another address, whatever the headers claim", async () => {
-    expect(await status(outside!)).toBe(404);
-    expect(await status(outside!, { host: "localhost", "x-forwarded-for": "127.0.0.1" })).toBe(404);
-    expect(await status(outside!, { "x-leadprop-peer": "0 direct 127.0.0.1 127.0.0.1" })).toBe(404);
+  it.skipIf(!outsideAddress)("is a 404 from another address, whatever the headers claim", async () => {
+    expect(await status(outsideAddress!)).toBe(404);
+    expect(await status(outsideAddress!, { host: "localhost", "x-forwarded-for": "127.0.0.1" })).toBe(404);
+    expect(await status(outsideAddress!, { "x-leadprop-peer": "0 direct 127.0.0.1 127.0.0.1" })).toBe(404);
   });
 
   it("is a 404 for a request that did not come through this process's server (no stamp)", () => {
