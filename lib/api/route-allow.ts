@@ -11,7 +11,9 @@ import { SERVED_METHODS } from "./served-methods";
 // so the 405 names the route's methods and nothing is listed twice. It costs one loopback round
 // trip, only for requests outside the contract.
 
-const ASK_TIMEOUT_MS = 2_000;
+// A route module loads on its first request (under `next dev`, it compiles): the first ask can
+// take seconds.
+const ASK_TIMEOUT_MS = 10_000;
 
 /** The route's `Allow`, or "no_route" when no route has the path (the catch-all's 404). */
 type RouteAllow = { allow: string } | "no_route";
@@ -72,8 +74,10 @@ function routeAllow(server: LocalEnd, path: string, host: string | undefined): P
       resolve(SERVED_ANYWHERE);
       return;
     }
-    ask.on("timeout", () => ask.destroy());
+    ask.on("timeout", () => ask.destroy(new Error("no answer in time")));
     ask.on("error", () => resolve(SERVED_ANYWHERE));
+    // Whatever else ends it unanswered (a promise resolves once).
+    ask.on("close", () => resolve(SERVED_ANYWHERE));
     ask.end();
   });
 }

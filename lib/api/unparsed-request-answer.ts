@@ -56,8 +56,6 @@ async function writeRefusal(socket: Duplex, refused: ApiError, method: string, p
   // route has been asked (Node's own "end" handler would close the socket first).
   socket.removeAllListeners("end");
   socket.resume();
-  // A client that never closes its side: the connection ends anyway.
-  setTimeout(() => socket.destroy(), CLOSE_AFTER_MS).unref();
   const { refusal, allow } = await withRouteAllow(socket as Duplex & LocalEnd, refused, path, undefined);
   const requestId = newRequestId();
   const body = JSON.stringify(errorBody(refusal, requestId));
@@ -73,6 +71,8 @@ async function writeRefusal(socket: Duplex, refused: ApiError, method: string, p
     "Connection: close",
   ];
   socket.end(`${headers.join("\r\n")}\r\n\r\n${method === "HEAD" ? "" : body}`);
+  // A client that never closes its side: the connection ends anyway.
+  setTimeout(() => socket.destroy(), CLOSE_AFTER_MS).unref();
   reportApiRequest({
     requestId,
     apiKey: undefined,
