@@ -6,7 +6,7 @@ import { TextField } from "@/components/ui/text-field";
 import { CustomFieldInputs } from "@/components/custom-fields/custom-field-inputs";
 import { CustomFieldSummary } from "@/components/custom-fields/custom-field-summary";
 import type { CustomFieldUiDefinition } from "@/lib/custom-fields/custom-field-ui";
-import type { LeadFormFieldSpec } from "@/lib/forms/leads/lead-form-fields";
+import type { LeadFormFieldSpec } from "@/components/leads/lead-form-fields";
 import type { PublicLead } from "@/lib/leads/public-lead";
 import type { LeadFieldSpec } from "@/lib/schemas/lead-fields";
 import type { LeadTimeZones } from "@/lib/sms/quiet-hours/lead-time-zones";

@@ -6,7 +6,7 @@ import { SubmitButton } from "@/components/ui/submit-button";
 import { useFormVersion } from "@/components/ui/use-form-version";
 import { IDLE, type FormState } from "@/components/ui/form-state";
 import type { CustomFieldUiDefinition } from "@/lib/custom-fields/custom-field-ui";
-import type { LeadFormFieldSpec, LeadFormValues } from "@/lib/forms/leads/lead-form-fields";
+import type { LeadFormFieldSpec, LeadFormValues } from "@/components/leads/lead-form-fields";
 import { LeadFieldInput } from "./lead-field";
 
 type Option = { value: string; label: string };
@@ -17,7 +17,7 @@ interface LeadFormProps {
   /** Present when editing: sent with the form so the action knows which lead. */
   leadId?: string;
   options: {
-    /** The inputs, from the field registry (lib/forms/leads/lead-form-fields.ts). */
+    /** The inputs, from the field registry (lead-form-fields.ts). */
     fields: readonly LeadFormFieldSpec[];
     statuses: Option[];
     interests: Option[];

@@ -12,7 +12,7 @@ export const areaUnitFor = (country: string): AreaUnit =>
   SQUARE_FEET_COUNTRIES.has(country.toUpperCase()) ? "sqft" : "sqm";
 
 /** The property form's area field: the unit is in its name, so a number is never read in the
- * wrong one (lib/forms/properties/property-form-input.ts). */
+ * wrong one (app/(app)/properties/_forms/property-form-input.ts). */
 export const areaFieldName = (unit: AreaUnit) => (unit === "sqft" ? "areaSqft" : "areaSqm");
 
 export const AREA_UNIT_LABELS: Record<AreaUnit, string> = { sqft: "sq ft", sqm: "m²" };

@@ -37,7 +37,7 @@ type LeadValueKind =
   /** The integrator's own id, shown as code. */
   | "code";
 
-/** The lead form's input for a field. maxLength is read from the zod type (lib/forms/leads). */
+/** The lead form's input for a field. maxLength is read from the zod type (components/leads/lead-form-fields.ts). */
 export interface LeadFormWidget {
   widget: "text" | "email" | "tel" | "money" | "list" | "textarea" | "select" | "checkbox" | "customFields";
   /** Which fieldset of the form it sits in ("extra": its own, after them); fields keep this

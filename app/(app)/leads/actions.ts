@@ -1,10 +1,10 @@
 "use server";
 
 import { formAction } from "@/app/_forms/form-action";
-import { restoreLeadForm } from "@/lib/forms/leads/lead-action-forms";
-import { createLeadForm } from "@/lib/forms/leads/save-lead-form";
+import { restoreLeadForm } from "@/app/(app)/leads/_forms/lead-action-forms";
+import { createLeadForm } from "@/app/(app)/leads/_forms/save-lead-form";
 
-// The leads list's actions. The lead forms (lib/forms/leads) parse with the API's schemas and
+// The leads list's actions. The lead forms (_forms/) parse with the API's schemas and
 // word the service's refusals for the form.
 
 const leadIdOf = (formData: FormData) => encodeURIComponent(String(formData.get("leadId") ?? ""));

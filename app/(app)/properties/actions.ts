@@ -1,9 +1,13 @@
 "use server";
 
 import { formAction } from "@/app/_forms/form-action";
-import { createPropertyForm, deletePropertyForm, updatePropertyForm } from "@/lib/forms/properties/property-forms";
+import {
+  createPropertyForm,
+  deletePropertyForm,
+  updatePropertyForm,
+} from "@/app/(app)/properties/_forms/property-forms";
 
-// The property forms (lib/forms/properties) parse with the API's schemas and word the service's
+// The property forms (_forms/) parse with the API's schemas and word the service's
 // refusals for the form. Leads and visits show a property's title too, so a change refreshes
 // every page.
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities } from "@/db/schema";
-import { recordConsentForm } from "@/lib/forms/leads/record-consent-form";
+import { recordConsentForm } from "@/app/(app)/leads/_forms/record-consent-form";
 import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
-import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
+import { simulateReplyForm } from "@/app/(app)/leads/_forms/simulate-reply-form";
 import { agencyWithStaff, form, leadOf } from "./web-fixtures";
 
 // The lead page's "Record consent": staff write down a consent given by phone or on paper, at a

@@ -7,8 +7,8 @@ import {
   moveCustomFieldAction,
   updateCustomFieldAction,
 } from "@/app/(app)/settings/custom-fields/actions";
-import { createLeadForm, updateLeadForm } from "@/lib/forms/leads/save-lead-form";
-import { createPropertyForm } from "@/lib/forms/properties/property-forms";
+import { createLeadForm, updateLeadForm } from "@/app/(app)/leads/_forms/save-lead-form";
+import { createPropertyForm } from "@/app/(app)/properties/_forms/property-forms";
 import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { agencyWithStaff, form } from "./web-fixtures";
 

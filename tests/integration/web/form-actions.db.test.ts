@@ -8,10 +8,14 @@ import { getPropertyOrThrow } from "@/lib/properties/get-property-or-throw";
 import { listMessages } from "@/lib/sms/list-messages";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { getDb } from "@/db/client";
-import { addNoteForm, deleteLeadForm, restoreLeadForm } from "@/lib/forms/leads/lead-action-forms";
-import { createLeadForm, updateLeadForm } from "@/lib/forms/leads/save-lead-form";
-import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
-import { createPropertyForm, deletePropertyForm, updatePropertyForm } from "@/lib/forms/properties/property-forms";
+import { addNoteForm, deleteLeadForm, restoreLeadForm } from "@/app/(app)/leads/_forms/lead-action-forms";
+import { createLeadForm, updateLeadForm } from "@/app/(app)/leads/_forms/save-lead-form";
+import { sendSmsForm } from "@/app/(app)/leads/_forms/send-sms-form";
+import {
+  createPropertyForm,
+  deletePropertyForm,
+  updatePropertyForm,
+} from "@/app/(app)/properties/_forms/property-forms";
 import { setVisitStatusAction } from "@/app/(app)/visits/actions";
 import { userActor } from "@/lib/activities/user-actor";
 import {

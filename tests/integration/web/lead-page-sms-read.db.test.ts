@@ -4,7 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { smsMessages } from "@/db/schema";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
+import { simulateReplyForm } from "@/app/(app)/leads/_forms/simulate-reply-form";
 import type { Member } from "@/lib/users/get-member";
 import { MarkSmsRead } from "@/components/leads/mark-sms-read";
 import { markSmsReadAction } from "@/app/(app)/leads/[id]/actions";

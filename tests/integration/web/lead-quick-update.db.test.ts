@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities, events } from "@/db/schema";
-import { changeLeadOwnerForm, changeLeadStatusForm } from "@/lib/forms/leads/lead-quick-update-form";
+import { changeLeadOwnerForm, changeLeadStatusForm } from "@/app/(app)/leads/_forms/lead-quick-update-form";
 import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { agencyWithStaff, form, leadOf } from "./web-fixtures";
 

@@ -3,17 +3,17 @@
 import { z } from "zod";
 import { formAction } from "@/app/_forms/form-action";
 import type { FormState } from "@/components/ui/form-state";
-import { cancelSmsForm } from "@/lib/forms/leads/cancel-sms-form";
-import { addNoteForm, deleteLeadForm } from "@/lib/forms/leads/lead-action-forms";
-import { changeLeadOwnerForm, changeLeadStatusForm } from "@/lib/forms/leads/lead-quick-update-form";
-import { recordConsentForm } from "@/lib/forms/leads/record-consent-form";
-import { updateLeadForm } from "@/lib/forms/leads/save-lead-form";
-import { sendSmsForm } from "@/lib/forms/leads/send-sms-form";
-import { simulateReplyForm } from "@/lib/forms/leads/simulate-reply-form";
+import { cancelSmsForm } from "@/app/(app)/leads/_forms/cancel-sms-form";
+import { addNoteForm, deleteLeadForm } from "@/app/(app)/leads/_forms/lead-action-forms";
+import { changeLeadOwnerForm, changeLeadStatusForm } from "@/app/(app)/leads/_forms/lead-quick-update-form";
+import { recordConsentForm } from "@/app/(app)/leads/_forms/record-consent-form";
+import { updateLeadForm } from "@/app/(app)/leads/_forms/save-lead-form";
+import { sendSmsForm } from "@/app/(app)/leads/_forms/send-sms-form";
+import { simulateReplyForm } from "@/app/(app)/leads/_forms/simulate-reply-form";
 import { UNREAD_SHOWN_MAX } from "@/lib/sms/list-unread-lead-sms-ids";
 import { markLeadSmsRead } from "@/lib/sms/mark-lead-sms-read";
 
-// The lead page's actions, each a lead form (lib/forms/leads), then a refresh of the page so the
+// The lead page's actions, each a lead form (../_forms/), then a refresh of the page so the
 // timeline shows the new activity.
 
 const leadPages = (_state: unknown, formData: FormData) => [`/leads/${String(formData.get("leadId") ?? "")}`, "/leads"];

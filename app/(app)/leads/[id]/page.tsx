@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { NOTE_MAX_LENGTH } from "@/lib/activities/note-schema";
 import { listActivities } from "@/lib/activities/list-activities";
-import { leadFormOptions, leadFormValues } from "@/lib/forms/leads/lead-form-options";
+import { leadFormOptions, leadFormValues } from "@/components/leads/lead-form-options";
 import { getOptOutByRecipient } from "@/lib/sms/get-opt-out-by-recipient";
 import { listLeadSms } from "@/lib/sms/list-lead-sms";
 import { listUnreadLeadSmsIds } from "@/lib/sms/list-unread-lead-sms-ids";

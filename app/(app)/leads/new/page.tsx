@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { leadFormOptions, leadFormValues } from "@/lib/forms/leads/lead-form-options";
+import { leadFormOptions, leadFormValues } from "@/components/leads/lead-form-options";
 import { LeadForm } from "@/components/leads/lead-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { PROPERTY_FORM_OPTIONS, propertyCustomFields } from "@/lib/forms/properties/property-form-options";
+import { PROPERTY_FORM_OPTIONS, propertyCustomFields } from "@/components/properties/property-form-options";
 import { customFieldListFilter, withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
 import { CustomFieldFilterFields } from "@/components/custom-fields/custom-field-filter-fields";
 import { listProperties } from "@/lib/properties/list-properties";

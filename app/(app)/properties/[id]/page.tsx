@@ -4,7 +4,7 @@ import {
   PROPERTY_FORM_OPTIONS,
   propertyCustomFields,
   propertyFormValues,
-} from "@/lib/forms/properties/property-form-options";
+} from "@/components/properties/property-form-options";
 import {
   LISTING_TYPE_LABELS,
   PROPERTY_STATUS_LABELS,

@@ -7,7 +7,7 @@ import {
   PROPERTY_FORM_OPTIONS,
   propertyCustomFields,
   propertyFormValues,
-} from "@/lib/forms/properties/property-form-options";
+} from "@/components/properties/property-form-options";
 import { PropertyForm } from "@/components/properties/property-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";

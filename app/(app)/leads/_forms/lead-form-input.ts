@@ -1,6 +1,6 @@
 import { FormFields, definedOnly } from "@/app/_forms/form-fields";
 import { customFieldsFromForm } from "@/lib/forms/custom-fields/custom-field-form-input";
-import { LEAD_FORM_FIELDS, type LeadFormFieldSpec } from "./lead-form-fields";
+import { LEAD_FORM_FIELDS, type LeadFormFieldSpec } from "@/components/leads/lead-form-fields";
 
 // The lead form's fields → the body the API's lead schemas validate, each read as its widget
 // sends it (lead-form-fields.ts, from the field registry). The form sends every field, so an
