@@ -24,6 +24,10 @@ const WORKER_ENV = {
   JOBS_MAINTENANCE_INTERVAL_SECONDS: "1",
   // A delivery job still running after this belongs to a dead worker and is run again.
   WEBHOOK_JOB_EXPIRE_SECONDS: "3",
+  // pg-boss's delay before it runs an expired delivery job again (5 s in production): the killed
+  // worker's case waits it out, and what it checks (the same webhook-id, delivered once) does not
+  // depend on its length.
+  WEBHOOK_JOB_RETRY_DELAY_SECONDS: "1",
   WEBHOOK_TIMEOUT_MS: "2500",
   WEBHOOKS_ALLOW_PRIVATE_URLS: "1",
   EVENTS_DISPATCH_POLL_MS: "200",
