@@ -6,7 +6,7 @@ import { styles } from "@/components/ui/styles";
 
 // The account's custom fields in a lead's or property's form: one input per type. Each posts
 // `customFields.<key>` (a multi select one per checked option) and a hidden
-// `customFieldType.<key>`, which lib/forms/custom-fields/custom-field-form-input.ts reads back
+// `customFieldType.<key>`, which app/_forms/custom-field-form-input.ts reads back
 // into the API's `customFields`. Errors arrive at the API's path, `customFields.<key>`.
 
 interface CustomFieldInputsProps {

@@ -1,5 +1,5 @@
 import { FormFields, definedOnly } from "@/app/_forms/form-fields";
-import { customFieldsFromForm } from "@/lib/forms/custom-fields/custom-field-form-input";
+import { customFieldsFromForm } from "@/app/_forms/custom-field-form-input";
 import { LEAD_FORM_FIELDS, type LeadFormFieldSpec } from "@/components/leads/lead-form-fields";
 
 // The lead form's fields → the body the API's lead schemas validate, each read as its widget

@@ -1,5 +1,5 @@
 import { FormFields, definedOnly } from "@/app/_forms/form-fields";
-import { customFieldsFromForm } from "@/lib/forms/custom-fields/custom-field-form-input";
+import { customFieldsFromForm } from "@/app/_forms/custom-field-form-input";
 import { sqmFromSqft } from "@/lib/properties/area-units";
 
 // The property form's fields → the body the API's property schemas validate. Address parts
