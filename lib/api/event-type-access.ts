@@ -2,7 +2,7 @@ import { EVENT_TYPES, type EventType } from "@/lib/domain/enums";
 import { firstUnreadableEventType, readableEventTypes } from "@/lib/keys/event-type-permissions";
 import type { ApiKeyPermissions } from "@/lib/keys/permissions";
 import { ALL_EVENTS, type WebhookEndpointCreateInput } from "@/lib/schemas/webhook-endpoints";
-import { getWebhookEndpoint } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
+import { getPublicWebhookEndpointOrThrow } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
 import { insufficientPermissions } from "@/lib/keys/assert-permitted";
 
 // What a key may see of the event feed and subscribe a webhook endpoint to: the event types of
@@ -55,7 +55,7 @@ export async function eventsKeptOnMove(
   endpointId: string,
 ): Promise<EventType[] | undefined> {
   if (permissions === null) return undefined;
-  const { events } = await getWebhookEndpoint(accountId, endpointId);
+  const { events } = await getPublicWebhookEndpointOrThrow(accountId, endpointId);
   const types = expandAll(events);
   assertMayRead(permissions, types, (type) => `move an endpoint that receives ${type}`);
   return events.includes(ALL_EVENTS) ? types : undefined;

@@ -23,6 +23,9 @@ export async function getWebhookEndpointOrThrow(
 }
 
 /** GET /webhook-endpoints/:id: the public shape, never the secrets. */
-export async function getWebhookEndpoint(accountId: string, endpointId: string): Promise<PublicWebhookEndpoint> {
+export async function getPublicWebhookEndpointOrThrow(
+  accountId: string,
+  endpointId: string,
+): Promise<PublicWebhookEndpoint> {
   return toPublicWebhookEndpoint(await getWebhookEndpointOrThrow(await getDb(), accountId, endpointId));
 }

@@ -11,7 +11,7 @@ import { formatInZone } from "@/components/ui/format-date";
 import { createWebhookEndpoint } from "@/lib/webhooks/create-webhook-endpoint";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
 import { revealWebhookSecret, rollWebhookSecret } from "@/lib/webhooks/endpoint-secrets";
-import { getWebhookEndpoint } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
+import { getPublicWebhookEndpointOrThrow } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
 import { replayEndpointSince } from "@/lib/webhooks/replay-since";
 import { resendDelivery } from "@/lib/webhooks/resend-delivery";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
@@ -81,7 +81,7 @@ export const sendTestEventAction = formAction(
   { role: "owner", revalidate: endpointPage },
   async ({ member, formData }) => {
     const endpointId = idOf(formData, "endpointId");
-    if (!(await getWebhookEndpoint(member.accountId, endpointId)).enabled) {
+    if (!(await getPublicWebhookEndpointOrThrow(member.accountId, endpointId)).enabled) {
       return { status: "error", message: "Enable the endpoint to send it a test event." };
     }
     const eventId = await sendTestEvent(member.accountId, endpointId, userActor(member));

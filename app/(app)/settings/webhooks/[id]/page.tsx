@@ -10,7 +10,7 @@ import { requireMember } from "@/lib/auth/get-current-member";
 import { readPagePosition } from "@/components/ui/cursor-pager";
 import { orNotFound } from "@/app/(app)/_shared/or-not-found";
 import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
-import { getWebhookEndpoint } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
+import { getPublicWebhookEndpointOrThrow } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
 import { deleteEndpointAction, setEndpointEnabledAction } from "../actions";
 import { DeliveryLog } from "./delivery-log";
 import { DisabledNotice } from "./disabled-notice";
@@ -33,7 +33,7 @@ export default async function WebhookEndpointPage({
   const member = await requireMember();
   if (member.role !== "owner") forbidden();
   const { id } = await params;
-  const endpoint = await orNotFound(getWebhookEndpoint(member.accountId, id));
+  const endpoint = await orNotFound(getPublicWebhookEndpointOrThrow(member.accountId, id));
   const query = singleParams(await searchParams);
   const logParams = { failed: query.failed === "1", cursor: readPagePosition({ cursor: query.cursor }).cursor };
 

@@ -1,7 +1,7 @@
 import { apiRoute } from "@/lib/api/handler";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { deleteProperty } from "@/lib/properties/delete-property";
-import { getProperty } from "@/lib/properties/get-property";
+import { getPublicPropertyOrThrow } from "@/lib/properties/get-property-or-throw";
 import { updateProperty } from "@/lib/properties/update-property";
 import * as operations from "./operations";
 
@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/properties/:id – one property
 export const GET = apiRoute(operations.getProperty, async ({ apiKey, params }) => {
-  const property = await getProperty(apiKey.accountId, params.id);
+  const property = await getPublicPropertyOrThrow(apiKey.accountId, params.id);
   return { body: { data: property }, version: property.version };
 });
 

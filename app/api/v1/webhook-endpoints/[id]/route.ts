@@ -3,7 +3,7 @@ import { apiRoute } from "@/lib/api/handler";
 import { apiKeyAuditActor } from "@/lib/audit/audit-actors";
 import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
 import { deleteWebhookEndpoint } from "@/lib/webhooks/delete-webhook-endpoint";
-import { getWebhookEndpoint } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
+import { getPublicWebhookEndpointOrThrow } from "@/lib/webhooks/get-webhook-endpoint-or-throw";
 import { updateWebhookEndpoint } from "@/lib/webhooks/update-webhook-endpoint";
 import * as operations from "./operations";
 
@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/webhook-endpoints/:id – one endpoint (never its secret)
 export const GET = apiRoute(operations.getWebhookEndpoint, async ({ apiKey, params }) => ({
-  body: { data: await getWebhookEndpoint(apiKey.accountId, params.id) },
+  body: { data: await getPublicWebhookEndpointOrThrow(apiKey.accountId, params.id) },
 }));
 
 // PATCH /api/v1/webhook-endpoints/:id – change its URL, events (of types the key can read),
