@@ -4,7 +4,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { installOutsideContractGuard } from "@/lib/api/outside-contract-guard";
-import { dispatch } from "./route-table";
+import { dispatch, loadRouteModules } from "./route-table";
 
 // As the Next server does (instrumentation.ts).
 installOutsideContractGuard();
@@ -40,6 +40,9 @@ const server = createServer(async (req, res) => {
   }
 });
 
-server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
-  process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
-});
+// The route modules are loaded before "listening", as a server's are before its first request.
+void loadRouteModules().then(() =>
+  server.listen(Number(process.env.PORT ?? 0), "127.0.0.1", () => {
+    process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
+  }),
+);

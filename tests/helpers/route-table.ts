@@ -43,8 +43,8 @@ function findRoutes(dir: string, segments: string[] = []): Route[] {
 
 // Static segments before the [id] they would otherwise match, as Next picks them.
 const ROUTES = findRoutes(API_DIR).sort((a, b) => a.dynamicSegments - b.dynamicSegments);
-// Every route module, loaded at the first request as a server loads them before its first. One
-// after the other: vite-node can deadlock importing modules that import each other in parallel.
+// Every route module, loaded before the first request as a server loads them. One after the
+// other: vite-node can deadlock importing modules that import each other in parallel.
 let loading: Promise<Map<string, RouteModule>> | undefined;
 async function loadAll(): Promise<Map<string, RouteModule>> {
   const modules = new Map<string, RouteModule>();
@@ -52,7 +52,11 @@ async function loadAll(): Promise<Map<string, RouteModule>> {
     modules.set(file, (await import(file)) as RouteModule);
   return modules;
 }
-const load = async (file: string) => (await (loading ??= loadAll())).get(file) as RouteModule;
+/** Loads every route module once. tests/setup/worker-setup.ts calls it before a file's tests (under
+ * the hook timeout), so the first request's test does not pay for the load. */
+export const loadRouteModules = () => (loading ??= loadAll());
+(globalThis as { __lpmLoadRouteModules?: () => Promise<unknown> }).__lpmLoadRouteModules = loadRouteModules;
+const load = async (file: string) => (await loadRouteModules()).get(file) as RouteModule;
 
 /** As Next hands params to a route: percent-decoded (`%00` arrives as NUL); a malformed escape
  * stays as sent. */
