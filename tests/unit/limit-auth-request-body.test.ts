@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { limitAuthRequestBody, MAX_AUTH_BODY_BYTES } from "@/lib/auth/limit-auth-request-body";
+import { limitAuthRequestBody, MAX_AUTH_BODY_BYTES } from "@/app/api/auth/[...nextauth]/limit-auth-request-body";
 
 const URL = "http://leadprop.test/api/auth/callback/credentials?x=1";
 const FORM = "csrfToken=abc&email=ada%40example.com&password=pw&callbackUrl=%2Fdashboard";

@@ -1,7 +1,7 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
 import { getAuthOptions } from "@/lib/auth/auth-options";
-import { limitAuthRequestBody } from "@/lib/auth/limit-auth-request-body";
+import { limitAuthRequestBody } from "./limit-auth-request-body";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@ import { errorResponse } from "@/lib/api/respond";
 import { newRequestId } from "@/lib/api/request-id";
 import { applyDeliveryStatus } from "@/lib/sms/apply-delivery-status";
 import { isValidTwilioSignature } from "@/lib/sms/twilio-signature";
-import { readTwilioForm } from "@/lib/sms/read-twilio-form";
+import { readTwilioForm } from "../read-twilio-form";
 import { logger } from "@/lib/log/logger";
 
 export const dynamic = "force-dynamic";
