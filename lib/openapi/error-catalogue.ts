@@ -121,7 +121,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "An account has at most 50 webhook endpoints.",
   },
   webhook_endpoint_disabled: {
-    when: "`POST /webhook-endpoints/{id}/replay` to a disabled endpoint: its deliveries would only be logged as skipped. Enable it (`PATCH` with `enabled: true`), then replay.",
+    when: "`POST /webhook-endpoints/{id}/replay` or `…/deliveries/{deliveryId}/resend` to a disabled endpoint: its deliveries would only be logged as skipped. Enable it (`PATCH` with `enabled: true`), then replay or resend.",
     message: "Enable the endpoint to replay events to it.",
   },
   sms_not_scheduled: {

@@ -113,3 +113,20 @@ export const exampleWebhookEndpoint = {
   createdAt: T,
 };
 export const exampleWebhookEndpointDeleted = { id: exampleWebhookEndpoint.id, deleted: true };
+
+export const exampleWebhookDelivery = {
+  id: "whd_01jf3v9k4n2p6r8t0v2x4z6b8h",
+  endpointId: exampleWebhookEndpoint.id,
+  eventId: exampleEvent.id,
+  eventType: exampleEvent.type,
+  attempt: 2,
+  trigger: "scheduled",
+  status: "failed",
+  httpStatus: 503,
+  durationMs: 1204,
+  responseBody: "upstream unavailable",
+  error: null,
+  skippedReason: null,
+  nextAttemptAt: "2026-11-22T09:35:05.000Z",
+  createdAt: T2,
+};

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { exampleLead, exampleProperty, exampleSms, exampleVisit, exampleWebhookEndpoint } from "./examples";
+import {
+  exampleLead,
+  exampleProperty,
+  exampleSms,
+  exampleVisit,
+  exampleWebhookDelivery,
+  exampleWebhookEndpoint,
+} from "./examples";
 
 // Path parameters as the document shows them: the route's own schema (lib/schemas: any 1–100
 // characters, looked up as given) plus what a real id looks like, so a client or a generated
@@ -14,6 +21,7 @@ export const ID_KINDS: Record<string, { prefix: string; example: string; noun: s
   visits: { prefix: "visit", example: exampleVisit.id, noun: "visit" },
   sms: { prefix: "sms", example: exampleSms.id, noun: "message" },
   "webhook-endpoints": { prefix: "whep", example: exampleWebhookEndpoint.id, noun: "webhook endpoint" },
+  deliveries: { prefix: "whd", example: exampleWebhookDelivery.id, noun: "delivery attempt" },
 };
 
 export const idPattern = (prefix: string) => `^${prefix}_[0-9a-z]+$`;

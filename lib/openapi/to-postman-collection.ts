@@ -2,7 +2,13 @@ import { convertV2 } from "openapi-to-postmanv2";
 import type { oas31 } from "zod-openapi";
 import { exampleWebhookEndpoint } from "./examples";
 import { pathVariableName, type PostmanItem, type PostmanKeyValue, type PostmanRequest } from "./postman-items";
-import { bodyWithVariables, inRunOrder, successStatuses, WEBHOOK_URL_VARIABLE } from "./postman-run";
+import {
+  bodyWithVariables,
+  inRunOrder,
+  LEFT_OUT_OF_COLLECTION,
+  successStatuses,
+  WEBHOOK_URL_VARIABLE,
+} from "./postman-run";
 
 // The Postman collection (v2.1) is converted from the OpenAPI document by Postman's own
 // converter, then made usable as downloaded: bearer auth from the `apiKey` variable at
@@ -22,11 +28,13 @@ export interface PostmanCollection {
 }
 
 /** Without the error responses: as saved examples in Postman they are noise, and they make the
- * conversion several times slower. The API guide in the description lists the errors. */
-function withoutErrorResponses(document: oas31.OpenAPIObject): oas31.OpenAPIObject {
+ * conversion several times slower. The API guide in the description lists the errors. Without
+ * the operations the collection leaves out, either. */
+function forCollection(document: oas31.OpenAPIObject): oas31.OpenAPIObject {
   const copy = structuredClone(document);
   for (const item of Object.values(copy.paths ?? {})) {
     for (const method of METHODS) {
+      if (item[method]?.operationId && item[method].operationId in LEFT_OUT_OF_COLLECTION) delete item[method];
       const responses = item[method]?.responses ?? {};
       for (const status of Object.keys(responses)) if (Number(status) >= 400) delete responses[status];
     }
@@ -102,7 +110,7 @@ function tidyItems(items: PostmanItem[], idVariables: Set<string>, permissions: 
 }
 
 export async function toPostmanCollection(document: oas31.OpenAPIObject): Promise<PostmanCollection> {
-  const collection = await convert(withoutErrorResponses(document));
+  const collection = await convert(forCollection(document));
   const idVariables = new Set<string>();
   tidyItems(collection.item, idVariables, permissionsByRequest(document));
   collection.item = inRunOrder(collection.item, successStatuses(document));

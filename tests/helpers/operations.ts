@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
-import { smsMessages } from "@/db/schema";
+import { and, eq } from "drizzle-orm";
+import { events, smsMessages, webhookDeliveries } from "@/db/schema";
 import { createCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
 import { newId } from "@/lib/ids/new-id";
 import { callApi, type TestTenant } from "./api";
@@ -18,6 +19,22 @@ export interface OperationIds {
   /** A message held for later (as quiet hours hold one): what DELETE …/sms/:smsId cancels. */
   scheduledSms: string;
   webhookEndpoint: string;
+  /** A failed attempt in that endpoint's delivery log: what …/resend sends again. */
+  webhookDelivery: string;
+}
+
+/** The path parameters' names, for an operation's path as a template: `{id}` as the document
+ * writes it, or `:id` as Postman and test names do. */
+export function templateIds(mark: (name: string) => string = (name) => `{${name}}`): OperationIds {
+  return {
+    lead: mark("id"),
+    property: mark("id"),
+    visit: mark("id"),
+    sms: mark("smsId"),
+    scheduledSms: mark("smsId"),
+    webhookEndpoint: mark("id"),
+    webhookDelivery: mark("deliveryId"),
+  };
 }
 
 /** Every operation of the API, with a body that would be valid, for table-driven checks. */
@@ -82,6 +99,11 @@ export const OPERATIONS: Array<{
     path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}/replay`,
     body: () => ({ since: new Date(Date.now() - 60 * 60 * 1000).toISOString() }),
   },
+  { method: "GET", path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}/deliveries` },
+  {
+    method: "POST",
+    path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}/deliveries/${i.webhookDelivery}/resend`,
+  },
   { method: "PATCH", path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}`, body: () => ({ enabled: false }) },
   { method: "DELETE", path: (i) => `/api/v1/webhook-endpoints/${i.webhookEndpoint}` },
 ];
@@ -114,9 +136,8 @@ export async function createOperationTargets(tenant: TestTenant, label = "Owned"
     type: "number",
   });
   // Stored directly: scheduling through the API needs the job queues, which these suites do not start.
-  const [scheduled] = await (
-    await getDb()
-  )
+  const db = await getDb();
+  const [scheduled] = await db
     .insert(smsMessages)
     .values({
       id: newId("sms"),
@@ -129,5 +150,25 @@ export async function createOperationTargets(tenant: TestTenant, label = "Owned"
       sendAt: new Date(Date.now() + 86_400_000),
     })
     .returning();
-  return { lead, property, visit, sms, scheduledSms: scheduled.id, webhookEndpoint };
+  // A failed attempt of the lead's lead.created event, logged directly for the same reason.
+  const [created] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.accountId, tenant.accountId), eq(events.type, "lead.created")))
+    .limit(1);
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({
+      id: newId("webhookDelivery"),
+      accountId: tenant.accountId,
+      endpointId: webhookEndpoint,
+      eventId: created.id,
+      eventType: "lead.created",
+      attempt: 1,
+      succeeded: false,
+      httpStatus: 500,
+      durationMs: 12,
+    })
+    .returning({ id: webhookDeliveries.id });
+  return { lead, property, visit, sms, scheduledSms: scheduled.id, webhookEndpoint, webhookDelivery: delivery.id };
 }

@@ -14,6 +14,8 @@ import { createProperty, listProperties } from "./properties/operations";
 import { getVisit, updateVisit } from "./visits/[id]/operations";
 import { createVisit, listVisits } from "./visits/operations";
 import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from "./webhook-endpoints/[id]/operations";
+import { resendWebhookDelivery } from "./webhook-endpoints/[id]/deliveries/[deliveryId]/resend/operations";
+import { listWebhookDeliveries } from "./webhook-endpoints/[id]/deliveries/operations";
 import { replayWebhookEndpoint } from "./webhook-endpoints/[id]/replay/operations";
 import { createWebhookEndpoint, listWebhookEndpoints } from "./webhook-endpoints/operations";
 
@@ -51,6 +53,8 @@ export const OPERATIONS: readonly OperationSpec[] = [
   createWebhookEndpoint,
   getWebhookEndpoint,
   replayWebhookEndpoint,
+  listWebhookDeliveries,
+  resendWebhookDelivery,
   updateWebhookEndpoint,
   deleteWebhookEndpoint,
 ];

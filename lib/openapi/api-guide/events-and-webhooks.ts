@@ -67,8 +67,11 @@ headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signa
 - **At least once, in no guaranteed order.** The same event can arrive more than once
   (deduplicate on \`webhook-id\`), and events can arrive out of order, a retry long after later
   ones: apply one only when its \`data.object.version\` is newer than the one you hold (above).
-- **Replay** a delivery from the endpoint's delivery log in Settings (Resend), or catch up on
-  anything you missed from \`GET /events\`.
+- **The delivery log** (\`GET /webhook-endpoints/{id}/deliveries\`, and Settings) holds every
+  attempt of the last 30 days: \`succeeded\`, \`failed\` (with the receiver's status, or why none
+  came) or \`skipped\` (the endpoint was disabled). Send one again with
+  \`POST …/deliveries/{deliveryId}/resend\`, everything since a time with \`POST …/replay\`, or
+  catch up on anything you missed from \`GET /events\`.
 - **URLs** must be \`https\` and must not resolve to a private, loopback or link-local address.
   A name the DNS says does not exist is refused (400). When the DNS cannot answer (a timeout,
   \`SERVFAIL\`), the endpoint is saved anyway: every delivery checks the URL again before it

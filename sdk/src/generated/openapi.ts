@@ -476,6 +476,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/webhook-endpoints/{id}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List an endpoint's delivery attempts
+     * @description The endpoint's delivery log, newest first: every attempt to send it an event in the last 30 days, with the receiver's status, the first 2 KB of its answer and how long it took; attempts not sent because the endpoint was disabled are there as `skipped`. The same log as Settings → Webhooks. Filter by `status` to find what failed, or by `eventId` to see whether one event arrived. Send one again with `POST …/deliveries/{deliveryId}/resend`, or many with `POST …/replay`.
+     *
+     *     Requires the `webhook_endpoints:read` permission.
+     */
+    get: operations["listWebhookDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/resend": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Resend a delivery
+     * @description Sends that attempt's event to the endpoint once more, now, outside the retry schedule: signed afresh, with the same `webhook-id` (the event's id), logged as the next attempt with `trigger: "manual"`. Resends of one event sent at once queue it once. The endpoint must be enabled (else 409 `webhook_endpoint_disabled`). Any attempt can be resent, a successful one too (a receiver that lost what it stored).
+     *
+     *     Requires the `webhook_endpoints:write` permission.
+     */
+    post: operations["resendWebhookDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   "lead.created": {
@@ -2785,7 +2829,7 @@ export interface components {
        */
       until: string | null;
     };
-    /** @description The error envelope with `webhook_endpoint_disabled`: `POST /webhook-endpoints/{id}/replay` to a disabled endpoint: its deliveries would only be logged as skipped. Enable it (`PATCH` with `enabled: true`), then replay. */
+    /** @description The error envelope with `webhook_endpoint_disabled`: `POST /webhook-endpoints/{id}/replay` or `…/deliveries/{deliveryId}/resend` to a disabled endpoint: its deliveries would only be logged as skipped. Enable it (`PATCH` with `enabled: true`), then replay or resend. */
     WebhookEndpointDisabledError: {
       error: {
         /**
@@ -2803,6 +2847,83 @@ export interface components {
          */
         requestId: string;
       };
+    };
+    WebhookDelivery: {
+      /**
+       * @description Opaque id (`whd_…`).
+       * @example whd_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      id: string;
+      /**
+       * @description Opaque id (`whep_…`).
+       * @example whep_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      endpointId: string;
+      /**
+       * @description Opaque id (`evt_…`).
+       * @example evt_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      eventId: string;
+      /** @example lead.created */
+      eventType: string;
+      /**
+       * @description 1 for the first try; each retry or Resend takes the next number. Every attempt of one event carries the same `webhook-id`: the event's id.
+       * @example 1
+       */
+      attempt: number;
+      /**
+       * @description `scheduled`: the first try or the retry schedule. `manual`: a Resend or a Replay.
+       * @enum {string}
+       */
+      trigger: "scheduled" | "manual";
+      /**
+       * @description `succeeded`: the receiver answered 2xx. `failed`: it answered otherwise, or could not be reached (`error` says why). `skipped`: nothing was sent (`skippedReason`).
+       * @enum {string}
+       */
+      status: "succeeded" | "failed" | "skipped";
+      /**
+       * @description The receiver's status; null when none came.
+       * @example 200
+       */
+      httpStatus: number | null;
+      /**
+       * @description From the request sent to the answer read, or to the failure.
+       * @example 84
+       */
+      durationMs: number;
+      /**
+       * @description The first 2 KB of the receiver's answer, as text.
+       * @example ok
+       */
+      responseBody: string;
+      /**
+       * @description Why no answer came (a timeout, a refused connection, an unsafe address); null otherwise.
+       * @example null
+       */
+      error: string | null;
+      /**
+       * @description Set when nothing was sent: `endpoint_disabled`, the event came, or its retry was due, while the endpoint was disabled. Resend it, or Replay since, once the endpoint is enabled again.
+       * @example null
+       */
+      skippedReason: "endpoint_disabled" | null;
+      /**
+       * @description When the retry schedule tries this event again; null once it succeeded or the schedule ran out.
+       * @example null
+       */
+      nextAttemptAt: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC with milliseconds.
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      createdAt: string;
+    };
+    WebhookResend: {
+      /**
+       * @description The attempt number this Resend is logged under once sent. Resends of one event sent at once queue it once, and each is answered that one number.
+       * @example 3
+       */
+      attempt: number;
     };
     /** @description The lead's SMS consent record. A lead whose consent is `revoked` is not texted (422 `consent_required`); with the account's require-consent setting on, only `granted` is. */
     LeadConsentOutput: {
@@ -7424,7 +7545,7 @@ export interface operations {
        * @description Conflict.
        *
        *     - `idempotency_in_progress`: Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.
-       *     - `webhook_endpoint_disabled`: `POST /webhook-endpoints/{id}/replay` to a disabled endpoint: its deliveries would only be logged as skipped. Enable it (`PATCH` with `enabled: true`), then replay.
+       *     - `webhook_endpoint_disabled`: `POST /webhook-endpoints/{id}/replay` or `…/deliveries/{deliveryId}/resend` to a disabled endpoint: its deliveries would only be logged as skipped. Enable it (`PATCH` with `enabled: true`), then replay or resend.
        */
       409: {
         headers: {
@@ -7441,6 +7562,277 @@ export interface operations {
       };
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
+      /**
+       * @description Unprocessable.
+       *
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
+       */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1–100. */
+        limit?: number;
+        cursor?: string;
+        /** @description By `createdAt` only. */
+        sort?: "-createdAt" | "createdAt";
+        /** @description Only attempts with this outcome: `failed` for those the retry schedule or a Resend may send again. */
+        status?: "succeeded" | "failed" | "skipped";
+        /** @description Only the attempts of this event (`evt_…`): did it reach the endpoint, and when. */
+        eventId?: string;
+      };
+      header?: never;
+      path: {
+        /**
+         * @description The webhook endpoint's id (`whep_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example whep_01jf3v9k4n2p6r8t0v2x4z6b8g
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of delivery attempts. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "whd_01jf3v9k4n2p6r8t0v2x4z6b8h",
+           *           "endpointId": "whep_01jf3v9k4n2p6r8t0v2x4z6b8g",
+           *           "eventId": "evt_01jf3v9k4n2p6r8t0v2x4z6b8e",
+           *           "eventType": "lead.status_changed",
+           *           "attempt": 2,
+           *           "trigger": "scheduled",
+           *           "status": "failed",
+           *           "httpStatus": 503,
+           *           "durationMs": 1204,
+           *           "responseBody": "upstream unavailable",
+           *           "error": null,
+           *           "skippedReason": null,
+           *           "nextAttemptAt": "2026-11-22T09:35:05.000Z",
+           *           "createdAt": "2026-11-22T10:05:12.431Z"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "cursor": "eyJzIjoiLWNyZWF0ZWRBdCIsImYiOiJhYmMiLCJ0IjoiMjAyNi0xMS0yMlQwOTozMDowMC4wMDBaIiwiaSI6ImxlYWRfMDEifXxhYmNkZWZnaGlq",
+           *         "hasMore": true,
+           *         "limit": 20
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["WebhookDelivery"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["InvalidCursorError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  resendWebhookDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
+        "Idempotency-Key"?: string;
+      };
+      path: {
+        /**
+         * @description The webhook endpoint's id (`whep_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example whep_01jf3v9k4n2p6r8t0v2x4z6b8g
+         */
+        id: string;
+        /**
+         * @description The delivery attempt's id (`whd_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example whd_01jf3v9k4n2p6r8t0v2x4z6b8h
+         */
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The attempt is queued. */
+      202: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "attempt": 3
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["WebhookResend"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      /**
+       * @description Conflict.
+       *
+       *     - `idempotency_in_progress`: Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.
+       *     - `webhook_endpoint_disabled`: `POST /webhook-endpoints/{id}/replay` or `…/deliveries/{deliveryId}/resend` to a disabled endpoint: its deliveries would only be logged as skipped. Enable it (`PATCH` with `enabled: true`), then replay or resend.
+       */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["IdempotencyInProgressError"] | components["schemas"]["WebhookEndpointDisabledError"];
+        };
+      };
       /**
        * @description Unprocessable.
        *

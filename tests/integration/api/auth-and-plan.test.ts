@@ -131,6 +131,7 @@ describe.each(OPERATIONS)("$method $path", (op) => {
     sms: "sms_01aaaaaaaaaaaaaaaaaaaaaaaa",
     scheduledSms: "sms_01aaaaaaaaaaaaaaaaaaaaaaab",
     webhookEndpoint: "whep_01aaaaaaaaaaaaaaaaaaaaaaaa",
+    webhookDelivery: "whd_01aaaaaaaaaaaaaaaaaaaaaaaa",
   };
   const path = op.path(ids);
   const body = op.body?.(ids);

@@ -14,8 +14,10 @@ import {
 } from "@/lib/keys/permissions";
 import { OPERATIONS as DOCUMENTED } from "@/app/api/v1/operation-list";
 import { callApi, createTenant, type ApiResponse, type TestTenant } from "../../helpers/api";
-import { createOperationTargets, OPERATIONS, type OperationIds } from "../../helpers/operations";
+import { createOperationTargets, OPERATIONS, templateIds, type OperationIds } from "../../helpers/operations";
 import { limitThroughRealRedis } from "./setup-api-tests";
+import { createQueues } from "@/lib/jobs/start-workers";
+import { stopEventDispatcher } from "@/lib/webhooks/dispatch/event-dispatcher";
 
 limitThroughRealRedis();
 
@@ -27,14 +29,7 @@ limitThroughRealRedis();
 type Operation = (typeof OPERATIONS)[number];
 const RANK: Record<AccessLevel, number> = { none: 0, read: 1, write: 2 };
 
-const TEMPLATE_IDS = {
-  lead: "{id}",
-  property: "{id}",
-  visit: "{id}",
-  sms: "{smsId}",
-  scheduledSms: "{smsId}",
-  webhookEndpoint: "{id}",
-};
+const TEMPLATE_IDS = templateIds();
 
 function requirementOf(op: Operation): { resource: PermissionResource; level: "read" | "write" } {
   const template = op.path(TEMPLATE_IDS);
@@ -103,6 +98,13 @@ function expectRefused(res: ApiResponse, resource: PermissionResource, needed: s
   // Refused after the key and the limit passed: the call is counted, as any other of the key's.
   expect(res.headers.get("ratelimit-limit")).toBe("100");
 }
+
+// A resend that passes queues its attempt, so the queues must exist; no worker or dispatcher runs
+// in this process: the checks are of answers and of what the account holds.
+beforeAll(async () => {
+  await createQueues();
+  await stopEventDispatcher();
+});
 
 const NAMED = OPERATIONS.map((op) => ({ ...op, name: `${op.method} ${op.path(TEMPLATE_IDS)}` }));
 

@@ -14,7 +14,7 @@ import { MAX_JSON_DEPTH } from "@/lib/api/parse-input";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody, Lead, Property } from "../../helpers/api-bodies";
 import { contentType, headerValue, mutatedBody, queryString, weirdString } from "../../helpers/fuzz-arbitraries";
-import { createOperationTargets, OPERATIONS, type OperationIds } from "../../helpers/operations";
+import { createOperationTargets, OPERATIONS, templateIds, type OperationIds } from "../../helpers/operations";
 import { setAppRateLimitEnv, TEST_REDIS_URL } from "../../helpers/rate-limit-env";
 import { dispatch } from "../../helpers/route-table";
 
@@ -34,6 +34,7 @@ const mine = {
   visits: [] as string[],
   sms: [] as string[],
   webhookEndpoints: [] as string[],
+  webhookDeliveries: [] as string[],
 };
 let totalCases = 0;
 const statuses = new Map<string, number>();
@@ -82,6 +83,7 @@ beforeAll(async () => {
     mine.visits.push(ids.visit);
     mine.sms.push(ids.sms);
     mine.webhookEndpoints.push(ids.webhookEndpoint);
+    mine.webhookDeliveries.push(ids.webhookDelivery);
   }
   foreign = await createOperationTargets(other, "Theirs");
 }, 120_000);
@@ -130,7 +132,7 @@ const safeEncode = (s: string) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/
 
 const NAMED = OPERATIONS.map((op) => ({
   ...op,
-  name: `${op.method} ${op.path({ lead: ":id", property: ":id", visit: ":id", sms: ":smsId", scheduledSms: ":smsId", webhookEndpoint: ":id" })}`,
+  name: `${op.method} ${op.path(templateIds((name) => `:${name}`))}`,
 }));
 
 describe.each(NAMED)("fuzz $name", (op) => {
@@ -162,6 +164,10 @@ describe.each(NAMED)("fuzz $name", (op) => {
         () => mine.webhookEndpoints,
         () => foreign.webhookEndpoint,
       ),
+      webhookDelivery: idChoice(
+        () => mine.webhookDeliveries,
+        () => foreign.webhookDelivery,
+      ),
       query: queryString,
       idempotencyKey: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: headerValue, weight: 1 }),
       // Mostly the right media type, so bodies get past the 415 check and reach validation.
@@ -178,6 +184,7 @@ describe.each(NAMED)("fuzz $name", (op) => {
           sms: input.sms,
           scheduledSms: input.sms,
           webhookEndpoint: input.webhookEndpoint,
+          webhookDelivery: input.webhookDelivery,
         };
         const path = op.path(ids);
         const valid = (op.body?.({
@@ -187,6 +194,7 @@ describe.each(NAMED)("fuzz $name", (op) => {
           sms: mine.sms[0],
           scheduledSms: mine.sms[0],
           webhookEndpoint: mine.webhookEndpoints[0],
+          webhookDelivery: mine.webhookDeliveries[0],
         }) ?? undefined) as Record<string, unknown> | undefined;
         const fields = FIELDS[path.endsWith("/sms") ? "sms" : path.replace(/\/[^/]+$/, "")] ?? FIELDS[path] ?? [];
         const body = valid

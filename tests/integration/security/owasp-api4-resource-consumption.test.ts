@@ -83,6 +83,7 @@ const FAKE_IDS: OperationIds = {
   sms: "sms_unknown",
   scheduledSms: "sms_unknown2",
   webhookEndpoint: "whe_unknown",
+  webhookDelivery: "whd_unknown",
 };
 
 // The ways to send an oversized body: chunked (no length), a Content-Length that lies low, and an
