@@ -78,31 +78,39 @@ export type PlainAction<S> = ((formData: FormData) => Promise<void>) & { run: Ru
 
 const defaultInput = (formData: FormData): FormInput => ({ input: formValues(formData) });
 
+/** The form's input as the schema outputs it, or each field's error. No schema: nothing to read. */
+function parsedInput<T>(
+  schema: z.ZodType<T> | undefined,
+  read: () => FormInput,
+): { input: T; fieldErrors?: never } | { input?: never; fieldErrors: Record<string, string> } {
+  if (!schema) return { input: undefined as T };
+  const parsed = parseFormInput(schema, read());
+  return parsed.fieldErrors ? { fieldErrors: parsed.fieldErrors } : { input: parsed.data };
+}
+
+/** The steps after the session: whatever they throw becomes the form's state, in words (a
+ * redirect or notFound() is Next's own and passes on). */
+async function inWords<S>(values: Record<string, string>, steps: () => Promise<FormState>): Promise<StateOf<S>> {
+  try {
+    return (await steps()) as StateOf<S>;
+  } catch (error) {
+    unstable_rethrow(error);
+    return errorState(error, values) as StateOf<S>;
+  }
+}
+
 function runner<T, S extends FormState>(options: Options<T>, handler: Handler<T, S>): Run<StateOf<S>> {
-  return async (signedIn, formData, origin = UNKNOWN_CLIENT) => {
+  return async (member, formData, origin = UNKNOWN_CLIENT) => {
     const values = options.values?.(formData) ?? formValues(formData, options.omit);
-    try {
+    return inWords<S>(values, async () => {
       // The role as the database says now, not as the session said when it began.
-      const actor = options.role === "owner" ? await assertOwner(signedIn.accountId, signedIn.userId) : signedIn;
-      const member = signedIn;
-      let input = undefined as T;
-      if (options.schema) {
-        const parsed = parseFormInput(options.schema, (options.input ?? defaultInput)(formData, member));
-        if (parsed.fieldErrors) return invalidForm(parsed.fieldErrors, values) as StateOf<S>;
-        input = parsed.data;
-      }
-      return (await handler({
-        member,
-        input,
-        formData,
-        values,
-        origin,
-        audit: userAuditActor(actor, origin),
-      })) as StateOf<S>;
-    } catch (error) {
-      unstable_rethrow(error);
-      return errorState(error, values) as StateOf<S>;
-    }
+      const actor = options.role === "owner" ? await assertOwner(member.accountId, member.userId) : member;
+      const { input, fieldErrors } = parsedInput(options.schema, () =>
+        (options.input ?? defaultInput)(formData, member),
+      );
+      if (fieldErrors) return invalidForm(fieldErrors, values);
+      return handler({ member, input: input as T, formData, values, origin, audit: userAuditActor(actor, origin) });
+    });
   };
 }
 
@@ -187,18 +195,11 @@ export function publicFormAction<T, S extends FormState>(
 ): PublicAction<StateOf<S>> {
   const run = async (formData: FormData, origin = UNKNOWN_CLIENT): Promise<StateOf<S>> => {
     const values = formValues(formData, options.omit);
-    try {
-      let input = undefined as T;
-      if (options.schema) {
-        const parsed = parseFormInput(options.schema, (options.input ?? defaultInput)(formData));
-        if (parsed.fieldErrors) return invalidForm(parsed.fieldErrors, values) as StateOf<S>;
-        input = parsed.data;
-      }
-      return (await handler({ input, formData, values, origin })) as StateOf<S>;
-    } catch (error) {
-      unstable_rethrow(error);
-      return errorState(error, values) as StateOf<S>;
-    }
+    return inWords<S>(values, async () => {
+      const { input, fieldErrors } = parsedInput(options.schema, () => (options.input ?? defaultInput)(formData));
+      if (fieldErrors) return invalidForm(fieldErrors, values);
+      return handler({ input: input as T, formData, values, origin });
+    });
   };
   return Object.assign(
     async (_previous: StateOf<S>, formData: FormData) => {
