@@ -2,6 +2,9 @@ import type { DbOrTx } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import { newId } from "@/lib/ids/new-id";
 
+// About 10 bind parameters a row.
+const ROWS_PER_STATEMENT = 1_000;
+
 /** Why an attempt was logged without a request. */
 export type SkippedReason = "endpoint_disabled";
 
@@ -28,5 +31,12 @@ export async function logSkipped(
     durationMs: 0,
     skippedReason: reason,
   }));
-  await db.insert(webhookDeliveries).values(rows).onConflictDoNothing();
+  // In statements of a bounded size: a dispatcher batch fans out to every disabled endpoint it
+  // meets (500 events × 50 endpoints), and one statement of all its rows would pass PostgreSQL's
+  // 65,535 bind parameters, fail, and hold the dispatcher on that batch for good.
+  for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT)
+    await db
+      .insert(webhookDeliveries)
+      .values(rows.slice(at, at + ROWS_PER_STATEMENT))
+      .onConflictDoNothing();
 }
