@@ -18,7 +18,7 @@ type Definition = Pick<CustomFieldDefinition, "key" | "label" | "type">;
 
 /** A custom field's stored value as its cell; a value of the wrong shape (stored before its
  * definition changed) is written as text rather than dropped. */
-export function customFieldCell(def: Definition, value: unknown): Cell {
+function customFieldCell(def: Definition, value: unknown): Cell {
   if (value === undefined || value === null) return null;
   if (def.type === "boolean" && typeof value === "boolean") return yesNo(value);
   if (def.type === "multi_select" && Array.isArray(value)) return listCell(value.map(String));
@@ -28,11 +28,31 @@ export function customFieldCell(def: Definition, value: unknown): Cell {
 
 /** One header per definition, its label; a label that repeats a column already there gets its
  * key in brackets, so no two columns share a header. */
-export function customFieldHeaders(definitions: readonly Definition[], taken: readonly string[]): string[] {
+function customFieldHeaders(definitions: readonly Definition[], taken: readonly string[]): string[] {
   const used = new Set(taken.map((h) => h.toLowerCase()));
   return definitions.map((def) => {
     const header = used.has(def.label.toLowerCase()) ? `${def.label} (${def.key})` : def.label;
     used.add(header.toLowerCase());
     return header;
   });
+}
+
+/** The fixed columns of a record's CSV, then one per custom field definition of the account, in
+ * their order, with the headers customFieldHeaders gives them. `Args`: what a cell takes besides
+ * its record (the lead export's id → name maps); a custom field's cell needs the record alone. */
+export function withCustomFieldColumns<T extends { customFields: Record<string, unknown> }, Args extends unknown[]>(
+  fixed: readonly { header: string; cell: (record: T, ...args: Args) => Cell }[],
+  definitions: readonly Definition[],
+): { header: string; cell: (record: T, ...args: Args) => Cell }[] {
+  const headers = customFieldHeaders(
+    definitions,
+    fixed.map((column) => column.header),
+  );
+  return [
+    ...fixed,
+    ...definitions.map((def, i) => ({
+      header: headers[i],
+      cell: (...[record]: [T, ...Args]) => customFieldCell(def, record.customFields[def.key]),
+    })),
+  ];
 }

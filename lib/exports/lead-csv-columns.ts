@@ -1,7 +1,7 @@
 import type { CustomFieldDefinition } from "@/db/schema";
 import type { PublicLead } from "@/lib/leads/public-lead";
 import { leadFieldEntries, type LeadFieldName, type LeadFieldSpec } from "@/lib/schemas/lead-fields";
-import { customFieldCell, customFieldHeaders, listCell, timeCell, yesNo, type Cell } from "./csv-cells";
+import { withCustomFieldColumns, listCell, timeCell, yesNo, type Cell } from "./csv-cells";
 
 // The lead export's columns, one list of header and cell together (as Dub builds its export),
 // derived from the field registry (lib/schemas/lead-fields.ts) in its order: each field with
@@ -63,15 +63,5 @@ const FIXED = leadFieldEntries().flatMap(([field, spec]) => (spec.csv ? columnsO
 /** The columns, then one per custom field of the account's lead definitions (a header that
  * repeats a column's gets the field's key). */
 export function leadCsvColumns(definitions: readonly Definition[]): LeadCsvColumn[] {
-  const headers = customFieldHeaders(
-    definitions,
-    FIXED.map((column) => column.header),
-  );
-  return [
-    ...FIXED,
-    ...definitions.map((def, i) => ({
-      header: headers[i],
-      cell: (lead: PublicLead) => customFieldCell(def, lead.customFields[def.key]),
-    })),
-  ];
+  return withCustomFieldColumns(FIXED, definitions);
 }

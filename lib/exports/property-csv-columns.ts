@@ -2,7 +2,7 @@ import type { CustomFieldDefinition } from "@/db/schema";
 import { areaIn } from "@/lib/properties/area-units";
 import type { PublicProperty } from "@/lib/properties/public-property";
 import { propertyFieldEntries, type PropertyFieldSpec } from "@/lib/schemas/property-fields";
-import { customFieldCell, customFieldHeaders, timeCell, type Cell } from "./csv-cells";
+import { withCustomFieldColumns, timeCell, type Cell } from "./csv-cells";
 
 // The property export's columns, header and cell together, derived from the field registry
 // (lib/schemas/property-fields.ts) in its order, as the lead export's are (lead-csv-columns.ts).
@@ -52,15 +52,5 @@ const FIXED = propertyFieldEntries().flatMap(([field, spec]) => (spec.csv ? colu
 
 /** The columns, then one per custom field of the account's property definitions. */
 export function propertyCsvColumns(definitions: readonly Definition[]): PropertyCsvColumn[] {
-  const headers = customFieldHeaders(
-    definitions,
-    FIXED.map((column) => column.header),
-  );
-  return [
-    ...FIXED,
-    ...definitions.map((def, i) => ({
-      header: headers[i],
-      cell: (property: PublicProperty) => customFieldCell(def, property.customFields[def.key]),
-    })),
-  ];
+  return withCustomFieldColumns(FIXED, definitions);
 }
