@@ -1,4 +1,4 @@
-import { index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, pgEnum, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { accounts } from "./accounts";
 import { users } from "./users";
 import { createdAt } from "./columns";
@@ -18,11 +18,16 @@ export const memberships = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: roleEnum().notNull(),
+    // An owner deactivates a member who leaves: they cannot sign in (their sessions end), nothing
+    // can be assigned to them, and their history keeps their name (lib/users/set-member-active.ts).
+    active: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
     // The team page lists an account's members; also forbids a duplicate membership.
     uniqueIndex("memberships_account_user_unique").on(t.accountId, t.userId),
+    // GET /api/v1/users pages an account's members by (createdAt, user id).
+    index("memberships_account_created_idx").on(t.accountId, t.createdAt, t.userId),
     // Sign-in resolves a user's account.
     index("memberships_user_idx").on(t.userId),
   ],

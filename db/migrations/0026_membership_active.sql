@@ -1,0 +1,2 @@
+ALTER TABLE "memberships" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+CREATE INDEX "memberships_account_created_idx" ON "memberships" USING btree ("account_id","created_at","user_id");
