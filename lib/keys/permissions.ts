@@ -18,6 +18,7 @@ export const PERMISSION_RESOURCES = {
   events: { label: "Events", levels: ["none", "read"] },
   webhook_endpoints: { label: "Webhook endpoints", levels: ["none", "read", "write"] },
   custom_fields: { label: "Custom fields", levels: ["none", "read"] },
+  users: { label: "Users", levels: ["none", "read"] },
 } as const satisfies Record<string, { label: string; levels: readonly AccessLevel[] }>;
 
 export type PermissionResource = keyof typeof PERMISSION_RESOURCES;
