@@ -28,6 +28,12 @@ export const PROPERTY_STATUSES = ["available", "reserved", "sold", "rented", "of
 
 export const VISIT_STATUSES = ["scheduled", "completed", "cancelled", "no_show"] as const;
 
+/** A task's kind (what the agent has to do) and where it stands: `done` sets its completedAt. */
+export const TASK_TYPES = ["call", "text", "email", "follow_up", "showing", "other"] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+export const TASK_STATUSES = ["open", "done", "cancelled"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
 export const SMS_STATUSES = ["queued", "sent", "failed", "received", "scheduled", "cancelled"] as const;
 /** outbound: we sent it; inbound: the lead sent it to us. */
 export const SMS_DIRECTIONS = ["outbound", "inbound"] as const;
@@ -49,6 +55,7 @@ export const ACTIVITY_TYPES = [
   "sms_scheduled",
   "sms_cancelled",
   "sms_consent_changed",
+  "task_completed",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -24,6 +24,7 @@ const TYPE_LABELS: Record<ActivityType, [string, BadgeTone]> = {
   sms_scheduled: ["SMS scheduled", "indigo"],
   sms_cancelled: ["SMS cancelled", "slate"],
   sms_consent_changed: ["Consent", "violet"],
+  task_completed: ["Task done", "emerald"],
 };
 
 /** Who did it: a person, an API key by its name, or the system. */

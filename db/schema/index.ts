@@ -24,3 +24,5 @@ export * from "./mail-outbox";
 export * from "./sms-opt-outs";
 export * from "./user-sessions";
 export * from "./webhook-resends";
+export * from "./tasks";
+export * from "./task-digests";
