@@ -56,6 +56,7 @@ export const ACTIVITY_TYPES = [
   "sms_cancelled",
   "sms_consent_changed",
   "task_completed",
+  "lead_assigned",
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
@@ -74,6 +75,10 @@ export const EVENT_TYPES = [
   "property.deleted",
   "visit.created",
   "visit.updated",
+  "task.created",
+  "task.updated",
+  "task.completed",
+  "task.deleted",
   "note.created",
   "sms.sent",
   "sms.delivered",

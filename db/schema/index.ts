@@ -26,3 +26,4 @@ export * from "./user-sessions";
 export * from "./webhook-resends";
 export * from "./tasks";
 export * from "./task-digests";
+export * from "./lead-routing-rules";

@@ -21,6 +21,9 @@ export const memberships = pgTable(
     // An owner deactivates a member who leaves: they cannot sign in (their sessions end), nothing
     // can be assigned to them, and their history keeps their name (lib/users/set-member-active.ts).
     active: boolean().notNull().default(true),
+    // Lead routing's round robin skips a member marked unavailable (away, on leave) until they are
+    // back; they can still sign in and be assigned by hand (lib/routing).
+    available: boolean().notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

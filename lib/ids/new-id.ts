@@ -24,6 +24,8 @@ const PREFIXES = {
   mail: "mail",
   leadImport: "imp",
   userSession: "ses",
+  task: "task",
+  leadRoutingRule: "lrr",
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;
