@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@/db/client";
 import { normalizePhone } from "@/lib/phone/normalize-phone";
-import { assertPropertyInAccount, assertUserInAccount } from "@/lib/accounts/assert-account-references";
+import { assertPropertyInAccount, assertAssignableUser } from "@/lib/accounts/assert-account-references";
 import type { LeadUpdateInput } from "@/lib/schemas/leads";
 
 export interface LeadAccountContext {
@@ -12,14 +12,16 @@ export interface LeadAccountContext {
 }
 
 /** Normalises what the schema cannot (phone to E.164, email case, tag duplicates) and checks
- * that referenced ids belong to the account. Fields not sent stay undefined. */
+ * that referenced ids belong to the account. Fields not sent stay undefined. `before`: the lead
+ * an update changes, whose assignee may stay even once deactivated. */
 export async function prepareLeadFields<T extends LeadUpdateInput>(
   db: DbOrTx,
   account: LeadAccountContext,
   input: T,
+  before?: { assignedTo: string | null },
 ): Promise<T> {
   await assertPropertyInAccount(db, account.accountId, input.propertyId);
-  await assertUserInAccount(db, account.accountId, input.assignedTo, "assignedTo");
+  await assertAssignableUser(db, account.accountId, input.assignedTo, "assignedTo", before?.assignedTo);
   return {
     ...input,
     ...(input.phone !== undefined && { phone: normalizePhone(input.phone, account.defaultCountry) }),

@@ -68,7 +68,11 @@ function updateLeadIn(
     assertOptOutClearable(before, input);
     // The consent record is not a field like the others: it has its own activity, and resending
     // the same record changes nothing (consent-record.ts).
-    const { consent: sentConsent, customFields: sentCustom, ...prepared } = await prepareLeadFields(tx, account, input);
+    const {
+      consent: sentConsent,
+      customFields: sentCustom,
+      ...prepared
+    } = await prepareLeadFields(tx, account, input, before);
     const consent = consentRecordOf(sentConsent, before.consent);
     // A STOP the number sent (on this lead or another with that phone) is cleared only by START.
     const phone = "phone" in prepared ? prepared.phone : before.phone;

@@ -31,7 +31,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     message: "The body is not valid JSON.",
   },
   validation_error: {
-    when: "A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.",
+    when: "A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.",
     message: "The request body is invalid: 2 problems (see details).",
     details: [
       { path: "email", message: "Invalid email" },
@@ -68,7 +68,7 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     ...insufficientPermissionsExample({ leads: "write" }),
   },
   not_found: {
-    when: "No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.",
+    when: "No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).",
     message: "Lead not found.",
   },
   method_not_allowed: {

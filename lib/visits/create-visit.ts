@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids/new-id";
 import { ApiError } from "@/lib/errors/api-error";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { recordEvent } from "@/lib/events/record-event";
-import { assertPropertyInAccount, assertUserInAccount } from "@/lib/accounts/assert-account-references";
+import { assertPropertyInAccount, assertAssignableUser } from "@/lib/accounts/assert-account-references";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import type { VisitCreateInput } from "@/lib/schemas/visits";
 import { toPublicVisit, type PublicVisit } from "./public-visit";
@@ -23,7 +23,7 @@ export async function createVisit(accountId: string, input: VisitCreateInput, ac
       throw error;
     });
     await assertPropertyInAccount(tx, accountId, input.propertyId);
-    await assertUserInAccount(tx, accountId, input.agentId, "agentId");
+    await assertAssignableUser(tx, accountId, input.agentId, "agentId");
     const [visit] = await tx
       .insert(visits)
       .values({

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { visits, type Visit } from "@/db/schema";
-import { assertUserInAccount } from "@/lib/accounts/assert-account-references";
+import { assertAssignableUser } from "@/lib/accounts/assert-account-references";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { ApiError } from "@/lib/errors/api-error";
 import { visitRescheduleSchema, type VisitRescheduleInput } from "@/lib/schemas/visits";
@@ -38,7 +38,7 @@ export async function applyReschedule(
       `Only a scheduled visit can be rescheduled; this one is ${VISIT_STATUS_LABELS[visit.status].toLowerCase()}.`,
     );
   }
-  await assertUserInAccount(tx, accountId, patch.agentId, "agentId");
+  await assertAssignableUser(tx, accountId, patch.agentId, "agentId", visit.agentId);
   const next = nextValues(visit, patch);
   const changes = changedFields(visit, next);
   if (Object.keys(changes).length === 0) return visit;

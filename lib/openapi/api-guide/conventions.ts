@@ -53,9 +53,11 @@ export const conventionsSection = `
   carry an offset.
 - **IDs** are opaque, time-ordered strings with a type prefix: \`lead_…\`, \`prop_…\`, \`visit_…\`,
   \`act_…\`, \`sms_…\`.
-- **Other accounts' ids** are indistinguishable from missing ones: 404 \`not_found\`. An id in a
-  body (\`propertyId\`, \`assignedTo\`, \`agentId\`) that is not your account's answers 404 with
-  \`details\` naming the field.
+- **Other accounts' ids** are indistinguishable from missing ones: 404 \`not_found\`. A
+  \`propertyId\` in a body that is not your account's answers 404 with \`details\` naming the
+  field. A user id in a body (\`assignedTo\`, \`agentId\`) must be an active user of your account
+  (\`GET /users\`): another account's user or a deactivated one is a 400 \`validation_error\`
+  naming the field, never a silent \`null\`.
 - **Phones** are accepted in any common format and returned as E.164 (\`+14155550123\`); numbers
   without \`+\` use your account's default country.
 - **Money** is whole currency units (\`budget\`, \`price\`); \`currency\` is ISO 4217.

@@ -245,8 +245,11 @@ describe(`PATCH /visits/:id on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
       expect(res.body.error).toMatchObject({ code: "not_found", message: "Visit not found." });
     }
     const foreignAgent = await patch<ErrorBody>(visit.id, { agentId: stranger.userId });
-    expect(foreignAgent.status).toBe(404);
-    expect(foreignAgent.body.error).toMatchObject({ code: "not_found", details: [{ path: "agentId" }] });
+    expect(foreignAgent.status).toBe(400);
+    expect(foreignAgent.body.error).toMatchObject({
+      code: "validation_error",
+      details: [{ path: "agentId", message: "No such user in this account" }],
+    });
     expect((await visitEvents(visit.id)).map((e) => e.type)).toEqual(["visit.created"]);
 
     // Its own lead and visit, so the other tests keep theirs.

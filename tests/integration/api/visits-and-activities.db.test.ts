@@ -116,8 +116,11 @@ describe("visits", () => {
         agentId: other.userId,
       },
     });
-    expect(agent.status).toBe(404);
-    expect(agent.body.error.details).toEqual([{ path: "agentId", message: expect.any(String) }]);
+    expect(agent.status).toBe(400);
+    expect(agent.body.error).toMatchObject({
+      code: "validation_error",
+      details: [{ path: "agentId", message: "No such user in this account" }],
+    });
   });
 
   it("lists with leadId, propertyId, status, from and to filters", async () => {

@@ -29,7 +29,7 @@ export const createVisit = {
   permission: { visits: "write" },
   summary: "Schedule a visit",
   description:
-    "Schedules a visit of a lead to a property, with status `scheduled`, and writes a `visit_scheduled` activity on the lead in the same transaction. `leadId` must be a live lead of your account and `propertyId` and `agentId` must belong to your account: otherwise 404 `not_found` (`details` names `propertyId` or `agentId`). `durationMinutes` defaults to 30. Send an `Idempotency-Key` to make a retry safe.",
+    "Schedules a visit of a lead to a property, with status `scheduled`, and writes a `visit_scheduled` activity on the lead in the same transaction. `leadId` must be a live lead of your account and `propertyId` must belong to your account: otherwise 404 `not_found` (`details` names the field). `agentId` must be an active user of your account (`GET /users`): another account's user or a deactivated one is a 400 `validation_error` on `agentId`. `durationMinutes` defaults to 30. Send an `Idempotency-Key` to make a retry safe.",
   body: {
     schema: visitCreateSchema,
     examples: {
