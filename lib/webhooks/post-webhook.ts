@@ -3,6 +3,7 @@ import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { StringDecoder } from "node:string_decoder";
 import { checkWebhookUrl, type WebhookUrlOptions } from "./check-webhook-url";
+import { deliveryAgent } from "./delivery-agents";
 import { describeNetworkError } from "./describe-network-error";
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -65,41 +66,61 @@ function send(url: URL, address: string, post: WebhookPost, signal: AbortSignal,
     const body = new ResponseBody();
     let status: number | null = null;
     let settled = false;
-    const settle = (error: string | null) => {
+    let retried = false;
+    let req: http.ClientRequest;
+    // `keep`: the answer was read to its end, so the socket goes back to its receiver's pool;
+    // otherwise (an error, a timeout, an answer cut at the read limit) it is destroyed.
+    const settle = (error: string | null, keep = false) => {
       if (settled) return;
       settled = true;
       signal.removeEventListener("abort", onAbort);
-      req.destroy();
+      if (!keep) req.destroy();
       resolve({ status, responseBody: body.text(), error });
     };
     const onAbort = () => settle(timedOut);
 
-    const req = (url.protocol === "https:" ? https : http).request(
-      {
-        method: "POST",
-        // The name, not the address, so Host and TLS (SNI, certificate check) are about the name;
-        // the pinned lookup makes the socket go to the checked address all the same.
-        hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        headers: withDefaults(post.headers, post.body),
-        lookup: pinnedLookup(address),
-        // A fresh connection: a pooled one may have been opened to another address.
-        agent: false,
-      },
-      (res) => {
-        status = res.statusCode ?? null;
-        res.on("data", (chunk: Buffer) => body.add(chunk) && settle(null));
-        res.on("end", () => settle(null));
-        res.on("error", (error) => settle(describeNetworkError(error)));
-      },
-    );
-    req.on("error", (error) => settle(describeNetworkError(error)));
-    if (signal.aborted) return onAbort();
+    const start = () => {
+      const sent = (url.protocol === "https:" ? https : http).request(
+        {
+          method: "POST",
+          // The name, not the address, so Host and TLS (SNI, certificate check) are about the name;
+          // the pinned lookup makes the socket go to the checked address all the same.
+          hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+          port: url.port || undefined,
+          path: `${url.pathname}${url.search}`,
+          headers: withDefaults(post.headers, post.body),
+          lookup: pinnedLookup(address),
+          // Pooled per checked address (see delivery-agents.ts): a reused socket goes where this
+          // attempt's check allowed.
+          agent: deliveryAgent(url, address),
+        },
+        (res) => {
+          status = res.statusCode ?? null;
+          res.on("data", (chunk: Buffer) => body.add(chunk) && settle(null));
+          res.on("end", () => settle(null, true));
+          res.on("error", (error) => settle(describeNetworkError(error)));
+        },
+      );
+      sent.on("error", (error) => {
+        // A pooled socket the receiver closed while it sat idle fails at once, before any answer:
+        // Node's documented remedy is to send again on a new connection, once.
+        if (sent.reusedSocket && status === null && !retried && isConnectionReset(error) && !signal.aborted) {
+          retried = true;
+          return start();
+        }
+        settle(describeNetworkError(error));
+      });
+      req = sent;
+      sent.end(post.body);
+    };
+    if (signal.aborted) return resolve({ status: null, responseBody: "", error: timedOut });
     signal.addEventListener("abort", onAbort, { once: true });
-    req.end(post.body);
+    start();
   });
 }
+
+const isConnectionReset = (error: unknown) =>
+  ["ECONNRESET", "EPIPE"].includes((error as NodeJS.ErrnoException).code ?? "");
 
 function withDefaults(headers: Record<string, string>, body: string): Record<string, string> {
   const given = new Set(Object.keys(headers).map((name) => name.toLowerCase()));

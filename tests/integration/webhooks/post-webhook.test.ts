@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { postWebhook } from "@/lib/webhooks/post-webhook";
 
@@ -160,5 +160,58 @@ describe("postWebhook", () => {
       responseBody: "",
       error: "connection refused",
     });
+  });
+});
+
+describe("postWebhook's connections to a receiver", () => {
+  it("are kept alive and reused by the next delivery", async () => {
+    const target = await receiver((res) => res.end("ok"));
+    const connections = new Set<string>();
+    servers[0].on("connection", (socket) => connections.add(`${socket.remotePort}`));
+    for (let i = 0; i < 3; i++) {
+      expect(await postWebhook({ url: `${target.url}/in`, headers: {}, body: "{}" })).toMatchObject({ status: 200 });
+    }
+    expect(target.received).toHaveLength(3);
+    expect(connections.size).toBe(1);
+  });
+
+  it("are not reused after an answer cut at the read limit (the rest is never read)", async () => {
+    const target = await receiver((res) => res.end("x".repeat(200 * 1024)));
+    let connections = 0;
+    servers[0].on("connection", () => connections++);
+    for (let i = 0; i < 2; i++) {
+      expect(await postWebhook({ url: `${target.url}/in`, headers: {}, body: "{}" })).toMatchObject({ status: 200 });
+    }
+    expect(connections).toBe(2);
+  });
+
+  it("send once more on a new connection when a reused one is reset before any answer", async () => {
+    // A raw server: it answers the first request on a connection and resets the connection at the
+    // second, as a receiver closing an idle socket just as we write into it does.
+    let connections = 0;
+    const requests: number[] = [];
+    const sockets: net.Socket[] = [];
+    const server = net.createServer((socket) => {
+      sockets.push(socket);
+      const connection = ++connections;
+      let served = 0;
+      socket.on("data", (data) => {
+        if (!data.includes("\r\n\r\n")) return;
+        requests.push(connection);
+        if (served++ === 0) socket.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok");
+        else socket.resetAndDestroy();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/in`;
+      expect(await postWebhook({ url, headers: {}, body: "{}" })).toMatchObject({ status: 200, error: null });
+      expect(await postWebhook({ url, headers: {}, body: "{}" })).toMatchObject({ status: 200, error: null });
+      // Second delivery: tried on connection 1 (reset), sent again on a new connection 2.
+      expect(requests).toEqual([1, 1, 2]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -128,6 +128,33 @@ describe("DNS rebinding", () => {
     expect(seen.connections).toBe(1);
   });
 
+  it("reuses a kept-alive connection only for the same checked address: a name that now points elsewhere gets a new one", async () => {
+    // 127.0.0.1 and 127.0.0.2 are both this machine: one server on all addresses sees which
+    // address each request came in on, and on how many connections.
+    const seen = { connections: 0, addresses: [] as (string | undefined)[] };
+    const server = http.createServer((req, res) => (seen.addresses.push(req.socket.localAddress), res.end("ok")));
+    server.on("connection", () => seen.connections++);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+    const port = (server.address() as AddressInfo).port;
+    const resolveHost = resolverAnswering(["127.0.0.1"], ["127.0.0.1"], ["127.0.0.2"]);
+    const options = {
+      url: `http://moving.example.test:${port}/in`,
+      headers: {},
+      body: "{}",
+      allowPrivateUrls: true,
+      resolveHost,
+    };
+
+    for (let i = 0; i < 3; i++) expect(await postWebhook(options)).toMatchObject({ status: 200, error: null });
+    expect(seen.addresses.map((address) => address?.replace(/^::ffff:/, ""))).toEqual([
+      "127.0.0.1",
+      "127.0.0.1",
+      "127.0.0.2",
+    ]);
+    expect(seen.connections).toBe(2);
+  });
+
   it("over https, sends the host name (not the address) as SNI so the certificate is checked for it", async () => {
     let clientHello: Buffer | string | undefined;
     const tls = net.createServer((socket) => socket.once("data", (data) => ((clientHello = data), socket.destroy())));
