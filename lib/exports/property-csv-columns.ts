@@ -14,21 +14,16 @@ interface PropertyCsvColumn {
 
 type Definition = Pick<CustomFieldDefinition, "key" | "label" | "type">;
 
-const ADDRESS_PARTS = [
-  ["street", "Street"],
-  ["city", "City"],
-  ["region", "Region"],
-  ["postalCode", "Postal code"],
-  ["country", "Country"],
-] as const;
-
 function columnsOf(field: keyof PublicProperty, spec: PropertyFieldSpec): PropertyCsvColumn[] {
   const value = (property: PublicProperty) => property[field] as unknown;
   switch (spec.value) {
     case "enum":
       return [{ header: spec.label, cell: (p) => spec.values?.[value(p) as string] ?? (value(p) as Cell) }];
     case "address":
-      return ADDRESS_PARTS.map(([part, header]) => ({ header, cell: (p) => p.address[part] }));
+      return Object.entries(spec.parts ?? {}).map(([part, { label }]) => ({
+        header: label,
+        cell: (p) => p.address[part as keyof PublicProperty["address"]],
+      }));
     // Both units: m² is what the API sends, square feet what US agents read.
     case "area":
       return [

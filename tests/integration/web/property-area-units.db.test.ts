@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { areaFieldName, areaUnitFor, formatArea, sqmFromSqft } from "@/lib/properties/area-units";
-import { propertyFormValues } from "@/components/properties/property-form-options";
+import { propertyFormValues } from "@/components/properties/property-form-fields";
 import { createPropertyForm, updatePropertyForm } from "@/app/(app)/properties/_forms/property-forms";
 import { getPropertyOrThrow } from "@/lib/properties/get-property-or-throw";
 import { toPublicProperty } from "@/lib/properties/public-property";

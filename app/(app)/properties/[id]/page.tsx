@@ -1,25 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import {
-  PROPERTY_FORM_OPTIONS,
-  propertyCustomFields,
-  propertyFormValues,
-} from "@/components/properties/property-form-options";
-import {
-  LISTING_TYPE_LABELS,
-  PROPERTY_STATUS_LABELS,
-  PROPERTY_STATUS_TONES,
-  PROPERTY_TYPE_LABELS,
-} from "@/lib/properties/property-labels";
+import { propertyCustomFields } from "@/components/properties/property-form-options";
+import { PROPERTY_FORM_FIELDS, propertyFormValues } from "@/components/properties/property-form-fields";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
-import { areaUnitFor, formatArea } from "@/lib/properties/area-units";
-import { formatMoney } from "@/components/ui/format-money";
+import { areaUnitFor } from "@/lib/properties/area-units";
 import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { PropertyForm } from "@/components/properties/property-form";
-import { CustomFieldSummary } from "@/components/custom-fields/custom-field-summary";
+import { PropertySummary } from "@/components/properties/property-summary";
 import { VisitsTable } from "@/components/visits/visits-table";
-import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FlashNotice } from "@/components/ui/flash-notice";
@@ -55,25 +44,10 @@ export default async function PropertyPage({
           ← All properties
         </Link>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <div className="space-y-1">
-            <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{property.title}</h1>
-              <Badge tone={PROPERTY_STATUS_TONES[property.status]}>{PROPERTY_STATUS_LABELS[property.status]}</Badge>
-            </div>
-            <p className="text-sm text-slate-600">
-              {PROPERTY_TYPE_LABELS[property.type]} · {LISTING_TYPE_LABELS[property.listingType]} ·{" "}
-              {formatMoney(property.price, property.currency)}
-              {property.areaSqm === null ? "" : ` · ${formatArea(property.areaSqm, areaUnit)}`}
-              {property.address.city ? ` · ${property.address.city}` : ""}
-            </p>
-            <CustomFieldSummary definitions={customFields} values={property.customFields} />
-            {/* The integrator's own id (an MLS number): how staff find the listing elsewhere. */}
-            {property.externalId ? (
-              <p className="text-xs text-slate-500">
-                External id <code className="font-mono text-slate-700">{property.externalId}</code>
-              </p>
-            ) : null}
-          </div>
+          <PropertySummary
+            property={property}
+            context={{ areaUnit, zone: member.timeZone, customFields: customFields }}
+          />
           <ConfirmDialog
             triggerLabel="Delete property"
             title={`Delete ${property.title}?`}
@@ -101,7 +75,7 @@ export default async function PropertyPage({
                 propertyId={property.id}
                 initial={propertyFormValues(property, property.currency, areaUnit)}
                 areaUnit={areaUnit}
-                options={PROPERTY_FORM_OPTIONS}
+                fields={PROPERTY_FORM_FIELDS}
                 customFields={{ definitions: customFields, values: property.customFields }}
                 submitLabel="Save changes"
                 pendingLabel="Saving…"

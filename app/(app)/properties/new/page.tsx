@@ -3,11 +3,8 @@ import Link from "next/link";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { areaUnitFor } from "@/lib/properties/area-units";
-import {
-  PROPERTY_FORM_OPTIONS,
-  propertyCustomFields,
-  propertyFormValues,
-} from "@/components/properties/property-form-options";
+import { propertyCustomFields } from "@/components/properties/property-form-options";
+import { PROPERTY_FORM_FIELDS, propertyFormValues } from "@/components/properties/property-form-fields";
 import { PropertyForm } from "@/components/properties/property-form";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
@@ -37,7 +34,7 @@ export default async function NewPropertyPage() {
           action={createPropertyAction}
           initial={propertyFormValues(undefined, account.currency, areaUnitFor(account.defaultCountry))}
           areaUnit={areaUnitFor(account.defaultCountry)}
-          options={PROPERTY_FORM_OPTIONS}
+          fields={PROPERTY_FORM_FIELDS}
           customFields={{ definitions: customFields, values: {} }}
           submitLabel="Create property"
           pendingLabel="Creating…"
