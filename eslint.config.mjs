@@ -44,8 +44,6 @@ const KNOWN = {
   libImportsApiDoor: ["lib/observability/**", "lib/openapi/**"],
   // The session guard itself (pages and formAction call it).
   libRequestBound: ["lib/auth/get-current-member.ts"],
-  // The board's two calls take JSON (a card and a column), not a form.
-  actionsByHand: ["app/(app)/leads/board/actions.ts"],
 };
 
 const layeringRules = [
@@ -72,7 +70,6 @@ const layeringRules = [
   },
   {
     files: ["app/**/actions.ts"],
-    ignores: KNOWN.actionsByHand,
     rules: restrict(sql, sessionByHand),
   },
 ];

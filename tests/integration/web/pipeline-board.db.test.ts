@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities, events, leads } from "@/db/schema";
-import { loadColumnRequest, moveCardRequest } from "@/app/(app)/leads/board/board-requests";
+import { loadColumnAction, moveCardAction } from "@/app/(app)/leads/board/actions";
 import { countLeadsByStatus } from "@/lib/board/count-leads-by-status";
 import { BOARD_PAGE_SIZE } from "@/lib/board/list-board-column";
 import { loadBoard } from "@/lib/board/load-board";
@@ -38,15 +38,17 @@ describe(`pipeline board on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => 
     expect(board.find((c) => c.status === "won")).toMatchObject({ total: 2, hasMore: false });
     expect(board.find((c) => c.status === "new")).toMatchObject({ total: 0, cards: [] });
 
-    const more = await loadColumnRequest(a.staff, { status: "qualified", mine: false, cursor: qualified.cursor });
+    const more = await loadColumnAction.run(a.staff, { status: "qualified", mine: false, cursor: qualified.cursor });
     if (!more.ok) throw new Error(more.message);
     expect(more.data.cards.map((c) => c.name)).toEqual([4, 3, 2, 1, 0].map((i) => `Qualified ${i}`));
     expect(more.data.hasMore).toBe(false);
 
     // A cursor is bound to its column and filter: another column's is refused, in words.
-    const wrong = await loadColumnRequest(a.staff, { status: "won", mine: false, cursor: qualified.cursor });
+    const wrong = await loadColumnAction.run(a.staff, { status: "won", mine: false, cursor: qualified.cursor });
     expect(wrong).toMatchObject({ ok: false, message: expect.any(String) });
-    expect(await loadColumnRequest(a.staff, { status: "nope", mine: false, cursor: "x" })).toMatchObject({ ok: false });
+    expect(await loadColumnAction.run(a.staff, { status: "nope", mine: false, cursor: "x" })).toMatchObject({
+      ok: false,
+    });
 
     // "My leads": only the signed-in person's.
     const mine = await loadBoard(a.accountId, { assignedTo: a.staff.userId });
@@ -60,7 +62,7 @@ describe(`pipeline board on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => 
   it("a move writes lead_status_changed and lead.status_changed; another account's lead is not found", async () => {
     const a = await agencyWithStaff("Move Homes");
     const lead = await leadOf(a, { name: "Mover" });
-    const moved = await moveCardRequest(a.staff, { leadId: lead.id, status: "negotiating" });
+    const moved = await moveCardAction.run(a.staff, { leadId: lead.id, status: "negotiating" });
     expect(moved).toMatchObject({ ok: true, data: { id: lead.id, status: "negotiating" } });
     expect((await getPublicLeadOrThrow(a.accountId, lead.id)).status).toBe("negotiating");
 
@@ -82,7 +84,7 @@ describe(`pipeline board on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => 
     });
 
     // Dropping it where it already is changes nothing and writes nothing.
-    expect(await moveCardRequest(a.staff, { leadId: lead.id, status: "negotiating" })).toMatchObject({ ok: true });
+    expect(await moveCardAction.run(a.staff, { leadId: lead.id, status: "negotiating" })).toMatchObject({ ok: true });
     expect(
       await db
         .select()
@@ -91,11 +93,15 @@ describe(`pipeline board on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => 
     ).toHaveLength(1);
 
     const other = await agencyWithStaff("Stranger Homes");
-    expect(await moveCardRequest(other.staff, { leadId: lead.id, status: "lost" })).toEqual({
+    expect(await moveCardAction.run(other.staff, { leadId: lead.id, status: "lost" })).toEqual({
       ok: false,
       message: expect.stringMatching(/not found/i),
     });
     expect((await getPublicLeadOrThrow(a.accountId, lead.id)).status).toBe("negotiating");
-    expect(await moveCardRequest(a.staff, { leadId: lead.id, status: "archived" })).toMatchObject({ ok: false });
+    // A hand-made request (a status the board never offers) is refused in words, not thrown.
+    expect(await moveCardAction.run(a.staff, { leadId: lead.id, status: "archived" })).toEqual({
+      ok: false,
+      message: "That request is not one this page makes.",
+    });
   });
 });
