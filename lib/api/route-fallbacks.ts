@@ -9,24 +9,39 @@ type Method = (typeof ALL_METHODS)[number];
 const allowHeader = (allowed: Method[]) =>
   [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
 
+type RouteHandler = (...args: never[]) => Response | Promise<Response>;
+type Fallback = () => Response;
+
 /**
  * Handlers for the methods a route lacks (a JSON 405 with `Allow`, instead of Next's empty one)
  * and for OPTIONS. Next's own OPTIONS would list every exported method, these 405s included, so
  * a client asking what it may call was told methods that then refuse it.
+ * @deprecated A route names its methods through routeMethods, which reads them from the handlers
+ * it serves; this list by hand is only for routes not yet moved to it.
  */
-export function methodsNotAllowed(allowed: Method[]): Record<Method | "OPTIONS", () => Response> {
+export function methodsNotAllowed(allowed: Method[]): Record<Method | "OPTIONS", Fallback> {
   const allow = allowHeader(allowed);
   const refuse = () =>
     errorResponse(new ApiError("method_not_allowed", `This endpoint supports ${allowed.join(", ")}.`), newRequestId(), {
       Allow: allow,
     });
-  const handlers = Object.fromEntries(ALL_METHODS.map((m) => [m, refuse])) as Record<
-    Method | "OPTIONS",
-    () => Response
-  >;
+  const handlers = Object.fromEntries(ALL_METHODS.map((m) => [m, refuse])) as Record<Method | "OPTIONS", Fallback>;
   handlers.OPTIONS = () =>
     new Response(null, { status: 204, headers: { Allow: allow, "X-Request-Id": newRequestId() } });
   return handlers;
+}
+
+/**
+ * A route's exports, from the handlers it serves given once: those handlers, the JSON 405 for
+ * every other method, and OPTIONS. The methods named in `Allow` are the keys of `served`, the
+ * same object the route exports, so they cannot drift from what the route answers:
+ * `export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({ GET: apiRoute(…) })`.
+ */
+export function routeMethods<S extends Partial<Record<Method, RouteHandler>>>(
+  served: S,
+): S & Record<Exclude<Method, keyof S> | "OPTIONS", Fallback> {
+  const allowed = ALL_METHODS.filter((method) => served[method] !== undefined);
+  return { ...methodsNotAllowed(allowed), ...served } as S & Record<Exclude<Method, keyof S> | "OPTIONS", Fallback>;
 }
 
 /** The answer for a path no route has, whatever the method. */

@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { routeMethods } from "@/lib/api/route-fallbacks";
 import {
   listCustomFieldDefinitions,
   toPublicCustomFieldDefinition,
@@ -9,11 +9,11 @@ import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/custom-fields – list the account's custom field definitions
-export const GET = apiRoute(operations.listCustomFields, async ({ apiKey, query }) => ({
-  body: wholeListPage(
-    (await listCustomFieldDefinitions(apiKey.accountId, query.resource)).map(toPublicCustomFieldDefinition),
-  ),
-}));
-
-export const { PUT, POST, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
+  // GET /api/v1/custom-fields – list the account's custom field definitions
+  GET: apiRoute(operations.listCustomFields, async ({ apiKey, query }) => ({
+    body: wholeListPage(
+      (await listCustomFieldDefinitions(apiKey.accountId, query.resource)).map(toPublicCustomFieldDefinition),
+    ),
+  })),
+});

@@ -1,20 +1,20 @@
 import { apiRoute } from "@/lib/api/handler";
-import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { routeMethods } from "@/lib/api/route-fallbacks";
 import { createVisit } from "@/lib/visits/create-visit";
 import { listVisits } from "@/lib/visits/list-visits";
 import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/visits – list visits
-export const GET = apiRoute(operations.listVisits, async ({ apiKey, query }) => ({
-  body: await listVisits(apiKey.accountId, query),
-}));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
+  // GET /api/v1/visits – list visits
+  GET: apiRoute(operations.listVisits, async ({ apiKey, query }) => ({
+    body: await listVisits(apiKey.accountId, query),
+  })),
 
-// POST /api/v1/visits – schedule a visit (writes visit_scheduled on the lead)
-export const POST = apiRoute(operations.createVisit, async ({ apiKey, actor, body }) => {
-  const visit = await createVisit(apiKey.accountId, body, actor);
-  return { status: 201, body: { data: visit }, location: `/api/v1/visits/${visit.id}` };
+  // POST /api/v1/visits – schedule a visit (writes visit_scheduled on the lead)
+  POST: apiRoute(operations.createVisit, async ({ apiKey, actor, body }) => {
+    const visit = await createVisit(apiKey.accountId, body, actor);
+    return { status: 201, body: { data: visit }, location: `/api/v1/visits/${visit.id}` };
+  }),
 });
-
-export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);

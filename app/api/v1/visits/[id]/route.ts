@@ -1,21 +1,21 @@
 import { apiRoute } from "@/lib/api/handler";
-import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { routeMethods } from "@/lib/api/route-fallbacks";
 import { getVisitOrThrow } from "@/lib/visits/get-visit-or-throw";
 import { updateVisit } from "@/lib/visits/update-visit";
 import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/visits/:id – one visit (where POST /visits's Location points)
-export const GET = apiRoute(operations.getVisit, async ({ apiKey, params }) => {
-  const visit = await getVisitOrThrow(apiKey.accountId, params.id);
-  return { body: { data: visit }, version: visit.version };
-});
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
+  // GET /api/v1/visits/:id – one visit (where POST /visits's Location points)
+  GET: apiRoute(operations.getVisit, async ({ apiKey, params }) => {
+    const visit = await getVisitOrThrow(apiKey.accountId, params.id);
+    return { body: { data: visit }, version: visit.version };
+  }),
 
-// PATCH /api/v1/visits/:id – reschedule, edit, cancel or record the outcome (the web app's services)
-export const PATCH = apiRoute(operations.updateVisit, async ({ apiKey, actor, params, body, ifMatch }) => {
-  const visit = await updateVisit(apiKey.accountId, params.id, body, actor, ifMatch);
-  return { body: { data: visit }, version: visit.version };
+  // PATCH /api/v1/visits/:id – reschedule, edit, cancel or record the outcome (the web app's services)
+  PATCH: apiRoute(operations.updateVisit, async ({ apiKey, actor, params, body, ifMatch }) => {
+    const visit = await updateVisit(apiKey.accountId, params.id, body, actor, ifMatch);
+    return { body: { data: visit }, version: visit.version };
+  }),
 });
-
-export const { POST, PUT, DELETE, OPTIONS } = methodsNotAllowed(["GET", "PATCH"]);

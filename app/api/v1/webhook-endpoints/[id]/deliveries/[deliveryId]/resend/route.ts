@@ -1,17 +1,17 @@
 import { apiRoute } from "@/lib/api/handler";
-import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { routeMethods } from "@/lib/api/route-fallbacks";
 import { resendDelivery } from "@/lib/webhooks/resend-delivery";
 import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/webhook-endpoints/:id/deliveries/:deliveryId/resend – that event once more, now
-export const POST = apiRoute(operations.resendWebhookDelivery, async ({ apiKey, params }) => {
-  const { attempt } = await resendDelivery(apiKey.accountId, params.deliveryId, {
-    endpointId: params.id,
-    refuseDisabled: true,
-  });
-  return { status: 202, body: { data: { attempt } } };
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
+  // POST /api/v1/webhook-endpoints/:id/deliveries/:deliveryId/resend – that event once more, now
+  POST: apiRoute(operations.resendWebhookDelivery, async ({ apiKey, params }) => {
+    const { attempt } = await resendDelivery(apiKey.accountId, params.deliveryId, {
+      endpointId: params.id,
+      refuseDisabled: true,
+    });
+    return { status: 202, body: { data: { attempt } } };
+  }),
 });
-
-export const { GET, PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["POST"]);
