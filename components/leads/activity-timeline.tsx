@@ -25,6 +25,7 @@ const TYPE_LABELS: Record<ActivityType, [string, BadgeTone]> = {
   sms_cancelled: ["SMS cancelled", "slate"],
   sms_consent_changed: ["Consent", "violet"],
   task_completed: ["Task done", "emerald"],
+  lead_assigned: ["Assigned", "indigo"],
 };
 
 /** Who did it: a person, an API key by its name, or the system. */

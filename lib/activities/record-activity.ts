@@ -46,7 +46,20 @@ export type ActivityFact =
   // smsId null: the keyword came through the shared number in another account's conversation.
   | { kind: "sms_opted_out"; smsId: string | null; keyword: string }
   | { kind: "sms_opted_in"; smsId: string | null; keyword: string }
-  | { kind: "sms_consent_changed"; from: SmsConsent; to: SmsConsent };
+  | { kind: "sms_consent_changed"; from: SmsConsent; to: SmsConsent }
+  // Lead routing (lib/routing): the rule that gave the lead to the agent, at its creation or, after
+  // the rule's minutes without contact, to the next agent (`fromName`: the agent it left).
+  | { kind: "lead_assigned"; agentId: string; agentName: string; ruleId: string; ruleName: string }
+  | {
+      kind: "lead_rerouted";
+      agentId: string;
+      agentName: string;
+      fromId: string;
+      ruleId: string;
+      ruleName: string;
+      minutes: number;
+    }
+  | { kind: "task_completed"; taskId: string; title: string };
 
 export type IntakeMatch = "externalId" | "email" | "phone";
 
@@ -154,6 +167,18 @@ export function describeActivity(fact: ActivityFact): { type: ActivityType; summ
         summary: `Opted back in to SMS (${keywordReply(fact)})`,
         data: fact.smsId ? { smsId: fact.smsId, keyword: fact.keyword } : { keyword: fact.keyword },
       };
+    case "lead_assigned":
+      return {
+        type: "lead_assigned",
+        summary: `Assigned to ${fact.agentName} by rule “${fact.ruleName}”`,
+        data: { assignedTo: fact.agentId, ruleId: fact.ruleId, ruleName: fact.ruleName },
+      };
+    case "lead_rerouted":
+      return {
+        type: "lead_assigned",
+        summary: `Re-routed to ${fact.agentName}: no contact within ${fact.minutes} minutes (rule “${fact.ruleName}”)`,
+        data: { assignedTo: fact.agentId, ruleId: fact.ruleId, ruleName: fact.ruleName, reroutedFrom: fact.fromId },
+      };
     // The whole record before and after, so the history alone shows a regulator every change.
     case "sms_consent_changed":
       return {
@@ -161,6 +186,8 @@ export function describeActivity(fact: ActivityFact): { type: ActivityType; summ
         summary: `SMS consent ${fact.to.status}${fact.to.source ? ` (${fact.to.source})` : ""}`,
         data: { changes: { "consent.sms": [fact.from, fact.to] } },
       };
+    case "task_completed":
+      return { type: "task_completed", summary: `Task done: ${fact.title}`, data: { taskId: fact.taskId } };
   }
 }
 

@@ -18,6 +18,7 @@ import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-field
 import { recordLeadChangeActivities } from "./record-lead-change-activities";
 import type { PublicLead } from "./public-lead";
 import { assertNumberOptOutClearable } from "@/lib/sms/assert-opt-out-clearable";
+import { loadRoutingRules, type RoutingRule } from "@/lib/routing/load-routing-rules";
 
 // A lead is written by the one writer of new leads (insert-new-leads.ts: the row, its
 // lead_created activity and its lead.created event in one statement, as the import writes them).
@@ -35,11 +36,14 @@ export async function createLeadJson(
   // Reads the property and owner it names (in this account), then normalises: nothing written.
   // Meanwhile, when no custom field is sent, the definitions only if the account has a required
   // one (the flag comes with the API key; the web UI's context leaves it unset, so they are read).
-  const [fields, definitions] = await Promise.all([
+  // And the routing rules when the lead names no assignee: one read, beside the others rather
+  // than after them (insert-new-leads.ts routes with them).
+  const [fields, definitions, rules] = await Promise.all([
     prepareLeadFields(db, account, input),
     sendsCustom || account.hasRequiredLeadCustomFields === false
       ? undefined
       : definitionsForWrite(db, account.accountId, "lead", { lock: false }),
+    input.assignedTo == null ? loadRoutingRules(db, account.accountId) : undefined,
   ]);
   // Nothing sent: a 400 naming each required field, else nothing to store.
   if (definitions) validateCustomFields(definitions, {}, null, "create");
@@ -54,7 +58,7 @@ export async function createLeadJson(
   return withExternalIdConflict(db, conflict, async () => {
     // However many webhook endpoints the account has: the event is one row of this statement,
     // and the dispatcher fans it out after the commit.
-    if (!consent && !sendsCustom) return insertOne(db, account.accountId, lead, actor);
+    if (!consent && !sendsCustom) return insertOne(db, account.accountId, lead, actor, rules);
     // A consent given with the lead commits with its activity, and custom fields are checked
     // against definitions locked until the lead commits (definitions-for-write.ts): the same
     // statement, in a transaction with them.
@@ -63,7 +67,7 @@ export async function createLeadJson(
         const target = { accountId: account.accountId, resource: "lead" as const };
         lead.customFields = await customFieldsForWrite(tx, target, input.customFields, null, "create");
       }
-      const one = await insertOne(tx, account.accountId, lead, actor);
+      const one = await insertOne(tx, account.accountId, lead, actor, rules);
       await recordCreatedConsent(tx, account.accountId, one.id, consent, actor);
       return one;
     });
@@ -89,8 +93,9 @@ async function insertOne(
   accountId: string,
   lead: NewLead,
   actor: Actor,
+  rules?: readonly RoutingRule[],
 ): Promise<{ id: string; json: JsonText<PublicLead> }> {
-  const [{ id, json }] = await insertNewLeads(db, accountId, [lead], actor, { withJson: true });
+  const [{ id, json }] = await insertNewLeads(db, accountId, [lead], actor, { withJson: true, rules });
   if (json === null) throw new Error(`lead ${id}: its JSON did not come back from the insert`);
   return { id, json: new JsonText(json) };
 }

@@ -12,6 +12,9 @@ import { afterCommit } from "@/lib/query/after-commit";
 import { requestDispatch } from "@/lib/webhooks/dispatch/event-dispatcher";
 import type { CustomFieldValues } from "@/lib/schemas/custom-fields";
 import { leadCreateSchema, type LeadCreateInput } from "@/lib/schemas/leads";
+import { announceRoutedLeads } from "@/lib/routing/announce-routed-leads";
+import { loadRoutingRules, type RoutingRule } from "@/lib/routing/load-routing-rules";
+import { routeNewLeads, type LeadRoute } from "@/lib/routing/route-new-leads";
 import { UNKNOWN_CONSENT } from "./consent-record";
 import { publicLeadJsonOf } from "./public-lead";
 
@@ -20,7 +23,7 @@ import { publicLeadJsonOf } from "./public-lead";
 // lead is written with its lead_created activity (describeActivity) and its lead.created event,
 // whose object is the lead's public JSON serialized by PostgreSQL from the inserted row
 // (publicLeadJsonOf); the three share the lead's createdAt. A side effect added here happens for
-// every way a lead is created.
+// every way a lead is created: routing is one (lib/routing), so every door routes.
 //
 // One statement for any number of leads, the rows sent as one JSON parameter: a statement a
 // lead (or Drizzle building a multi-row INSERT, 0.2 ms of CPU a lead) was most of an import's
@@ -58,19 +61,43 @@ const DEFAULTS: Partial<Record<keyof NewLead, unknown>> = {
 const p = sql.placeholder;
 const inserted = alias(leads, "inserted");
 const columnList = sql.raw(COLUMN_NAMES.map((c) => `"${c}"`).join(", "));
+// leads.assigned_to of a routed lead: its agent, picked in the statement (route-new-leads.ts).
+const selectList = sql.raw(
+  COLUMN_NAMES.map((c) =>
+    c === "assigned_to" ? `coalesce(input."${c}", routed.chosen ->> 'agentId')` : `input."${c}"`,
+  ).join(", "),
+);
 const STATEMENT = new PgDialect({ casing: DRIZZLE_CONFIG.casing }).sqlToQuery(sql`
-  with input as (
-    select * from json_populate_recordset(null::leads, ${p("rows")}::json)
-  ), inserted as (
-    insert into "leads" (${columnList}) select ${columnList} from input returning *
+  with turns as (
+    update "lead_routing_rules" r set next_turn = r.next_turn + t.count
+    from json_to_recordset(${p("turns")}::json) as t(rule_id text, count int)
+    where r.id = t.rule_id and r.account_id = ${p("accountId")}::text
+    returning r.id as rule_id, r.next_turn - t.count as first_turn
   ), meta as (
     select * from json_to_recordset(${p("meta")}::json)
-      as m(lead_id text, activity_id text, type activity_type, summary text, data jsonb, event_id text)
+      as m(lead_id text, activity_id text, type activity_type, summary text, data jsonb, event_id text,
+        assign_activity_id text, turn_rule text, turn_offset int, assign_options json)
+  ), routed as (
+    select m.lead_id, m.assign_activity_id,
+      m.assign_options -> ((coalesce(t.first_turn, 0) + m.turn_offset) % json_array_length(m.assign_options))::int as chosen
+    from meta m left join turns t on t.rule_id = m.turn_rule
+    where m.assign_options is not null
+  ), input as (
+    select * from json_populate_recordset(null::leads, ${p("rows")}::json)
+  ), inserted as (
+    insert into "leads" (${columnList})
+    select ${selectList} from input left join routed on routed.lead_id = input.id
+    returning *
   ), activity as (
     insert into "activities" (id, account_id, lead_id, type, summary, data, actor_type, actor_id, actor_name, created_at)
     select m.activity_id, inserted.account_id, inserted.id, m.type, m.summary, m.data,
       ${p("actorType")}::actor_type, ${p("actorId")}::text, ${p("actorName")}::text, inserted.created_at
     from inserted join meta m on m.lead_id = inserted.id
+  ), assignment as (
+    insert into "activities" (id, account_id, lead_id, type, summary, data, actor_type, actor_id, actor_name, created_at)
+    select r.assign_activity_id, inserted.account_id, inserted.id, 'lead_assigned', r.chosen ->> 'summary',
+      (r.chosen -> 'data')::jsonb, 'system', null, ${p("routingActorName")}::text, inserted.created_at
+    from inserted join routed r on r.lead_id = inserted.id
   ), lead_event as (
     insert into "events" (id, account_id, type, object_id, data, actor_type, actor_id, actor_name, request_id, trace_context, created_at)
     select m.event_id, inserted.account_id, 'lead.created', inserted.id, (${eventDataOfJsonSql(publicLeadJsonOf(inserted))})::json,
@@ -79,8 +106,9 @@ const STATEMENT = new PgDialect({ casing: DRIZZLE_CONFIG.casing }).sqlToQuery(sq
     from inserted join meta m on m.lead_id = inserted.id
     returning object_id, data
   )
-  select object_id as id, case when ${p("withJson")}::boolean then (data -> 'object')::text end as json
-  from lead_event
+  select e.object_id as id, case when ${p("withJson")}::boolean then (e.data -> 'object')::text end as json,
+    r.chosen ->> 'agentId' as routed_to
+  from lead_event e left join routed r on r.lead_id = e.object_id
 `);
 
 export interface NewLeadWritten {
@@ -89,19 +117,43 @@ export interface NewLeadWritten {
   json: string | null;
 }
 
+/** Who the timeline says assigned a routed lead: routing did, not whoever created the lead. */
+const ROUTING_ACTOR_NAME = "Lead routing";
+
+/** One lead's lead_assigned activity for each agent the statement may pick, in turn order. */
+function assignOptions(route: LeadRoute) {
+  return route.candidates.map((agent) => ({
+    agentId: agent.id,
+    ...describeActivity({
+      kind: "lead_assigned",
+      agentId: agent.id,
+      agentName: agent.name,
+      ruleId: route.rule.id,
+      ruleName: route.rule.name,
+    }),
+  }));
+}
+
 /**
  * Inserts the leads with their activities and events, on the pool (one atomic statement) or in
  * the caller's transaction (one of inTransaction's: the dispatcher is woken after its commit). Answers the new leads in the order given; their JSON only with
  * `withJson` (an import of 100,000 rows has no use for it).
+ *
+ * A lead without an assignee is routed (lib/routing): the account's rules are read (one indexed
+ * read; `rules` when the caller has read them already, alongside its own reads), the lead gets the
+ * agent of the first rule that takes it, in the same statement, with a lead_assigned activity; its
+ * agent is told after the commit (announceRoutedLeads).
  */
 export async function insertNewLeads(
   db: DbOrTx,
   accountId: string,
   input: readonly NewLead[],
   actor: Actor,
-  { withJson = false }: { withJson?: boolean } = {},
+  { withJson = false, rules }: { withJson?: boolean; rules?: readonly RoutingRule[] } = {},
 ): Promise<NewLeadWritten[]> {
   if (!input.length) return [];
+  const unassigned = input.some((fields) => fields.assignedTo == null);
+  const { routes, turns } = routeNewLeads(unassigned ? (rules ?? (await loadRoutingRules(db, accountId))) : [], input);
   const ids = input.map(() => newId("lead"));
   const rows = input.map((fields, i) => {
     const row: Record<string, unknown> = { id: ids[i], account_id: accountId };
@@ -110,6 +162,7 @@ export async function insertNewLeads(
   });
   const meta = input.map((fields, i) => {
     const activity = describeActivity({ kind: "lead_created", name: fields.name, source: fields.source ?? null });
+    const route = routes[i];
     return {
       lead_id: ids[i],
       activity_id: newId("activity"),
@@ -117,14 +170,23 @@ export async function insertNewLeads(
       summary: activity.summary,
       data: activity.data,
       event_id: newId("event"),
+      ...(route && {
+        assign_activity_id: newId("activity"),
+        turn_rule: route.rule.id,
+        turn_offset: route.turnOffset,
+        assign_options: assignOptions(route),
+      }),
     };
   });
   const values: Record<string, unknown> = {
     rows: JSON.stringify(rows),
     meta: JSON.stringify(meta),
+    turns: JSON.stringify(turns.map(({ ruleId, count }) => ({ rule_id: ruleId, count }))),
+    accountId,
     actorType: actor.type,
     actorId: actor.id,
     actorName: actor.name,
+    routingActorName: ROUTING_ACTOR_NAME,
     requestId: actor.requestId ?? null,
     traceContext: traceContextOfChange(),
     withJson,
@@ -132,6 +194,14 @@ export async function insertNewLeads(
   const { rows: written } = await jobExecutor(db).executeSql(STATEMENT.sql, fillPlaceholders(STATEMENT.params, values));
   // The dispatcher fans the events out once they are committed.
   afterCommit(db, requestDispatch);
+  const routedTo = new Map(written.map((row) => [row.id as string, row.routed_to as string | null]));
+  const routed = ids.flatMap((id, i) => {
+    const agentId = routedTo.get(id);
+    const route = routes[i];
+    return agentId && route ? [{ leadId: id, agentId, rule: route.rule }] : [];
+  });
+  // The agents are told once the leads exist for them to open.
+  if (routed.length) afterCommit(db, () => announceRoutedLeads(accountId, routed));
   const jsonById = new Map(written.map((row) => [row.id as string, (row.json as string | null) ?? null]));
   return ids.map((id) => ({ id, json: jsonById.get(id) ?? null }));
 }

@@ -53,10 +53,20 @@ const activityDataSchema = z
       .nullable()
       .optional()
       .meta({ description: "`inquiry`: how intake found the lead; null when the inquiry created it." }),
+    taskId: outputId("task").optional().meta({ description: "`task_completed`: the task (`GET /tasks/{id}`)." }),
     keyword: z
       .string()
       .optional()
       .meta({ description: "`sms_opted_out`, `sms_opted_in`: the keyword the lead replied, e.g. `STOP`." }),
+    assignedTo: z.string().optional().meta({
+      description: "`lead_assigned`: the user lead routing gave the lead to (`user_…`).",
+    }),
+    ruleId: outputId("lrr").optional().meta({ description: "`lead_assigned`: the routing rule that did." }),
+    ruleName: z.string().optional().meta({ description: "`lead_assigned`: that rule's name at the time." }),
+    reroutedFrom: z.string().optional().meta({
+      description:
+        "`lead_assigned` after the rule's minutes passed with no call, text, email or note: the user the lead left (`user_…`).",
+    }),
   })
   .meta({
     id: "ActivityData",

@@ -76,3 +76,29 @@ export const routePreviewSchema = z
   .meta({ id: "RoutePreview" });
 
 export type RoutePreview = z.output<typeof routePreviewSchema>;
+
+/** Rules an account may have, the default included: evaluated on every lead's creation. */
+export const MAX_ROUTING_RULES = 50;
+/** Agents a rule may take in turn. */
+export const MAX_RULE_AGENTS = 30;
+/** Re-route after silence: at most a week. */
+export const MAX_REROUTE_MINUTES = 7 * 24 * 60;
+
+/** A rule as Settings → Lead routing saves it (lib/routing/save-routing-rule.ts). */
+export const routingRuleInput = z.strictObject({
+  name: z.string().trim().min(1, { error: "Required, 1–100 characters" }).max(100, { error: "At most 100 characters" }),
+  conditions: routingConditionsSchema.default({}),
+  agentIds: z
+    .array(z.string().min(1).max(100))
+    .max(MAX_RULE_AGENTS, { error: `At most ${MAX_RULE_AGENTS} agents` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: "An agent is listed twice" })
+    .default([]),
+  rerouteAfterMinutes: z
+    .number()
+    .int({ error: "Must be a whole number" })
+    .min(1, { error: "At least 1 minute" })
+    .max(MAX_REROUTE_MINUTES, { error: "At most a week (10,080 minutes)" })
+    .nullable()
+    .default(null),
+});
+export type RoutingRuleInput = z.input<typeof routingRuleInput>;
