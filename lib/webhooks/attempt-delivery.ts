@@ -1,7 +1,7 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { events, webhookDeliveries, webhookEndpoints, webhookResends, type WebhookEndpoint } from "@/db/schema";
-import type { DbOrTx } from "@/db/client";
+import type { Db, DbOrTx } from "@/db/client";
 import { publicEventJsonOf } from "@/lib/events/public-event";
 import { newId } from "@/lib/ids/new-id";
 import { enqueue } from "@/lib/jobs/enqueue";
@@ -37,22 +37,69 @@ const timeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS) || DEFAULT_TIMEOU
 
 const p = sql.placeholder;
 
-// Prepared once (lib/query/prepare-once.ts): every delivery runs these two.
-const deliveryTarget = prepareOnce((db) =>
+/** Delivery jobs a worker takes at once (deliver-webhook.ts): their targets are read in one
+ * statement and their plain successes logged in one. */
+export const DELIVERY_BATCH = 5;
+const SLOTS = Array.from({ length: DELIVERY_BATCH }, (_, i) => i);
+
+// Prepared once (lib/query/prepare-once.ts), with a slot per job of a batch: a smaller batch
+// repeats its first job in the free slots, so one statement serves every size. `recorded` lists
+// the attempts already logged, so each job knows whether its own is done.
+const deliveryTargets = prepareOnce((db) =>
   db
     .select({
       endpoint: webhookEndpoints,
+      eventId: events.id,
       eventType: events.type,
       body: publicEventJsonOf(events),
-      done: sql<boolean>`exists (select 1 from ${webhookDeliveries} d where d.endpoint_id = ${webhookEndpoints.id}
-        and d.event_id = ${events.id} and d.attempt = ${p("attempt")})`,
+      recorded: sql<number[]>`coalesce((select array_agg(d.attempt) from ${webhookDeliveries} d
+        where d.endpoint_id = ${webhookEndpoints.id} and d.event_id = ${events.id}), '{}')`,
     })
     .from(events)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.accountId, events.accountId))
-    .where(and(eq(events.id, p("eventId")), eq(webhookEndpoints.id, p("endpointId"))))
-    .limit(1)
-    .prepare("webhook_delivery_target"),
+    .where(
+      and(
+        // The lists let each side use its primary key; the pairs keep only the jobs' own.
+        inArray(
+          events.id,
+          SLOTS.map((i) => p(`eventId${i}`)),
+        ),
+        inArray(
+          webhookEndpoints.id,
+          SLOTS.map((i) => p(`endpointId${i}`)),
+        ),
+        sql`(${events.id}, ${webhookEndpoints.id}) in (${sql.join(
+          SLOTS.map((i) => sql`(${p(`eventId${i}`)}, ${p(`endpointId${i}`)})`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .prepare("webhook_delivery_targets"),
 );
+
+type DeliveryTarget = {
+  endpoint: WebhookEndpoint;
+  eventType: string;
+  body: string;
+  done: boolean;
+};
+
+/** Each job's endpoint and event as they are now, in one statement; undefined where either is
+ * gone (deleted, or the event expired). */
+async function readTargets(db: DbOrTx, jobs: DeliveryJob[]): Promise<(DeliveryTarget | undefined)[]> {
+  const values: Record<string, string> = {};
+  for (const i of SLOTS) {
+    const job = jobs[i] ?? jobs[0];
+    values[`eventId${i}`] = job.eventId;
+    values[`endpointId${i}`] = job.endpointId;
+  }
+  const rows = await deliveryTargets(db as Db).execute(values);
+  const byPair = new Map(rows.map((row) => [`${row.eventId} ${row.endpoint.id}`, row]));
+  return jobs.map((job) => {
+    const row = byPair.get(`${job.eventId} ${job.endpointId}`);
+    return row && { ...row, done: row.recorded.map(Number).includes(job.attempt) };
+  });
+}
 
 const ATTEMPT_COLUMNS = [
   "id",
@@ -82,28 +129,82 @@ const recordAttempt = prepareOnce((db) =>
 );
 
 /**
- * Sends the event, then records the attempt, schedules the retry and updates the endpoint's health
- * in one transaction. At least once: a worker that dies after sending and before recording sends
- * again, with the same `webhook-id` (the event id), which receivers deduplicate on. An attempt
- * already recorded (another worker ran this job too) is not sent again.
+ * Sends each event, then records each attempt, schedules its retry and updates its endpoint's
+ * health. At least once: a worker that dies after sending and before recording sends again, with
+ * the same `webhook-id` (the event id), which receivers deduplicate on. An attempt already recorded
+ * (another worker ran this job too) is not sent again. At most DELIVERY_BATCH jobs; one result per
+ * job, in order: a job whose recording failed (the database was away) is rejected.
  */
-export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<void> {
+export async function attemptDeliveries(
+  jobs: DeliveryJob[],
+  queue: JobQueue<DeliveryJob>,
+): Promise<PromiseSettledResult<void>[]> {
+  if (jobs.length > DELIVERY_BATCH) throw new Error(`at most ${DELIVERY_BATCH} deliveries at once`);
+  const db = await getDb();
+  let targets: (DeliveryTarget | undefined)[];
   try {
-    countWebhookDelivery(await deliver(job, queue));
+    targets = await readTargets(db, jobs);
   } catch (error) {
-    countWebhookDelivery("error");
-    throw error;
+    jobs.forEach(() => countWebhookDelivery("error"));
+    return jobs.map(() => ({ status: "rejected", reason: error }));
   }
+  // The common case, a success of a healthy endpoint, is only a row in the log: those of the whole
+  // batch go in one statement once every request is answered.
+  const plain = new Map<number, AttemptRow>();
+  const settled = await Promise.allSettled(
+    jobs.map(async (job, i) => {
+      const done = await deliver(db, job, targets[i], queue);
+      if (typeof done === "string") return done;
+      plain.set(i, done.row);
+      return done.outcome;
+    }),
+  );
+  const logged = new Map<number, PromiseSettledResult<unknown>>();
+  const results = await logAttempts(db, [...plain.values()]);
+  [...plain.keys()].forEach((i, n) => logged.set(i, results[n]));
+  return settled.map((result, i): PromiseSettledResult<void> => {
+    const logging = logged.get(i);
+    const failed = result.status === "rejected" ? result : logging?.status === "rejected" ? logging : null;
+    if (failed) {
+      countWebhookDelivery("error");
+      return { status: "rejected", reason: failed.reason };
+    }
+    countWebhookDelivery((result as PromiseFulfilledResult<WebhookDeliveryOutcome>).value);
+    return { status: "fulfilled", value: undefined };
+  });
 }
 
-/** The attempt itself; answers its outcome for leadprop_webhook_deliveries_total. */
-async function deliver(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<WebhookDeliveryOutcome> {
-  const db = await getDb();
-  const [target] = await deliveryTarget(db).execute({
-    eventId: job.eventId,
-    endpointId: job.endpointId,
-    attempt: job.attempt,
-  });
+/** Plain attempts in one statement. If it fails, each goes alone, so only a row the database
+ * refuses fails its job (and gets it sent again), not the batch's others. */
+async function logAttempts(db: Db, rows: AttemptRow[]): Promise<PromiseSettledResult<unknown>[]> {
+  if (rows.length > 1) {
+    try {
+      await db.insert(webhookDeliveries).values(rows).onConflictDoNothing();
+      return rows.map(() => ({ status: "fulfilled", value: null }));
+    } catch {
+      // Told row by row below; a database that is away fails each of them again.
+    }
+  }
+  // One row: the prepared statement, one round trip.
+  return Promise.allSettled(rows.map((row) => recordAttempt(db).execute(row)));
+}
+
+/** One delivery, for a caller with a single job: throws where attemptDeliveries rejects. */
+export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<void> {
+  const [result] = await attemptDeliveries([job], queue);
+  if (result.status === "rejected") throw result.reason;
+}
+
+type AttemptRow = typeof webhookDeliveries.$inferInsert;
+
+/** The attempt itself; answers its outcome for leadprop_webhook_deliveries_total, or the row of a
+ * plain success, for the caller to log with the batch's others. */
+async function deliver(
+  db: Db,
+  job: DeliveryJob,
+  target: DeliveryTarget | undefined,
+  queue: JobQueue<DeliveryJob>,
+): Promise<WebhookDeliveryOutcome | { row: AttemptRow; outcome: WebhookDeliveryOutcome }> {
   // Disabled: retries stop; logged as skipped, so its owner can resend it (a resend still goes).
   if (target && !target.done && !target.endpoint.enabled && !job.manual) {
     const { accountId } = target.endpoint;
@@ -150,12 +251,9 @@ async function deliver(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<
     nextAttemptAt,
   };
   const healthChanges = Object.entries(health).some(([key, value]) => endpoint[key as keyof WebhookEndpoint] !== value);
-  if (!nextAttemptAt && !healthChanges && !job.manual) {
-    // The common case, a success of a healthy endpoint: one statement, and no write to the
-    // endpoint's row, which every delivery to it would otherwise queue on.
-    await recordAttempt(db).execute(attempt);
-    return outcome;
-  }
+  // No retry to schedule, no write to the endpoint's row (which every delivery to it would
+  // otherwise queue on): only the log row.
+  if (!nextAttemptAt && !healthChanges && !job.manual) return { row: attempt, outcome };
   await inTransaction(db, async (tx) => {
     const recorded = await tx
       .insert(webhookDeliveries)
@@ -187,7 +285,7 @@ async function deliver(job: DeliveryJob, queue: JobQueue<DeliveryJob>): Promise<
  */
 export async function recordGaveUp(job: DeliveryJob): Promise<void> {
   const db = await getDb();
-  const [target] = await deliveryTarget(db).execute({ ...job });
+  const [target] = await readTargets(db, [job]);
   if (!target || target.done) return;
   await recordAttempt(db).execute({
     id: newId("webhookDelivery"),

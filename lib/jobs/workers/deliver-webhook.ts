@@ -1,4 +1,4 @@
-import { attemptDelivery, recordGaveUp, type DeliveryJob } from "@/lib/webhooks/attempt-delivery";
+import { attemptDeliveries, DELIVERY_BATCH, recordGaveUp, type DeliveryJob } from "@/lib/webhooks/attempt-delivery";
 import type { JobQueue } from "../define-queue";
 
 export type DeliverWebhookJob = DeliveryJob;
@@ -33,13 +33,16 @@ export const deliverWebhookQueue: JobQueue<DeliverWebhookJob> = {
   // such a receiver to that many batches across the fleet, and the other workers serve
   // every other endpoint meanwhile. It also means a receiver never sees more than that many
   // requests at once from us.
-  batchSize: 5,
+  batchSize: DELIVERY_BATCH,
   workersPerProcess: 8,
   get groupConcurrency() {
     return endpointInFlight();
   },
   async handler(jobs) {
-    const results = await Promise.allSettled(jobs.map((job) => attemptDelivery(job.data, deliverWebhookQueue)));
+    const results = await attemptDeliveries(
+      jobs.map((job) => job.data),
+      deliverWebhookQueue,
+    );
     // A job on its last run that threw again is given up by pg-boss: its final row says so, so the
     // log does not end silently on the attempt before (its failure is logged by the worker).
     await Promise.all(
@@ -48,7 +51,7 @@ export const deliverWebhookQueue: JobQueue<DeliverWebhookJob> = {
       ),
     );
     const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    // The batch is retried whole; attempts already recorded are skipped (attemptDelivery).
+    // The batch is retried whole; attempts already recorded are skipped (attemptDeliveries).
     if (failed) throw failed.reason;
   },
 };
