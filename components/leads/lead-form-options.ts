@@ -2,6 +2,7 @@ import type { PublicLead } from "@/lib/leads/public-lead";
 import { LEAD_FIELDS, type LeadFieldSpec } from "@/lib/schemas/lead-fields";
 import { listPropertyOptions } from "@/lib/properties/list-property-options";
 import { listMembers } from "@/lib/users/list-members";
+import { assigneeOptions } from "@/components/team/assignee-options";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { toUiDefinition } from "@/lib/custom-fields/custom-field-ui";
 import type { Option } from "@/lib/accounts/region-options";
@@ -16,7 +17,7 @@ const optionsOf = (labels: Readonly<Record<string, string>>): Option[] =>
 
 export async function leadFormOptions(
   accountId: string,
-  current: { propertyId?: string | null; timezone?: string | null } = {},
+  current: { propertyId?: string | null; timezone?: string | null; assignedTo?: string | null } = {},
 ) {
   const [properties, members, customFields] = await Promise.all([
     listPropertyOptions(accountId, current.propertyId),
@@ -28,7 +29,7 @@ export async function leadFormOptions(
     statuses: optionsOf(LEAD_FIELDS.status.values),
     interests: [{ value: "", label: "Not known" }, ...optionsOf(LEAD_FIELDS.interest.values)],
     properties: [{ value: "", label: "None" }, ...properties.map((p) => ({ value: p.id, label: p.label }))],
-    members: [{ value: "", label: "Unassigned" }, ...members.map((m) => ({ value: m.userId, label: m.name }))],
+    members: [{ value: "", label: "Unassigned" }, ...assigneeOptions(members, current.assignedTo)],
     // Empty: quiet hours read the zone from the phone number (lib/sms/quiet-hours/lead-time-zones.ts).
     timeZones: [{ value: "", label: "From the phone number" }, ...withCurrentZone(timeZoneOptions(), current.timezone)],
     // The account's custom fields for leads, in form order.

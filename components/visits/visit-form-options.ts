@@ -1,5 +1,6 @@
 import { listPropertyOptions } from "@/lib/properties/list-property-options";
 import { listMembers } from "@/lib/users/list-members";
+import { assigneeOptions } from "@/components/team/assignee-options";
 import type { PublicVisit } from "@/lib/visits/public-visit";
 import { defaultSlot, type BookingSlot } from "./booking-slot";
 import { utcToZoned } from "./zoned-time";
@@ -22,7 +23,10 @@ function durationOptions(current?: number) {
 // and a form's date is whatever the person picks.
 export const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
 
-export async function visitFormOptions(accountId: string, opts: { propertyId?: string | null; duration?: number }) {
+export async function visitFormOptions(
+  accountId: string,
+  opts: { propertyId?: string | null; duration?: number; agentId?: string | null },
+) {
   const [properties, members] = await Promise.all([
     listPropertyOptions(accountId, opts.propertyId),
     listMembers(accountId),
@@ -32,7 +36,7 @@ export async function visitFormOptions(accountId: string, opts: { propertyId?: s
       { value: "", label: "Choose a property" },
       ...properties.map((p) => ({ value: p.id, label: p.label })),
     ],
-    agents: [{ value: "", label: "No agent" }, ...members.map((m) => ({ value: m.userId, label: m.name }))],
+    agents: [{ value: "", label: "No agent" }, ...assigneeOptions(members, opts.agentId)],
     durations: durationOptions(opts.duration),
   };
 }

@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = {
   "member.added": "Member added",
   "member.removed": "Member removed",
   "member.role_changed": "Member role changed",
+  "member.deactivated": "Member deactivated",
+  "member.reactivated": "Member reactivated",
   "account.plan_changed": "Plan changed",
   "account.settings_changed": "Account settings changed",
   "custom_field.created": "Custom field created",

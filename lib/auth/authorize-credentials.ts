@@ -13,7 +13,7 @@ import {
 } from "./login-throttle";
 import { recordSignIn, recordSignInThrottled } from "./record-sign-in-audit";
 import { startSession } from "./sessions/start-session";
-import { addressLockedCode, INVALID_CREDENTIALS, lockedCode } from "./sign-in-codes";
+import { addressLockedCode, DEACTIVATED, INVALID_CREDENTIALS, lockedCode } from "./sign-in-codes";
 
 export interface SessionUser {
   id: string;
@@ -78,6 +78,9 @@ export async function authorizeCredentials(
     });
     throw new SignInError(lockedNow ? lockedCode(lockedNow) : INVALID_CREDENTIALS);
   }
+  // Only the right password learns that the member is deactivated. The attempt stays counted as
+  // a failure, so the answer cannot be used to test passwords faster than the throttle allows.
+  if (!member.active) throw new SignInError(DEACTIVATED);
   const sessionId = await conn.transaction(async (tx) => {
     await settleLoginAttempt(reservation.reserved, tx);
     await recordSignIn(tx, member, origin);

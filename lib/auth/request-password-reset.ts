@@ -75,7 +75,8 @@ async function issueResetLink(
   return conn.transaction(async (tx) => {
     const user = await findUserByEmail(email, tx);
     const member = user ? await findMemberByUserId(user.id, tx) : undefined;
-    if (!user || !member) return null;
+    // A deactivated member gets no link: a new password would not let them in.
+    if (!user || !member?.active) return null;
     const { token, tokenHash } = newResetToken();
     await tx.insert(passwordResetTokens).values({
       id: newId("passwordResetToken"),

@@ -59,7 +59,7 @@ export async function resetPassword(
       .for("update");
     if (!row || row.usedAt || row.expiresAt <= now) throw new ApiError("validation_error", INVALID_RESET_LINK);
     const member = await findMemberByUserId(row.userId, tx);
-    if (!member) throw new ApiError("validation_error", INVALID_RESET_LINK);
+    if (!member?.active) throw new ApiError("validation_error", INVALID_RESET_LINK);
     await setUserPassword(tx, row.userId, passwordHash, now);
     // Owning the mailbox is proof enough: a sign-in lock from earlier failures ends here, as a
     // successful sign-in ends it, so the new password works at once.

@@ -2,6 +2,8 @@
 // Shared by the server check and the client form, so this file imports nothing.
 export const INVALID_CREDENTIALS = "invalid_credentials";
 export const LOCKED_PREFIX = "locked:";
+/** The right password of a member an owner deactivated. */
+export const DEACTIVATED = "deactivated";
 
 export function lockedCode(lockedUntil: Date): string {
   return `${LOCKED_PREFIX}${lockedUntil.getTime()}`;

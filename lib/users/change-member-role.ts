@@ -7,6 +7,7 @@ import type { RequestClient } from "@/lib/audit/request-client";
 import { ROLES, type Role } from "@/lib/domain/enums";
 import { ApiError } from "@/lib/errors/api-error";
 import { assertOwner } from "./assert-owner";
+import { lockActiveOwners } from "./lock-active-owners";
 import { lockTeamMember } from "./lock-team-member";
 import { memberAuditTarget } from "./member-audit-target";
 
@@ -23,18 +24,14 @@ export async function changeMemberRole(
   }
   const conn = db ?? (await getDb());
   return conn.transaction(async (tx) => {
-    // The account's owners, locked first: two owners demoting each other at once run one after
-    // the other, and the second then finds it is no longer an owner (assertOwner reads after the
-    // lock), so the account can never be left with none.
-    const owners = await tx
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(and(eq(memberships.accountId, input.accountId), eq(memberships.role, "owner")))
-      .for("update");
+    // The account's active owners, locked first: two owners demoting (or deactivating) each other
+    // at once run one after the other, and the second then finds it is no longer an owner
+    // (assertOwner reads after the lock), so the account can never be left with none.
+    const activeOwners = await lockActiveOwners(tx, input.accountId);
     const actor = await assertOwner(input.accountId, input.actorUserId, tx);
     const target = await lockTeamMember(tx, input.accountId, input.userId);
     if (target.role === input.role) return { changed: false };
-    if (target.role === "owner" && owners.length <= 1) {
+    if (activeOwners.includes(target.userId) && activeOwners.length <= 1) {
       throw new ApiError("forbidden", "An account needs at least one owner.");
     }
     await tx

@@ -11,6 +11,9 @@ export interface TeamMember {
   joinedAt: Date;
   /** Still on the temporary password the owner gave: they have not signed in and chosen their own. */
   mustChangePassword: boolean;
+  /** False once an owner deactivated them: listed (their name still labels what they did), never
+   * offered as an assignee. */
+  active: boolean;
 }
 
 // The team page: an account's people, in the order they joined. Never selects password hashes.
@@ -24,6 +27,7 @@ export async function listMembers(accountId: string, db?: DbOrTx): Promise<TeamM
       role: memberships.role,
       joinedAt: memberships.createdAt,
       mustChangePassword: users.mustChangePassword,
+      active: memberships.active,
     })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))

@@ -7,7 +7,13 @@ import { notFound } from "@/lib/errors/api-error";
  * transaction; another account's member is a 404, like a missing one. */
 export async function lockTeamMember(tx: DbOrTx, accountId: string, userId: string) {
   const [member] = await tx
-    .select({ userId: users.id, role: memberships.role, name: users.name, email: users.email })
+    .select({
+      userId: users.id,
+      role: memberships.role,
+      active: memberships.active,
+      name: users.name,
+      email: users.email,
+    })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.accountId, accountId), eq(memberships.userId, userId)))

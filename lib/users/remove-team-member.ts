@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/audit/record-audit";
 import type { RequestClient } from "@/lib/audit/request-client";
 import { ApiError } from "@/lib/errors/api-error";
 import { assertOwner } from "./assert-owner";
+import { lockActiveOwners } from "./lock-active-owners";
 import { lockTeamMember } from "./lock-team-member";
 import { memberAuditTarget } from "./member-audit-target";
 
@@ -23,13 +24,11 @@ export async function removeTeamMember(
     throw new ApiError("forbidden", "You cannot remove yourself from the account.");
   }
   await conn.transaction(async (tx) => {
+    // As a demotion does: the active owners first, so two removals of the last two run in turn.
+    const activeOwners = await lockActiveOwners(tx, input.accountId);
     const target = await lockTeamMember(tx, input.accountId, input.userId);
-    if (target.role === "owner") {
-      const [{ owners }] = await tx
-        .select({ owners: count() })
-        .from(memberships)
-        .where(and(eq(memberships.accountId, input.accountId), eq(memberships.role, "owner")));
-      if (owners <= 1) throw new ApiError("forbidden", "An account needs at least one owner.");
+    if (activeOwners.includes(target.userId) && activeOwners.length <= 1) {
+      throw new ApiError("forbidden", "An account needs at least one owner.");
     }
     await tx
       .delete(memberships)

@@ -69,7 +69,11 @@ export default async function LeadPage({
   const timelineAt = readPagePosition({ cursor: query.activities });
   const [account, options, timeline, visits, sms, newIds, optOutByRecipient, scheduleNotice] = await Promise.all([
     getAccountOrThrow(member.accountId),
-    leadFormOptions(member.accountId, { propertyId: lead.propertyId, timezone: lead.timezone }),
+    leadFormOptions(member.accountId, {
+      propertyId: lead.propertyId,
+      timezone: lead.timezone,
+      assignedTo: lead.assignedTo,
+    }),
     loadListPage(
       listActivities(member.accountId, {
         leadId: lead.id,

@@ -9,7 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
-import { changeRoleAction, removeMemberAction } from "./actions";
+import { changeRoleAction, removeMemberAction, setMemberActiveAction } from "./actions";
 import { AddStaffForm } from "./add-staff-form";
 
 export const metadata: Metadata = { title: "Team" };
@@ -18,12 +18,13 @@ export default async function TeamPage() {
   const member = await requireMember();
   if (member.role !== "owner") forbidden();
   const members = await listMembers(member.accountId);
-  const owners = members.filter((m) => m.role === "owner").length;
+  // Active owners: the last one is never removed, demoted or deactivated.
+  const owners = members.filter((m) => m.role === "owner" && m.active).length;
   return (
     <div className="space-y-6">
       <PageHeader
         title="Team"
-        description="Everyone who signs in to this account. Staff work leads, properties and visits; only owners open settings."
+        description="Everyone who signs in to this account. Staff work leads, properties and visits; only owners open settings. A deactivated member cannot sign in or be assigned, and keeps their history."
       />
 
       <section aria-labelledby="members-title" className={`${styles.card} overflow-hidden`}>
@@ -41,7 +42,8 @@ export default async function TeamPage() {
         >
           {members.map((m) => {
             const isSelf = m.userId === member.userId;
-            const removable = !isSelf && !(m.role === "owner" && owners <= 1);
+            const lastOwner = m.role === "owner" && m.active && owners <= 1;
+            const removable = !isSelf && !lastOwner;
             return (
               <tr key={m.userId}>
                 <td className={`${styles.td} font-medium text-slate-900`}>
@@ -52,6 +54,7 @@ export default async function TeamPage() {
                 <td className={`${styles.td} space-x-2`}>
                   <span>{m.role === "owner" ? "Owner" : "Staff"}</span>
                   {m.mustChangePassword ? <Badge tone="amber">Temporary password</Badge> : null}
+                  {m.active ? null : <Badge tone="slate">Inactive</Badge>}
                 </td>
                 <td className={styles.td}>
                   <time dateTime={m.joinedAt.toISOString()}>{formatInZone(m.joinedAt, member.timeZone, "date")}</time>
@@ -65,6 +68,32 @@ export default async function TeamPage() {
                       ariaLabel={m.role === "owner" ? `Make ${m.name} staff` : `Make ${m.name} an owner`}
                       action={changeRoleAction}
                       fields={{ userId: m.userId, role: m.role === "owner" ? "staff" : "owner" }}
+                      variant="small"
+                    />
+                  )}
+                  {isSelf || lastOwner ? null : m.active ? (
+                    <ConfirmDialog
+                      triggerLabel="Deactivate"
+                      triggerAriaLabel={`Deactivate ${m.name}`}
+                      title={`Deactivate ${m.name}?`}
+                      description={
+                        <p>
+                          {m.name} will be signed out and cannot sign in until reactivated. New leads and visits cannot
+                          be assigned to them; what they have stays theirs.
+                        </p>
+                      }
+                      confirmLabel="Deactivate"
+                      pendingLabel="Deactivating…"
+                      action={setMemberActiveAction}
+                      fields={{ userId: m.userId, active: "false" }}
+                    />
+                  ) : (
+                    <ActionButton
+                      label="Reactivate"
+                      pendingLabel="Saving…"
+                      ariaLabel={`Reactivate ${m.name}`}
+                      action={setMemberActiveAction}
+                      fields={{ userId: m.userId, active: "true" }}
                       variant="small"
                     />
                   )}

@@ -34,7 +34,7 @@ export default async function VisitPage({
   const query = singleParams(await searchParams);
   const { member, record: visit } = await loadVisit(id);
   const zone = member.timeZone;
-  const options = await visitFormOptions(member.accountId, { duration: visit.durationMinutes });
+  const options = await visitFormOptions(member.accountId, { duration: visit.durationMinutes, agentId: visit.agentId });
   const end = new Date(Date.parse(visit.scheduledAt) + visit.durationMinutes * 60_000);
   const when = formatInZone(visit.scheduledAt, zone);
   const editable = visit.status === "scheduled" && !visit.leadDeleted;
