@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { PublicLead } from "@/lib/leads/public-lead";
+import { LEAD_FIELDS } from "@/lib/schemas/lead-fields";
 import type { FormState } from "@/components/ui/form-state";
 import { formatInZone } from "@/components/ui/format-date";
 import { styles } from "@/components/ui/styles";
@@ -11,6 +12,8 @@ type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
 
 // The top of the lead page, what an agent acts on first: who it is, where the deal stands and
 // whose it is (both changed in place), and the ways to reach them. Deleting is at the bottom.
+// These fields' rows are left out of the details panel (their `details: null` in
+// lib/schemas/lead-fields.ts says why); the owner reads "Owner" here, the agent's word for it.
 export function LeadHeader({
   lead,
   country,
@@ -45,7 +48,7 @@ export function LeadHeader({
         </div>
         <div className="grid grid-cols-2 gap-3 sm:flex sm:gap-4">
           <InPlaceSelect
-            label="Status"
+            label={LEAD_FIELDS.status.label}
             name="status"
             value={lead.status}
             options={statuses}

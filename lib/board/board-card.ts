@@ -1,30 +1,23 @@
-import type { LeadStatus } from "@/lib/domain/enums";
 import type { PublicLead } from "@/lib/leads/public-lead";
+import type { LeadFieldName } from "@/lib/schemas/lead-fields";
 
-/** What a card on the pipeline board shows: a few fields of the public lead, small enough to
- * send hundreds of them to the browser. */
-export interface BoardCard {
-  id: string;
-  name: string;
-  status: LeadStatus;
-  phone: string | null;
-  email: string | null;
-  source: string | null;
-  interest: PublicLead["interest"];
-  budget: number | null;
-  assignedTo: string | null;
-  createdAt: string;
-}
+/** The fields of the public lead a card on the pipeline board shows, by their names in the lead
+ * field registry (lib/schemas/lead-fields.ts): few, so hundreds of cards can go to the browser. */
+const BOARD_CARD_FIELDS = [
+  "id",
+  "name",
+  "status",
+  "phone",
+  "email",
+  "source",
+  "interest",
+  "budget",
+  "assignedTo",
+  "createdAt",
+] as const satisfies readonly LeadFieldName[];
 
-export const toBoardCard = (lead: PublicLead): BoardCard => ({
-  id: lead.id,
-  name: lead.name,
-  status: lead.status,
-  phone: lead.phone,
-  email: lead.email,
-  source: lead.source,
-  interest: lead.interest,
-  budget: lead.budget,
-  assignedTo: lead.assignedTo,
-  createdAt: lead.createdAt,
-});
+/** What a card on the pipeline board shows: its fields as the public lead has them. */
+export type BoardCard = Pick<PublicLead, (typeof BOARD_CARD_FIELDS)[number]>;
+
+export const toBoardCard = (lead: PublicLead): BoardCard =>
+  Object.fromEntries(BOARD_CARD_FIELDS.map((field) => [field, lead[field]])) as BoardCard;

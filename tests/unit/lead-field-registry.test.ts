@@ -14,6 +14,7 @@ import type { PublicLead } from "@/lib/leads/public-lead";
 import { exampleLead } from "@/lib/openapi/examples";
 import { LEAD_FIELDS, leadFieldEntries, type LeadFieldName, type LeadFieldSpec } from "@/lib/schemas/lead-fields";
 import { IMPORT_LEAD_FIELDS } from "@/lib/schemas/lead-imports";
+import { PreviewTable } from "@/app/(app)/leads/import/[id]/preview-table";
 import { leadCreateSchema, leadSchema } from "@/lib/schemas/leads";
 
 // Issue 33: a lead's field is declared once (lib/schemas/lead-fields.ts) and every surface is
@@ -201,5 +202,22 @@ describe("the lead field registry", () => {
       );
       expect({ field, html }).toEqual({ field, html: expect.stringContaining(`>${spec.label}:</dt>`) });
     }
+  });
+
+  it("the import preview names every importable field by its label, an enum's value by its own", () => {
+    const lead = Object.fromEntries(
+      entries.filter(([, spec]) => spec.import).map(([field]) => [field, LEAD[field]]),
+    ) as Parameters<typeof PreviewTable>[0]["rows"][number]["lead"];
+    const html = renderToStaticMarkup(
+      createElement(PreviewTable, {
+        rows: [{ rowNumber: 2, cells: [], lead, problems: [], match: { leadId: LEAD.id, by: "externalId" } }],
+      }),
+    );
+    for (const [field, spec] of entries) {
+      if (!spec.import) continue;
+      expect({ field, html }).toEqual({ field, html: expect.stringContaining(spec.label) });
+    }
+    expect(html).toContain("Interest: Buy");
+    expect(html).toContain("same external id");
   });
 });

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { PublicLead } from "@/lib/leads/public-lead";
 import { LEAD_STATUS_LABELS, LEAD_STATUS_TONES } from "@/lib/leads/lead-labels";
 import type { ListSort } from "@/lib/schemas/common";
+import { LEAD_FIELDS } from "@/lib/schemas/lead-fields";
 import { formatInZone } from "@/components/ui/format-date";
 import { formatPhone } from "@/components/ui/format-phone";
 import { Badge } from "@/components/ui/badge";
@@ -11,7 +12,8 @@ import { NameSortHeader, SortHeader, SortLink } from "./sort-header";
 // The live leads. Its own table (not components/ui/data-table.tsx) because its headers hold sort
 // links: Name, and the date column's Created and Updated (the column shows the sorted-by date; a
 // column each would not fit the page's width); on a phone each lead is a card. Phones in the account's
-// country read as dialled there (formatPhone); dates are days in the viewer's zone.
+// country read as dialled there (formatPhone); dates are days in the viewer's zone. Columns are
+// named by their fields' labels in the lead field registry (lib/schemas/lead-fields.ts).
 export function LeadsTable({
   leads,
   memberNames,
@@ -35,9 +37,9 @@ export function LeadsTable({
           header): its sort links sit above the rows. */}
       <div className="flex items-center gap-3 border-b border-slate-100 px-4 py-2 text-xs text-slate-500 md:hidden">
         <span>Sort by</span>
-        <SortLink label="Name" field="name" sort={sort} sortHref={sortHref} />
-        <SortLink label="Created" field="createdAt" sort={sort} sortHref={sortHref} />
-        <SortLink label="Updated" field="updatedAt" sort={sort} sortHref={sortHref} />
+        <SortLink field="name" sort={sort} sortHref={sortHref} />
+        <SortLink field="createdAt" sort={sort} sortHref={sortHref} />
+        <SortLink field="updatedAt" sort={sort} sortHref={sortHref} />
       </div>
       <div className="overflow-x-auto">
         <table className={`${styles.table} max-sm:block`} aria-label="Leads">
@@ -45,19 +47,19 @@ export function LeadsTable({
             <tr>
               <NameSortHeader sort={sort} sortHref={sortHref} />
               <th scope="col" className={styles.th}>
-                Status
+                {LEAD_FIELDS.status.label}
               </th>
               <th scope="col" className={`${styles.th} hidden sm:table-cell`}>
-                Phone
+                {LEAD_FIELDS.phone.label}
               </th>
               <th scope="col" className={`${styles.th} hidden md:table-cell`}>
-                Email
+                {LEAD_FIELDS.email.label}
               </th>
               <th scope="col" className={`${styles.th} hidden lg:table-cell`}>
-                Source
+                {LEAD_FIELDS.source.label}
               </th>
               <th scope="col" className={`${styles.th} hidden lg:table-cell`}>
-                Assigned to
+                {LEAD_FIELDS.assignedTo.label}
               </th>
               <SortHeader sort={sort} sortHref={sortHref} className="hidden md:table-cell" />
             </tr>
@@ -80,19 +82,19 @@ export function LeadsTable({
                     <Badge tone={LEAD_STATUS_TONES[lead.status]}>{LEAD_STATUS_LABELS[lead.status]}</Badge>
                   </td>
                   <td className={`${styles.td} ${CARD_CELL} hidden whitespace-nowrap sm:table-cell`}>
-                    <CardLabel>Phone</CardLabel>
+                    <CardLabel>{LEAD_FIELDS.phone.label}</CardLabel>
                     {phoneOf(lead) ?? <Missing />}
                   </td>
                   <td className={`${styles.td} ${CARD_CELL} hidden md:table-cell`}>
-                    <CardLabel>Email</CardLabel>
+                    <CardLabel>{LEAD_FIELDS.email.label}</CardLabel>
                     {lead.email ?? <Missing />}
                   </td>
                   <td className={`${styles.td} ${CARD_CELL} hidden lg:table-cell`}>
-                    <CardLabel>Source</CardLabel>
+                    <CardLabel>{LEAD_FIELDS.source.label}</CardLabel>
                     {lead.source ?? <Missing />}
                   </td>
                   <td className={`${styles.td} ${CARD_CELL} hidden lg:table-cell`}>
-                    <CardLabel>Assigned to</CardLabel>
+                    <CardLabel>{LEAD_FIELDS.assignedTo.label}</CardLabel>
                     {lead.assignedTo ? (
                       (memberNames.get(lead.assignedTo) ?? "Former member")
                     ) : (
@@ -100,7 +102,7 @@ export function LeadsTable({
                     )}
                   </td>
                   <td className={`${styles.td} ${CARD_CELL} hidden whitespace-nowrap md:table-cell`}>
-                    <CardLabel>{byUpdated ? "Updated" : "Created"}</CardLabel>
+                    <CardLabel>{LEAD_FIELDS[byUpdated ? "updatedAt" : "createdAt"].label}</CardLabel>
                     <time dateTime={date}>{formatInZone(date, timeZone, "date")}</time>
                   </td>
                 </tr>

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ListSort } from "@/lib/schemas/common";
+import { LEAD_FIELDS } from "@/lib/schemas/lead-fields";
 import { styles } from "@/components/ui/styles";
 
 // Sort links: each to the list sorted by its field, the active one marked with its direction.
@@ -7,7 +8,6 @@ import { styles } from "@/components/ui/styles";
 // Links, not buttons: each sort is a URL, and works without JavaScript.
 type SortField = "createdAt" | "updatedAt" | "name";
 type SortLinkProps = {
-  label: string;
   field: SortField;
   sort: ListSort;
   sortHref: (sort: ListSort) => string;
@@ -35,8 +35,10 @@ const orderName = (sort: ListSort) =>
 const ariaSortOf = (sort: ListSort, fields: SortField[]) =>
   fields.includes(sort.replace("-", "") as SortField) ? (sort.startsWith("-") ? "descending" : "ascending") : undefined;
 
-export function SortLink({ label, field, sort, sortHref }: SortLinkProps) {
+/** Each named by its field's label in the lead field registry. */
+export function SortLink({ field, sort, sortHref }: SortLinkProps) {
   const { active, descending, next } = orderOf(field, sort);
+  const label = LEAD_FIELDS[field].label;
   return (
     <Link
       href={sortHref(next)}
@@ -55,7 +57,7 @@ export function SortLink({ label, field, sort, sortHref }: SortLinkProps) {
 export function NameSortHeader({ sort, sortHref }: { sort: ListSort; sortHref: (sort: ListSort) => string }) {
   return (
     <th scope="col" className={styles.th} aria-sort={ariaSortOf(sort, ["name"])}>
-      <SortLink label="Name" field="name" sort={sort} sortHref={sortHref} />
+      <SortLink field="name" sort={sort} sortHref={sortHref} />
     </th>
   );
 }
@@ -74,8 +76,8 @@ export function SortHeader({
   return (
     <th scope="col" className={`${styles.th} ${className}`} aria-sort={ariaSortOf(sort, ["createdAt", "updatedAt"])}>
       <span className="inline-flex flex-col items-start gap-1">
-        <SortLink label="Created" field="createdAt" sort={sort} sortHref={sortHref} />
-        <SortLink label="Updated" field="updatedAt" sort={sort} sortHref={sortHref} />
+        <SortLink field="createdAt" sort={sort} sortHref={sortHref} />
+        <SortLink field="updatedAt" sort={sort} sortHref={sortHref} />
       </span>
     </th>
   );
