@@ -3,6 +3,8 @@ import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody } from "../../helpers/api-bodies";
 import { recordStatements } from "../../helpers/record-statements";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
+import { saveRoutingRule } from "@/lib/routing/save-routing-rule";
+import { addUserToAccount } from "@/lib/users/add-user-to-account";
 
 limitThroughRealRedis();
 
@@ -24,8 +26,10 @@ async function subscribeEndpoints(t: TestTenant, count: number): Promise<void> {
 }
 
 // The statements that touch what a lead's creation could touch: the lead and its rows, the
-// endpoints, the job queue.
-const WRITE_PATH = /\b(leads|activities|events|webhook_endpoints|pgboss)\b/;
+// endpoints, the job queue, the routing rules (issue 34: their one read, and the round robin's
+// turn, taken inside the insert).
+const WRITE_PATH = /\b(leads|activities|events|webhook_endpoints|pgboss|lead_routing_rules)\b/;
+const ROUTING_READ = /^\s*select .* from lead_routing_rules/s;
 
 async function createLeadRecorded(t: TestTenant) {
   // Once before, so the key's lookup and any statement prepared on first use are behind us.
@@ -49,11 +53,46 @@ describe("the write path with webhook endpoints", () => {
     const withThirty = await createLeadRecorded(thirty);
     for (const run of [without, withThirty]) {
       expect(run.transactions).toBe(0);
+      // The account's routing rules (none here), read before the write.
+      expect(run.writePath.filter((text) => ROUTING_READ.test(text))).toHaveLength(1);
+      run.writePath = run.writePath.filter((text) => !ROUTING_READ.test(text));
       expect(run.writePath).toHaveLength(1);
       expect(run.writePath[0]).toMatch(/insert into "leads"/);
       expect(run.writePath[0]).toMatch(/insert into "events"/);
       expect(run.writePath.join("\n")).not.toMatch(/webhook_endpoints|pgboss/);
     }
     expect(withThirty.writePath).toEqual(without.writePath);
+  }, 120_000);
+
+  it("with 5 routing rules and a round robin, POST /leads is one read of the rules and the same one write, outside any transaction", async () => {
+    const none = await createTenant();
+    const routed = await createTenant();
+    const agents: string[] = [];
+    for (const name of ["Ann", "Bob", "Cat", "Dan"]) {
+      const email = `${name.toLowerCase()}-${routed.accountId}@write-path.test`;
+      const member = { accountId: routed.accountId, email, name, password: "pw-123456789", role: "staff" as const };
+      agents.push((await addUserToAccount(member)).userId);
+    }
+    for (const [i, source] of ["zillow", "realtor", "referral", "open-house"].entries())
+      await saveRoutingRule(
+        { accountId: routed.accountId },
+        { name: source, conditions: { sources: [source] }, agentIds: [agents[i]] },
+      );
+    await saveRoutingRule(
+      { accountId: routed.accountId, isDefault: true },
+      { name: "Everyone else", agentIds: agents },
+    );
+
+    const [without, withRules] = [await createLeadRecorded(none), await createLeadRecorded(routed)];
+    for (const run of [without, withRules]) {
+      expect(run.transactions).toBe(0);
+      expect(run.writePath).toHaveLength(2);
+      expect(run.writePath[0]).toMatch(ROUTING_READ);
+      expect(run.writePath[1]).toMatch(
+        /update "lead_routing_rules"[\s\S]*insert into "leads"[\s\S]*insert into "events"/,
+      );
+    }
+    // The same statements whether or not a rule routes the lead: the write's text never changes.
+    expect(withRules.writePath).toEqual(without.writePath);
   }, 120_000);
 });
