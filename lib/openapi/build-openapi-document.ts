@@ -31,6 +31,11 @@ const TAGS: Array<{ name: ResourceTag; description: string }> = [
     description: "The fields your account adds to leads and properties, carried in their `customFields`.",
   },
   {
+    name: "Users",
+    description:
+      "Your account's members: the ids `assignedTo` and `agentId` take. Read-only; owners manage them in Settings → Team.",
+  },
+  {
     name: "Webhooks",
     description: `Endpoints that receive events as signed POSTs (Standard Webhooks), retried for ${retrySpanText()}. Each event type's payload is under \`webhooks\`.`,
   },

@@ -103,6 +103,16 @@ export const exampleEvent = {
   requestId: "req_01jf3v9k4n2p6r8t0v2x4z6b8f",
 };
 
+export const exampleUser = {
+  id: "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
+  name: "Maya Torres",
+  email: "maya@harborhomes.example",
+  role: "staff",
+  timeZone: "America/New_York",
+  active: true,
+  createdAt: T,
+};
+
 export const exampleWebhookEndpoint = {
   id: "whep_01jf3v9k4n2p6r8t0v2x4z6b8g",
   url: "https://hooks.example.com/leadprop",

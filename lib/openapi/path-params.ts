@@ -3,6 +3,7 @@ import {
   exampleLead,
   exampleProperty,
   exampleSms,
+  exampleUser,
   exampleVisit,
   exampleWebhookDelivery,
   exampleWebhookEndpoint,
@@ -20,6 +21,7 @@ export const ID_KINDS: Record<string, { prefix: string; example: string; noun: s
   properties: { prefix: "prop", example: exampleProperty.id, noun: "property" },
   visits: { prefix: "visit", example: exampleVisit.id, noun: "visit" },
   sms: { prefix: "sms", example: exampleSms.id, noun: "message" },
+  users: { prefix: "user", example: exampleUser.id, noun: "user" },
   "webhook-endpoints": { prefix: "whep", example: exampleWebhookEndpoint.id, noun: "webhook endpoint" },
   deliveries: { prefix: "whd", example: exampleWebhookDelivery.id, noun: "delivery attempt" },
 };

@@ -172,6 +172,10 @@ export function createLeadPropClient(options: LeadPropClientOptions) {
       /** `for await (const field of client.customFields.list({ resource: "lead" }))`, in form order. */
       list: (query?: ListQuery<"listCustomFields">) => paginate(() => customFieldPage(query)),
     },
+    users: {
+      ...lister((query?: ListQuery<"listUsers">) => call<"listUsers">(raw.GET("/api/v1/users", { params: { query } }))),
+      get: async (userId: string) => (await call<"getUser">(raw.GET("/api/v1/users/{id}", id(userId)))).data,
+    },
     webhookEndpoints: {
       ...lister((query?: ListQuery<"listWebhookEndpoints">) =>
         call<"listWebhookEndpoints">(raw.GET("/api/v1/webhook-endpoints", { params: { query } })),

@@ -31,6 +31,8 @@ export type WebhookEndpointWithSecret = Schemas["WebhookEndpointWithSecret"];
 export type WebhookEndpointDeleted = Schemas["WebhookEndpointDeleted"];
 export type WebhookEndpointCreate = Schemas["WebhookEndpointCreate"];
 export type WebhookEndpointUpdate = Schemas["WebhookEndpointUpdate"];
+/** A member of the account (`GET /users`): the ids `assignedTo` and `agentId` take. */
+export type User = Schemas["User"];
 export type ListMeta = Schemas["ListMeta"];
 /** A custom field definition (`GET /custom-fields`): what a record's `customFields` keys mean. */
 export type CustomFieldDefinition =

@@ -21,6 +21,8 @@ export interface OperationIds {
   webhookEndpoint: string;
   /** A failed attempt in that endpoint's delivery log: what …/resend sends again. */
   webhookDelivery: string;
+  /** The tenant's owner, as GET /users/:id names them. */
+  user: string;
 }
 
 /** The path parameters' names, for an operation's path as a template: `{id}` as the document
@@ -34,6 +36,7 @@ export function templateIds(mark: (name: string) => string = (name) => `{${name}
     scheduledSms: mark("smsId"),
     webhookEndpoint: mark("id"),
     webhookDelivery: mark("deliveryId"),
+    user: mark("id"),
   };
 }
 
@@ -87,6 +90,8 @@ export const OPERATIONS: Array<{
   { method: "GET", path: () => "/api/v1/activities" },
   { method: "GET", path: () => "/api/v1/events" },
   { method: "GET", path: () => "/api/v1/custom-fields" },
+  { method: "GET", path: () => "/api/v1/users" },
+  { method: "GET", path: (i) => `/api/v1/users/${i.user}` },
   { method: "GET", path: () => "/api/v1/webhook-endpoints" },
   {
     method: "POST",
@@ -170,5 +175,14 @@ export async function createOperationTargets(tenant: TestTenant, label = "Owned"
       durationMs: 12,
     })
     .returning({ id: webhookDeliveries.id });
-  return { lead, property, visit, sms, scheduledSms: scheduled.id, webhookEndpoint, webhookDelivery: delivery.id };
+  return {
+    lead,
+    property,
+    visit,
+    sms,
+    scheduledSms: scheduled.id,
+    webhookEndpoint,
+    webhookDelivery: delivery.id,
+    user: tenant.userId,
+  };
 }

@@ -11,6 +11,8 @@ import { createLead, listLeads } from "./leads/operations";
 import { deleteProperty, getProperty, updateProperty } from "./properties/[id]/operations";
 import { batchProperties } from "./properties/batch/operations";
 import { createProperty, listProperties } from "./properties/operations";
+import { getUser } from "./users/[id]/operations";
+import { listUsers } from "./users/operations";
 import { getVisit, updateVisit } from "./visits/[id]/operations";
 import { createVisit, listVisits } from "./visits/operations";
 import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from "./webhook-endpoints/[id]/operations";
@@ -49,6 +51,8 @@ export const OPERATIONS: readonly OperationSpec[] = [
   listActivities,
   listEvents,
   listCustomFields,
+  listUsers,
+  getUser,
   listWebhookEndpoints,
   createWebhookEndpoint,
   getWebhookEndpoint,

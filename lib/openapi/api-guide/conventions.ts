@@ -72,4 +72,8 @@ export const conventionsSection = `
   stays, with its history.
 - **Activities** are written for every change, from the API or the web UI, in the same
   transaction as the change, with the \`actor\` that made it (your key's name for API calls).
+- **Users** are your account's members (\`GET /users\`, permission \`users:read\`): their \`id\`
+  (\`user_…\`) is what \`assignedTo\` and \`agentId\` take. Owners add, deactivate and reactivate
+  them in Settings → Team; a deactivated user (\`active: false\`) keeps what was assigned to them
+  but cannot be given anything new. \`GET /users?active=true\` lists the ones you can assign.
 `.trim();

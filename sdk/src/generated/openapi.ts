@@ -19,7 +19,7 @@ export interface paths {
     put?: never;
     /**
      * Create a lead
-     * @description Creates a lead and writes its `lead_created` activity in the same transaction. Only `name` is required; `status` defaults to `new`. Emails are stored lower-cased and tags de-duplicated. Phones are accepted in any common format and returned as E.164 (`+14155550123`); a number without `+` is read in the account's default country, and an impossible number is a `validation_error` on `phone`. An empty string clears the phone. `propertyId` and `assignedTo` must belong to your account: another account's id answers 404 `not_found` with `details` naming the field. Send an `Idempotency-Key` to make a retry safe.
+     * @description Creates a lead and writes its `lead_created` activity in the same transaction. Only `name` is required; `status` defaults to `new`. Emails are stored lower-cased and tags de-duplicated. Phones are accepted in any common format and returned as E.164 (`+14155550123`); a number without `+` is read in the account's default country, and an impossible number is a `validation_error` on `phone`. An empty string clears the phone. `propertyId` must be a property of your account: another account's id answers 404 `not_found` with `details` naming the field. `assignedTo` must be an active user of your account (`GET /users`): another account's user or a deactivated one answers 400 `validation_error` on `assignedTo`; an update that sends back the assignee the lead already has is accepted, even once they are deactivated. A lead created without `assignedTo` goes through the account's lead routing (Settings → Lead routing) in the same statement: the first rule that takes it assigns its agent (or the next agent of a round robin), the answer already carries that `assignedTo`, a `lead_assigned` activity names the rule, and the `lead.created` event carries the assignee. `POST /leads/route-preview` answers the same without creating anything. Send an `Idempotency-Key` to make a retry safe.
      *
      *     Requires the `leads:write` permission.
      */
@@ -57,7 +57,7 @@ export interface paths {
     head?: never;
     /**
      * Update a lead
-     * @description Send any subset of the writable fields (at least one); `null` clears a nullable field, and fields not sent are kept. One request writes one activity: `lead_status_changed` when `status` changes, otherwise `lead_updated`, with `data.changes` as `{field: [old, new]}`. Phones are accepted in any common format and returned as E.164 (`+14155550123`); a number without `+` is read in the account's default country, and an impossible number is a `validation_error` on `phone`. An empty string clears the phone. `propertyId` and `assignedTo` must belong to your account: another account's id answers 404 `not_found` with `details` naming the field.
+     * @description Send any subset of the writable fields (at least one); `null` clears a nullable field, and fields not sent are kept. One request writes one activity: `lead_status_changed` when `status` changes, otherwise `lead_updated`, with `data.changes` as `{field: [old, new]}`. Phones are accepted in any common format and returned as E.164 (`+14155550123`); a number without `+` is read in the account's default country, and an impossible number is a `validation_error` on `phone`. An empty string clears the phone. `propertyId` must be a property of your account: another account's id answers 404 `not_found` with `details` naming the field. `assignedTo` must be an active user of your account (`GET /users`): another account's user or a deactivated one answers 400 `validation_error` on `assignedTo`; an update that sends back the assignee the lead already has is accepted, even once they are deactivated.
      *
      *     Requires the `leads:write` permission.
      */
@@ -75,7 +75,7 @@ export interface paths {
     put?: never;
     /**
      * Take in an inquiry (find or create its lead)
-     * @description For a portal or web-form inquiry: the person is matched among your account's live leads by `externalId`, else by `email` (case-insensitive), else by `phone` (after normalising to E.164), so the same person asking twice stays one lead. On a match (200) the lead's empty fields are filled from the inquiry (a value is never overwritten, never with null) its new tags added (up to 20 in all) and its `customFields` without a value filled (checked as on `POST /leads`: a wrong type, unknown key or unknown option is a 400), writing `lead_updated` and a `lead.updated` event only when something changed. Without a match (201) the lead is created as `POST /leads` creates one (`lead_created`, `lead.created`), except that a required custom field left out does not refuse the inquiry: a lost inquiry costs more than an incomplete lead, and staff complete it. Either way an `inquiry` activity keeps the `message`, `source` and `propertyId`, and `matched` says how the lead was found. Parallel inquiries for the same person are taken one after the other: they make one lead and one `inquiry` activity each. Send an `Idempotency-Key` to make a retry safe.
+     * @description For a portal or web-form inquiry: the person is matched among your account's live leads by `externalId`, else by `email` (case-insensitive), else by `phone` (after normalising to E.164), so the same person asking twice stays one lead. On a match (200) the lead's empty fields are filled from the inquiry (a value is never overwritten, never with null) its new tags added (up to 20 in all) and its `customFields` without a value filled (checked as on `POST /leads`: a wrong type, unknown key or unknown option is a 400), writing `lead_updated` and a `lead.updated` event only when something changed. Without a match (201) the lead is created as `POST /leads` creates one (`lead_created`, `lead.created`, and lead routing when the inquiry names no `assignedTo`; a matched lead is never re-routed), except that a required custom field left out does not refuse the inquiry: a lost inquiry costs more than an incomplete lead, and staff complete it. Either way an `inquiry` activity keeps the `message`, `source` and `propertyId`, and `matched` says how the lead was found. Parallel inquiries for the same person are taken one after the other: they make one lead and one `inquiry` activity each. Send an `Idempotency-Key` to make a retry safe.
      *
      *     Requires the `leads:write` permission.
      */
@@ -102,6 +102,28 @@ export interface paths {
      *     Requires the `leads:write` permission.
      */
     post: operations["batchLeads"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/leads/route-preview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Preview a lead's routing
+     * @description Takes the body `POST /leads` takes and answers which routing rule (Settings → Lead routing) would take the lead and which user it would be assigned to, creating nothing. Rules are tried in their order, the default rule last; the first whose conditions all hold (`source`, `tags`, `interest`, `budget` range, custom fields) and that has an available agent (or leaves leads unassigned) takes the lead. A round-robin rule answers the agent whose turn is next: previewing does not take the turn, so a lead created later may get another agent if other leads took turns meanwhile. When the body names `assignedTo`, routing does not run and that user is the answer. `POST /leads`, intake, batch, the CSV import, an inbound SMS from an unknown number and the web form all route a lead born without `assignedTo`, and their answer already carries its `assignedTo`.
+     *
+     *     Requires the `leads:read` permission.
+     */
+    post: operations["previewLeadRoute"];
     delete?: never;
     options?: never;
     head?: never;
@@ -267,7 +289,7 @@ export interface paths {
     put?: never;
     /**
      * Schedule a visit
-     * @description Schedules a visit of a lead to a property, with status `scheduled`, and writes a `visit_scheduled` activity on the lead in the same transaction. `leadId` must be a live lead of your account and `propertyId` and `agentId` must belong to your account: otherwise 404 `not_found` (`details` names `propertyId` or `agentId`). `durationMinutes` defaults to 30. Send an `Idempotency-Key` to make a retry safe.
+     * @description Schedules a visit of a lead to a property, with status `scheduled`, and writes a `visit_scheduled` activity on the lead in the same transaction. `leadId` must be a live lead of your account and `propertyId` must belong to your account: otherwise 404 `not_found` (`details` names the field). `agentId` must be an active user of your account (`GET /users`): another account's user or a deactivated one is a 400 `validation_error` on `agentId`. `durationMinutes` defaults to 30. Send an `Idempotency-Key` to make a retry safe.
      *
      *     Requires the `visits:write` permission.
      */
@@ -301,7 +323,7 @@ export interface paths {
      * Reschedule, cancel or record a visit's outcome
      * @description The web app's changes to a visit, with its rules. Send any subset of the fields (at least one); `null` clears `agentId` or `notes`, and fields not sent are kept.
      *
-     *     **Reschedule or edit** with `scheduledAt`, `durationMinutes`, `agentId` (a user of your account, else 404 `not_found` naming `agentId`) and `notes`: only while the visit is `scheduled`; a completed, cancelled or missed visit is history (409 `visit_not_scheduled`: book a new one). It writes a `lead_updated` activity on the lead with `data.visitId` and `data.changes` as `{visitScheduledAt: [old, new], visitDurationMinutes, visitAgentId, visitNotes}` (changed fields only).
+     *     **Reschedule or edit** with `scheduledAt`, `durationMinutes`, `agentId` (an active user of your account, else 400 `validation_error` on `agentId`; the agent the visit already has may stay) and `notes`: only while the visit is `scheduled`; a completed, cancelled or missed visit is history (409 `visit_not_scheduled`: book a new one). It writes a `lead_updated` activity on the lead with `data.visitId` and `data.changes` as `{visitScheduledAt: [old, new], visitDurationMinutes, visitAgentId, visitNotes}` (changed fields only).
      *
      *     **Cancel or record the outcome** with `status`: `completed`, `cancelled` or `no_show`, from `scheduled` or to correct an earlier outcome. `no_show` needs a visit that has started (422 `visit_not_started`); a visit never goes back to `scheduled` (409 `visit_not_scheduled`). It writes a `lead_updated` activity with `data.changes.visitStatus: [old, new]`. There is no DELETE: cancelling keeps the visit, with `status: cancelled`.
      *
@@ -310,6 +332,72 @@ export interface paths {
      *     Requires the `visits:write` permission.
      */
     patch: operations["updateVisit"];
+    trace?: never;
+  };
+  "/api/v1/tasks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List tasks
+     * @description Tasks of your account, soonest due first unless `sort` says otherwise. `assignedTo=me` lists the tasks of the user who created the API key (400 `validation_error` for a key no user created). `dueAfter` (inclusive) and `dueBefore` (exclusive) filter on `dueAt`: `assignedTo=me&status=open&dueBefore=<now>` is what is overdue. Page with `limit` and `cursor` until `meta.hasMore` is false.
+     *
+     *     Requires the `tasks:read` permission.
+     */
+    get: operations["listTasks"];
+    put?: never;
+    /**
+     * Create a task
+     * @description Creates an `open` task and writes a `task.created` event in the same transaction. `assignedTo` is an active user of your account or `me` (the user who created the API key); another account's or a deactivated user is a 400 `validation_error` on `assignedTo`. `leadId`, when sent, must be a live lead of your account: otherwise 404 `not_found` naming `leadId`. `type` defaults to `follow_up`. Send an `Idempotency-Key` to make a retry safe.
+     *
+     *     Requires the `tasks:write` permission.
+     */
+    post: operations["createTask"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/tasks/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a task
+     * @description One task of your account: the URL in `Location` when it was created.
+     *
+     *     Requires the `tasks:read` permission.
+     */
+    get: operations["getTask"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a task
+     * @description Removes the task for good and writes a `task.deleted` event carrying its last shape. Deleting it again answers 404. To keep a record of work done, complete the task instead.
+     *
+     *     Requires the `tasks:write` permission.
+     */
+    delete: operations["deleteTask"];
+    options?: never;
+    head?: never;
+    /**
+     * Complete, reopen, reschedule or edit a task
+     * @description Send any subset of the fields (at least one); `null` clears `leadId` or `notes`, and fields not sent are kept. `assignedTo` and `leadId` follow the rules of POST /tasks.
+     *
+     *     `status: done` completes the task: `completedAt` is set to now, and a task about a lead writes a `task_completed` activity on the lead (`data.taskId`). `status: open` reopens it and `cancelled` cancels it; both clear `completedAt`. Completing a done task again keeps its first `completedAt`.
+     *
+     *     A change writes one event with `previousAttributes`: `task.completed` when the task became done, `task.updated` otherwise. A request that changes nothing (the values the task has) writes nothing and answers the task.
+     *
+     *     Requires the `tasks:write` permission.
+     */
+    patch: operations["updateTask"];
     trace?: never;
   };
   "/api/v1/activities": {
@@ -349,7 +437,7 @@ export interface paths {
      *
      *     **A gap is said out loud.** A cursor older than the 30 days kept, once events after it have been deleted, answers 410 `cursor_expired` instead of a page that silently skips them. Re-sync your copy (list the resources again), then poll from `error.details[0].oldestCursor`, just before the oldest event still kept.
      *
-     *     **Only what the key can read.** An event carries its object whole, so a key sees only the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Without `type`, the other types are left out of every page (a key with only `events:read` sees an empty feed); a `type` naming one the key cannot read is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing, so an empty page never hides a missing permission.
+     *     **Only what the key can read.** An event carries its object whole, so a key sees only the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `task.*` `tasks:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Without `type`, the other types are left out of every page (a key with only `events:read` sees an empty feed); a `type` naming one the key cannot read is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing, so an empty page never hides a missing permission.
      *
      *     Webhooks (Settings → Webhooks, or `/api/v1/webhook-endpoints`) push the same events.
      *
@@ -388,6 +476,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/users": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List users
+     * @description Your account's members, newest first: the ids a lead's `assignedTo` and a visit's `agentId` take. Only an active user can be assigned (`active=true` lists them); a deactivated one keeps what was assigned to them and stays listed. Owners add, deactivate and reactivate users in Settings → Team.
+     *
+     *     Requires the `users:read` permission.
+     */
+    get: operations["listUsers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/users/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a user
+     * @description One member of your account, active or deactivated. Another account's user is a 404.
+     *
+     *     Requires the `users:read` permission.
+     */
+    get: operations["getUser"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/webhook-endpoints": {
     parameters: {
       query?: never;
@@ -407,7 +539,7 @@ export interface paths {
      * Create a webhook endpoint
      * @description Subscribes a URL to events (REST hooks): every event of the chosen types is POSTed to it, signed (Standard Webhooks). The answer carries the signing `secret`, the only time the API shows it. The URL must be `https` and must not resolve to a private, loopback or link-local address; a name the DNS says does not exist is a 400 `validation_error` on `url`. When the DNS cannot answer (a timeout, `SERVFAIL`), the endpoint is created anyway and the URL is checked again at every delivery, as it always is. A local install on its embedded database (no `DATABASE_URL`) also accepts a receiver on that computer over http (`http://localhost:3001/hooks`), for development. At most 50 endpoints per account.
      *
-     *     **Only types the key can read.** A key may subscribe only to the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Another type is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing. `["*"]` from a full-access key takes every type, including types added later; from a restricted key it is stored as the types that key can read at that moment (the answer lists them), and is a 403 when it can read none.
+     *     **Only types the key can read.** A key may subscribe only to the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `task.*` `tasks:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Another type is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing. `["*"]` from a full-access key takes every type, including types added later; from a restricted key it is stored as the types that key can read at that moment (the answer lists them), and is a 403 when it can read none.
      *
      *     Requires the `webhook_endpoints:write` permission.
      */
@@ -447,7 +579,7 @@ export interface paths {
      * Update a webhook endpoint
      * @description Change its URL (checked as on create), description or event types, or disable it. `enabled: true` re-enables an endpoint the system disabled (after a 410, or 5 days without a successful delivery); deliveries it missed meanwhile are logged as skipped: send them with `POST /webhook-endpoints/{id}/replay`.
      *
-     *     **Only types the key can read.** A key may subscribe only to the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Another type is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing. `["*"]` from a full-access key takes every type, including types added later; from a restricted key it is stored as the types that key can read at that moment (the answer lists them), and is a 403 when it can read none. New `events` follow that rule. A restricted key may change the `url` only of an endpoint whose every type it can read (else 403, naming the permission), since moving it would send those events to the key's own receiver; a `["*"]` endpoint it moves keeps the types of today. `description` and `enabled` need only `webhook_endpoints:write`.
+     *     **Only types the key can read.** A key may subscribe only to the event types of the resources it can read: `lead.*` needs `leads:read`, `property.*` `properties:read`, `visit.*` `visits:read`, `task.*` `tasks:read`, `note.created` `activities:read`, `sms.*` `sms:read`. Another type is a 403 `insufficient_permissions` whose `details[0].permission` names the permission missing. `["*"]` from a full-access key takes every type, including types added later; from a restricted key it is stored as the types that key can read at that moment (the answer lists them), and is a 403 when it can read none. New `events` follow that rule. A restricted key may change the `url` only of an endpoint whose every type it can read (else 403, naming the permission), since moving it would send those events to the key's own receiver; a `["*"]` endpoint it moves keeps the types of today. `description` and `enabled` need only `webhook_endpoints:write`.
      *
      *     Requires the `webhook_endpoints:write` permission.
      */
@@ -716,6 +848,86 @@ export interface webhooks {
      * @description Sent to each enabled endpoint subscribed to `visit.updated` (or `*`). Answer 2xx within 10 seconds; anything else is retried.
      */
     post: operations["webhook.visit.updated"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "task.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A task was created
+     * @description Sent to each enabled endpoint subscribed to `task.created` (or `*`). Answer 2xx within 10 seconds; anything else is retried.
+     */
+    post: operations["webhook.task.created"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "task.updated": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A task changed (rescheduled, reassigned, reopened, cancelled…), not completed
+     * @description Sent to each enabled endpoint subscribed to `task.updated` (or `*`). Answer 2xx within 10 seconds; anything else is retried.
+     */
+    post: operations["webhook.task.updated"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "task.completed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A task was marked done (with any other fields of the same change)
+     * @description Sent to each enabled endpoint subscribed to `task.completed` (or `*`). Answer 2xx within 10 seconds; anything else is retried.
+     */
+    post: operations["webhook.task.completed"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "task.deleted": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A task was deleted
+     * @description Sent to each enabled endpoint subscribed to `task.deleted` (or `*`). Answer 2xx within 10 seconds; anything else is retried.
+     */
+    post: operations["webhook.task.deleted"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1365,6 +1577,71 @@ export interface components {
       /** @description An outcome (`completed`, `cancelled`, `no_show`), or `scheduled`, which keeps a scheduled visit as it is: a visit never goes back to `scheduled`. `no_show` needs a visit that has started. */
       status?: components["schemas"]["VisitStatus"];
     };
+    /**
+     * @description `open` on create. `done` sets `completedAt` (and, on a lead, writes a `task_completed` activity); `open` again clears it, as `cancelled` does.
+     * @enum {string}
+     */
+    TaskStatus: "open" | "done" | "cancelled";
+    /**
+     * @example {
+     *       "title": "Call back about the viewing",
+     *       "type": "call",
+     *       "dueAt": "2026-11-23T15:00:00.000Z",
+     *       "assignedTo": "me",
+     *       "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d"
+     *     }
+     */
+    TaskCreate: {
+      /** @example Call back about the viewing */
+      title: string;
+      /** @description Default `follow_up`. */
+      type?: components["schemas"]["TaskType"];
+      /**
+       * Format: date-time
+       * @description ISO 8601 time, e.g. `2026-11-22T09:30:00.000Z`.
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      dueAt: string;
+      /**
+       * @description A user id of your account (`GET /users`), active, or `me` for the user who created the API key. Another account's or a deactivated user is a 400 `validation_error` on `assignedTo`.
+       * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      assignedTo: string;
+      /** @description A live lead of your account, or null for a task about no lead. */
+      leadId?: string | null;
+      notes?: string | null;
+    };
+    /**
+     * @description What the agent has to do.
+     * @enum {string}
+     */
+    TaskType: "call" | "text" | "email" | "follow_up" | "showing" | "other";
+    /**
+     * @description Any subset of the fields (at least one); `null` clears `leadId` or `notes`. `status: done` completes the task, `open` reopens it.
+     * @example {
+     *       "status": "done"
+     *     }
+     */
+    TaskUpdate: {
+      /** @example Call back about the viewing */
+      title?: string;
+      type?: components["schemas"]["TaskType"];
+      /**
+       * Format: date-time
+       * @description ISO 8601 time, e.g. `2026-11-22T09:30:00.000Z`.
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      dueAt?: string;
+      status?: components["schemas"]["TaskStatus"];
+      /**
+       * @description A user id of your account (`GET /users`), active, or `me` for the user who created the API key. Another account's or a deactivated user is a 400 `validation_error` on `assignedTo`.
+       * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      assignedTo?: string;
+      /** @description A live lead of your account, or null for a task about no lead. */
+      leadId?: string | null;
+      notes?: string | null;
+    };
     /** @enum {string} */
     ActivityType:
       | "lead_created"
@@ -1381,7 +1658,9 @@ export interface components {
       | "sms_opted_in"
       | "sms_scheduled"
       | "sms_cancelled"
-      | "sms_consent_changed";
+      | "sms_consent_changed"
+      | "task_completed"
+      | "lead_assigned";
     /**
      * @example {
      *       "url": "https://hooks.example.com/leadprop",
@@ -1421,6 +1700,10 @@ export interface components {
         | "property.deleted"
         | "visit.created"
         | "visit.updated"
+        | "task.created"
+        | "task.updated"
+        | "task.completed"
+        | "task.deleted"
         | "note.created"
         | "sms.sent"
         | "sms.delivered"
@@ -1467,6 +1750,10 @@ export interface components {
         | "property.deleted"
         | "visit.created"
         | "visit.updated"
+        | "task.created"
+        | "task.updated"
+        | "task.completed"
+        | "task.deleted"
         | "note.created"
         | "sms.sent"
         | "sms.delivered"
@@ -1649,8 +1936,24 @@ export interface components {
       message?: string | null;
       /** @description `inquiry`: how intake found the lead; null when the inquiry created it. */
       matched?: ("externalId" | "email" | "phone") | null;
+      /**
+       * @description `task_completed`: the task (`GET /tasks/{id}`).
+       * @example task_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      taskId?: string;
       /** @description `sms_opted_out`, `sms_opted_in`: the keyword the lead replied, e.g. `STOP`. */
       keyword?: string;
+      /** @description `lead_assigned`: the user lead routing gave the lead to (`user_…`). */
+      assignedTo?: string;
+      /**
+       * @description `lead_assigned`: the routing rule that did.
+       * @example lrr_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      ruleId?: string;
+      /** @description `lead_assigned`: that rule's name at the time. */
+      ruleName?: string;
+      /** @description `lead_assigned` after the rule's minutes passed with no call, text, email or note: the user the lead left (`user_…`). */
+      reroutedFrom?: string;
     };
     /** @description Who made the change: an API key (by name), a user, or the system. */
     Actor: {
@@ -1959,7 +2262,7 @@ export interface components {
       /** @description The page size used. */
       limit: number;
     };
-    /** @description The error envelope with `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field. */
+    /** @description The error envelope with `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field. */
     ValidationError: {
       error: {
         /**
@@ -2054,7 +2357,7 @@ export interface components {
         requestId: string;
       };
     };
-    /** @description The error envelope with `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field. */
+    /** @description The error envelope with `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead). */
     NotFoundError: {
       error: {
         /**
@@ -2284,6 +2587,28 @@ export interface components {
           };
         }
     )[];
+    RoutePreview: {
+      /** @description The rule that takes the lead; null when no rule does (the account has none, or none matches). */
+      rule: {
+        /**
+         * @description Opaque id (`lrr_…`).
+         * @example lrr_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        id: string;
+        /** @example Website leads */
+        name: string;
+      } | null;
+      /**
+       * @description The user the lead would be assigned to (`user_…`); null when it would stay unassigned. When the body names `assignedTo`, that user: routing does not run.
+       * @example user_01jd0000000000000000000000
+       */
+      assignedTo: string | null;
+      /**
+       * @description `assigned_to_given`: the body names the assignee; `agent`: the rule's one agent; `round_robin`: the agent whose turn it is now (a lead created now would get them unless another lead takes the turn first); `leave_unassigned`: the rule leaves leads unassigned; `no_rule`: no rule matched, or every agent of the matching rules is unavailable.
+       * @enum {string}
+       */
+      reason: "assigned_to_given" | "agent" | "round_robin" | "leave_unassigned" | "no_rule";
+    };
     /** @description The error envelope with `lead_has_no_phone`: The lead has no phone number. Set `phone` with PATCH /leads/{id} first. */
     LeadHasNoPhoneError: {
       error: {
@@ -2550,6 +2875,58 @@ export interface components {
         requestId: string;
       };
     };
+    Task: {
+      /**
+       * @description Opaque id (`task_…`).
+       * @example task_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      id: string;
+      leadId: string | null;
+      /**
+       * @description Opaque id (`user_…`).
+       * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      assignedTo: string;
+      title: string;
+      type: components["schemas"]["TaskType"];
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC with milliseconds.
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      dueAt: string;
+      status: components["schemas"]["TaskStatus"];
+      /** @description When it became `done`; null otherwise. */
+      completedAt: string | null;
+      notes: string | null;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC with milliseconds.
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC with milliseconds.
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      updatedAt: string;
+      /**
+       * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+       * @example 3
+       */
+      version: number;
+    };
+    /** @description The task is removed for good. */
+    TaskDeleted: {
+      /**
+       * @description Opaque id (`task_…`).
+       * @example task_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      id: string;
+      /** @constant */
+      deleted: true;
+    };
     Event: {
       /**
        * @description The event's id; webhooks send it as `webhook-id`. Deduplicate on it.
@@ -2586,6 +2963,10 @@ export interface components {
       | "property.deleted"
       | "visit.created"
       | "visit.updated"
+      | "task.created"
+      | "task.updated"
+      | "task.completed"
+      | "task.deleted"
       | "note.created"
       | "sms.sent"
       | "sms.delivered"
@@ -2701,6 +3082,53 @@ export interface components {
             deleted?: true;
           }
         | components["schemas"]["VisitOutput"]
+        | {
+            /**
+             * @description Opaque id (`task_…`).
+             * @example task_01jf3v6q2m8k4x5y7z9a0b1c2d
+             */
+            id: string;
+            leadId: string | null;
+            /**
+             * @description Opaque id (`user_…`).
+             * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+             */
+            assignedTo: string;
+            title: string;
+            type: components["schemas"]["TaskType"];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            dueAt: string;
+            status: components["schemas"]["TaskStatus"];
+            /** @description When it became `done`; null otherwise. */
+            completedAt: string | null;
+            notes: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds.
+             * @example 2026-11-22T09:30:00.000Z
+             */
+            updatedAt: string;
+            /**
+             * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+             * @example 3
+             */
+            version: number;
+            /**
+             * @description Present on `*.deleted` events: the object as it was when it was deleted.
+             * @constant
+             */
+            deleted?: true;
+          }
         | components["schemas"]["ActivityOutput"]
         | components["schemas"]["SmsOutput"]
         | {
@@ -2739,6 +3167,42 @@ export interface components {
          */
         requestId: string;
       };
+    };
+    User: {
+      /**
+       * @description Opaque id (`user_…`).
+       * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      id: string;
+      /** @example Maya Torres */
+      name: string;
+      /**
+       * Format: email
+       * @example maya@harborhomes.example
+       */
+      email: string;
+      /**
+       * @description `owner`: manages the team, settings and API keys; `staff`: works the leads.
+       * @example staff
+       * @enum {string}
+       */
+      role: "owner" | "staff";
+      /**
+       * @description The IANA zone the user's times are shown in: their own, else the account's.
+       * @example America/New_York
+       */
+      timeZone: string;
+      /**
+       * @description False once an owner deactivates the user: they cannot sign in, and `assignedTo` or `agentId` naming them is a 400 `validation_error`. What was assigned to them stays.
+       * @example true
+       */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description When the user joined the account.
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      createdAt: string;
     };
     WebhookEndpoint: {
       /**
@@ -3021,8 +3485,24 @@ export interface components {
       message?: string | null;
       /** @description `inquiry`: how intake found the lead; null when the inquiry created it. */
       matched?: ("externalId" | "email" | "phone") | null;
+      /**
+       * @description `task_completed`: the task (`GET /tasks/{id}`).
+       * @example task_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      taskId?: string;
       /** @description `sms_opted_out`, `sms_opted_in`: the keyword the lead replied, e.g. `STOP`. */
       keyword?: string;
+      /** @description `lead_assigned`: the user lead routing gave the lead to (`user_…`). */
+      assignedTo?: string;
+      /**
+       * @description `lead_assigned`: the routing rule that did.
+       * @example lrr_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      ruleId?: string;
+      /** @description `lead_assigned`: that rule's name at the time. */
+      ruleName?: string;
+      /** @description `lead_assigned` after the rule's minutes passed with no call, text, email or note: the user the lead left (`user_…`). */
+      reroutedFrom?: string;
     };
     /** @description Who made the change: an API key (by name), a user, or the system. */
     ActorOutput: {
@@ -3488,7 +3968,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -3608,7 +4088,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -3645,7 +4125,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -3817,7 +4297,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -3854,7 +4334,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -3918,7 +4398,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -3955,7 +4435,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -4071,7 +4551,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
@@ -4109,7 +4589,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -4305,7 +4785,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -4342,7 +4822,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -4532,7 +5012,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -4564,6 +5044,132 @@ export interface operations {
         content: {
           "application/json":
             components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      409: components["responses"]["IdempotencyInProgress"];
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      /**
+       * @description Unprocessable.
+       *
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
+       */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  previewLeadRoute: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeadCreate"];
+      };
+    };
+    responses: {
+      /** @description The rule and the user the lead would get now. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "rule": {
+           *           "id": "lrr_01jf3v9k4n2p6r8t0v2x4z6b8h",
+           *           "name": "Website leads"
+           *         },
+           *         "assignedTo": "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "reason": "round_robin"
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["RoutePreview"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["ValidationError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
         };
       };
       409: components["responses"]["IdempotencyInProgress"];
@@ -4656,7 +5262,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -4694,7 +5300,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -4810,7 +5416,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
@@ -4848,7 +5454,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -4969,7 +5575,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -5006,7 +5612,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -5078,7 +5684,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -5115,7 +5721,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -5248,7 +5854,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -5360,7 +5966,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -5504,7 +6110,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -5541,7 +6147,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -5604,7 +6210,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -5641,7 +6247,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -5749,7 +6355,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
@@ -5787,7 +6393,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -5958,7 +6564,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -6085,7 +6691,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -6182,7 +6788,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -6219,7 +6825,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -6310,7 +6916,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -6347,7 +6953,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -6423,7 +7029,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
@@ -6461,7 +7067,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -6528,6 +7134,612 @@ export interface operations {
           "application/json": components["schemas"]["VisitNotStartedError"];
         };
       };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  listTasks: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1–100. */
+        limit?: number;
+        cursor?: string;
+        /** @description `dueAt` (the default: soonest first), `-dueAt`, or by creation or change time; `-` means newest first. */
+        sort?: "dueAt" | "-dueAt" | "-createdAt" | "createdAt" | "-updatedAt" | "updatedAt";
+        /** @description Only tasks of this user; `me` for the user who created the API key. */
+        assignedTo?: string;
+        /** @description Only tasks about this lead. */
+        leadId?: string;
+        /** @description Only tasks with this status. */
+        status?: components["schemas"]["TaskStatus"];
+        /** @description Tasks due at or after this time. */
+        dueAfter?: string;
+        /** @description Tasks due before this time. */
+        dueBefore?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of tasks. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "task_01jf3w3c5e7g9j1k3m5p7r9t1v",
+           *           "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *           "assignedTo": "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *           "title": "Call back about the viewing",
+           *           "type": "call",
+           *           "dueAt": "2026-11-23T15:00:00.000Z",
+           *           "status": "open",
+           *           "completedAt": null,
+           *           "notes": null,
+           *           "createdAt": "2026-11-22T10:05:12.431Z",
+           *           "updatedAt": "2026-11-22T10:05:12.431Z",
+           *           "version": 1
+           *         }
+           *       ],
+           *       "meta": {
+           *         "cursor": "eyJzIjoiLWNyZWF0ZWRBdCIsImYiOiJhYmMiLCJ0IjoiMjAyNi0xMS0yMlQwOTozMDowMC4wMDBaIiwiaSI6ImxlYWRfMDEifXxhYmNkZWZnaGlq",
+           *         "hasMore": true,
+           *         "limit": 20
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Task"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
+       *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["InvalidCursorError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  createTask: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours replays the first response (with `Idempotent-Replayed: true`) and does nothing twice. 1–255 visible ASCII characters, e.g. a UUID. Keys are per account: any of its keys with the same permissions replays. */
+        "Idempotency-Key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TaskCreate"];
+      };
+    };
+    responses: {
+      /** @description The task as stored. */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          /**
+           * @description The new task's URL (`GET` answers it).
+           * @example /api/v1/tasks/task_01jf3w3c5e7g9j1k3m5p7r9t1v
+           */
+          Location: string;
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "task_01jf3w3c5e7g9j1k3m5p7r9t1v",
+           *         "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "assignedTo": "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "title": "Call back about the viewing",
+           *         "type": "call",
+           *         "dueAt": "2026-11-23T15:00:00.000Z",
+           *         "status": "open",
+           *         "completedAt": null,
+           *         "notes": null,
+           *         "createdAt": "2026-11-22T10:05:12.431Z",
+           *         "updatedAt": "2026-11-22T10:05:12.431Z",
+           *         "version": 1
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Task"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["InvalidJsonError"] | components["schemas"]["ValidationError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      409: components["responses"]["IdempotencyInProgress"];
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
+      /**
+       * @description Unprocessable.
+       *
+       *     - `idempotency_key_reused`: This `Idempotency-Key` was already used (by your account, within 24 hours) with a different method, path or body, or by a key with other permissions. Use a new key for a new request.
+       */
+      422: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["IdempotencyKeyReusedError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getTask: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The task's id (`task_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example task_01jf3w3c5e7g9j1k3m5p7r9t1v
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The task. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "task_01jf3w3c5e7g9j1k3m5p7r9t1v",
+           *         "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "assignedTo": "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "title": "Call back about the viewing",
+           *         "type": "call",
+           *         "dueAt": "2026-11-23T15:00:00.000Z",
+           *         "status": "open",
+           *         "completedAt": null,
+           *         "notes": null,
+           *         "createdAt": "2026-11-22T10:05:12.431Z",
+           *         "updatedAt": "2026-11-22T10:05:12.431Z",
+           *         "version": 1
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Task"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  deleteTask: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The `ETag` your copy came with (`"3"`): the change is made only if the record is still at that version, checked under its lock; otherwise 412 `precondition_failed` and nothing changes. Several tags, comma-separated, accept any of them; `*` or no header, any version. Weak tags (`W/"3"`) never match. */
+        "If-Match"?: string;
+      };
+      path: {
+        /**
+         * @description The task's id (`task_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example task_01jf3w3c5e7g9j1k3m5p7r9t1v
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The task is deleted. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "task_01jf3w3c5e7g9j1k3m5p7r9t1v",
+           *         "deleted": true
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["TaskDeleted"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      /**
+       * @description Error.
+       *
+       *     - `precondition_failed`: `If-Match` names a version the lead, property or visit is no longer at: someone changed it since you read it (checked under the record's lock, so exactly one of two writers holding the same ETag wins). Nothing was changed. GET it again (its `ETag`), apply your change to what it is now, and retry with the new ETag.
+       */
+      412: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PreconditionFailedError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  updateTask: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The `ETag` your copy came with (`"3"`): the change is made only if the record is still at that version, checked under its lock; otherwise 412 `precondition_failed` and nothing changes. Several tags, comma-separated, accept any of them; `*` or no header, any version. Weak tags (`W/"3"`) never match. */
+        "If-Match"?: string;
+      };
+      path: {
+        /**
+         * @description The task's id (`task_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example task_01jf3w3c5e7g9j1k3m5p7r9t1v
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TaskUpdate"];
+      };
+    };
+    responses: {
+      /** @description The task after the change. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          ETag: components["headers"]["ETag"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "task_01jf3w3c5e7g9j1k3m5p7r9t1v",
+           *         "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "assignedTo": "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "title": "Call back about the viewing",
+           *         "type": "call",
+           *         "dueAt": "2026-11-23T15:00:00.000Z",
+           *         "status": "done",
+           *         "completedAt": "2026-11-23T14:52:07.120Z",
+           *         "notes": null,
+           *         "createdAt": "2026-11-22T10:05:12.431Z",
+           *         "updatedAt": "2026-11-22T10:05:12.431Z",
+           *         "version": 2
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["Task"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
+       *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["InvalidJsonError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      /**
+       * @description Error.
+       *
+       *     - `precondition_failed`: `If-Match` names a version the lead, property or visit is no longer at: someone changed it since you read it (checked under the record's lock, so exactly one of two writers holding the same ETag wins). Nothing was changed. GET it again (its `ETag`), apply your change to what it is now, and retry with the new ETag.
+       */
+      412: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PreconditionFailedError"];
+        };
+      };
+      413: components["responses"]["PayloadTooLarge"];
+      415: components["responses"]["UnsupportedMediaType"];
       429: components["responses"]["RateLimited"];
       500: components["responses"]["InternalError"];
       503: components["responses"]["ServiceUnavailable"];
@@ -6604,7 +7816,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -6746,7 +7958,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -6869,7 +8081,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -6901,6 +8113,204 @@ export interface operations {
         content: {
           "application/json":
             components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  listUsers: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1–100. */
+        limit?: number;
+        cursor?: string;
+        /** @description By `createdAt` (when they joined) only; `-` means newest first. */
+        sort?: "-createdAt" | "createdAt";
+        /** @description `true`: only the users you can assign leads to; `false`: only deactivated ones. */
+        active?: "true" | "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of users. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *           "name": "Maya Torres",
+           *           "email": "maya@harborhomes.example",
+           *           "role": "staff",
+           *           "timeZone": "America/New_York",
+           *           "active": true,
+           *           "createdAt": "2026-11-22T09:30:00.000Z"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "cursor": "eyJzIjoiLWNyZWF0ZWRBdCIsImYiOiJhYmMiLCJ0IjoiMjAyNi0xMS0yMlQwOTozMDowMC4wMDBaIiwiaSI6ImxlYWRfMDEifXxhYmNkZWZnaGlq",
+           *         "hasMore": true,
+           *         "limit": 20
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["User"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
+       *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["InvalidCursorError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (`user_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "name": "Maya Torres",
+           *         "email": "maya@harborhomes.example",
+           *         "role": "staff",
+           *         "timeZone": "America/New_York",
+           *         "active": true,
+           *         "createdAt": "2026-11-22T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["User"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
         };
       };
       429: components["responses"]["RateLimited"];
@@ -6965,7 +8375,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -7063,7 +8473,7 @@ export interface operations {
        * @description Bad request.
        *
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -7174,7 +8584,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -7211,7 +8621,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -7271,7 +8681,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -7308,7 +8718,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -7380,7 +8790,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
@@ -7418,7 +8828,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -7488,7 +8898,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_json`: The body is not valid JSON, is not valid UTF-8, or nests objects and arrays deeper than 32 levels. Fix the body; retrying the same bytes fails again.
        */
       400: {
@@ -7526,7 +8936,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -7656,7 +9066,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
        */
       400: {
@@ -7694,7 +9104,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -7762,7 +9172,7 @@ export interface operations {
       /**
        * @description Bad request.
        *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too. `details` lists every problem, each with the `path` of the field.
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
        */
       400: {
         headers: {
@@ -7799,7 +9209,7 @@ export interface operations {
       /**
        * @description Not found.
        *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. An id sent in the body that is not one of your account's (`propertyId`, `assignedTo`, `agentId`) answers 404 too, with `details` naming the field.
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
        */
       404: {
         headers: {
@@ -8804,6 +10214,416 @@ export interface operations {
              */
             previousAttributes: {
               [key: string]: unknown;
+            };
+          };
+          actor: components["schemas"]["EventActor"];
+          /**
+           * @description The API request that made the change (its `X-Request-Id`); null for the web UI and the system.
+           * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          requestId: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. `410 Gone` disables the endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "webhook.task.created": {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id (`evt_…`): the same on every retry. Deduplicate on it. */
+        "webhook-id": string;
+        /** @description When this attempt was signed, in Unix seconds. Refuse old ones (the library allows 5 minutes). */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body`. Two during the 24 hours after a secret roll. Verify with the `standardwebhooks` library. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description The event's id; webhooks send it as `webhook-id`. Deduplicate on it.
+           * @example evt_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          id: string;
+          /** @constant */
+          type: "task.created";
+          /**
+           * Format: date-time
+           * @description ISO 8601 UTC with milliseconds.
+           * @example 2026-11-22T09:30:00.000Z
+           */
+          createdAt: string;
+          data: {
+            object: {
+              /**
+               * @description Opaque id (`task_…`).
+               * @example task_01jf3v6q2m8k4x5y7z9a0b1c2d
+               */
+              id: string;
+              leadId: string | null;
+              /**
+               * @description Opaque id (`user_…`).
+               * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+               */
+              assignedTo: string;
+              title: string;
+              type: components["schemas"]["TaskType"];
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              dueAt: string;
+              status: components["schemas"]["TaskStatus"];
+              /** @description When it became `done`; null otherwise. */
+              completedAt: string | null;
+              notes: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              updatedAt: string;
+              /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
+              /**
+               * @description Present on `*.deleted` events: the object as it was when it was deleted.
+               * @constant
+               */
+              deleted?: true;
+            };
+          };
+          actor: components["schemas"]["EventActor"];
+          /**
+           * @description The API request that made the change (its `X-Request-Id`); null for the web UI and the system.
+           * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          requestId: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. `410 Gone` disables the endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "webhook.task.updated": {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id (`evt_…`): the same on every retry. Deduplicate on it. */
+        "webhook-id": string;
+        /** @description When this attempt was signed, in Unix seconds. Refuse old ones (the library allows 5 minutes). */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body`. Two during the 24 hours after a secret roll. Verify with the `standardwebhooks` library. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description The event's id; webhooks send it as `webhook-id`. Deduplicate on it.
+           * @example evt_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          id: string;
+          /** @constant */
+          type: "task.updated";
+          /**
+           * Format: date-time
+           * @description ISO 8601 UTC with milliseconds.
+           * @example 2026-11-22T09:30:00.000Z
+           */
+          createdAt: string;
+          data: {
+            object: {
+              /**
+               * @description Opaque id (`task_…`).
+               * @example task_01jf3v6q2m8k4x5y7z9a0b1c2d
+               */
+              id: string;
+              leadId: string | null;
+              /**
+               * @description Opaque id (`user_…`).
+               * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+               */
+              assignedTo: string;
+              title: string;
+              type: components["schemas"]["TaskType"];
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              dueAt: string;
+              status: components["schemas"]["TaskStatus"];
+              /** @description When it became `done`; null otherwise. */
+              completedAt: string | null;
+              notes: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              updatedAt: string;
+              /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
+              /**
+               * @description Present on `*.deleted` events: the object as it was when it was deleted.
+               * @constant
+               */
+              deleted?: true;
+            };
+            /**
+             * @description Updates only: the value each changed field had before the change, in the object's own field names and formats.
+             * @example {
+             *       "status": "new"
+             *     }
+             */
+            previousAttributes: {
+              [key: string]: unknown;
+            };
+          };
+          actor: components["schemas"]["EventActor"];
+          /**
+           * @description The API request that made the change (its `X-Request-Id`); null for the web UI and the system.
+           * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          requestId: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. `410 Gone` disables the endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "webhook.task.completed": {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id (`evt_…`): the same on every retry. Deduplicate on it. */
+        "webhook-id": string;
+        /** @description When this attempt was signed, in Unix seconds. Refuse old ones (the library allows 5 minutes). */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body`. Two during the 24 hours after a secret roll. Verify with the `standardwebhooks` library. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description The event's id; webhooks send it as `webhook-id`. Deduplicate on it.
+           * @example evt_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          id: string;
+          /** @constant */
+          type: "task.completed";
+          /**
+           * Format: date-time
+           * @description ISO 8601 UTC with milliseconds.
+           * @example 2026-11-22T09:30:00.000Z
+           */
+          createdAt: string;
+          data: {
+            object: {
+              /**
+               * @description Opaque id (`task_…`).
+               * @example task_01jf3v6q2m8k4x5y7z9a0b1c2d
+               */
+              id: string;
+              leadId: string | null;
+              /**
+               * @description Opaque id (`user_…`).
+               * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+               */
+              assignedTo: string;
+              title: string;
+              type: components["schemas"]["TaskType"];
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              dueAt: string;
+              status: components["schemas"]["TaskStatus"];
+              /** @description When it became `done`; null otherwise. */
+              completedAt: string | null;
+              notes: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              updatedAt: string;
+              /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
+              /**
+               * @description Present on `*.deleted` events: the object as it was when it was deleted.
+               * @constant
+               */
+              deleted?: true;
+            };
+            /**
+             * @description Updates only: the value each changed field had before the change, in the object's own field names and formats.
+             * @example {
+             *       "status": "new"
+             *     }
+             */
+            previousAttributes: {
+              [key: string]: unknown;
+            };
+          };
+          actor: components["schemas"]["EventActor"];
+          /**
+           * @description The API request that made the change (its `X-Request-Id`); null for the web UI and the system.
+           * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          requestId: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Any 2xx acknowledges the delivery. `410 Gone` disables the endpoint. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  "webhook.task.deleted": {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event's id (`evt_…`): the same on every retry. Deduplicate on it. */
+        "webhook-id": string;
+        /** @description When this attempt was signed, in Unix seconds. Refuse old ones (the library allows 5 minutes). */
+        "webhook-timestamp": string;
+        /** @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `id.timestamp.body`. Two during the 24 hours after a secret roll. Verify with the `standardwebhooks` library. */
+        "webhook-signature": string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * @description The event's id; webhooks send it as `webhook-id`. Deduplicate on it.
+           * @example evt_01jf3v6q2m8k4x5y7z9a0b1c2d
+           */
+          id: string;
+          /** @constant */
+          type: "task.deleted";
+          /**
+           * Format: date-time
+           * @description ISO 8601 UTC with milliseconds.
+           * @example 2026-11-22T09:30:00.000Z
+           */
+          createdAt: string;
+          data: {
+            object: {
+              /**
+               * @description Opaque id (`task_…`).
+               * @example task_01jf3v6q2m8k4x5y7z9a0b1c2d
+               */
+              id: string;
+              leadId: string | null;
+              /**
+               * @description Opaque id (`user_…`).
+               * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+               */
+              assignedTo: string;
+              title: string;
+              type: components["schemas"]["TaskType"];
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              dueAt: string;
+              status: components["schemas"]["TaskStatus"];
+              /** @description When it became `done`; null otherwise. */
+              completedAt: string | null;
+              notes: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              createdAt: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC with milliseconds.
+               * @example 2026-11-22T09:30:00.000Z
+               */
+              updatedAt: string;
+              /**
+               * @description 1 when created, one more with every change, deletion included (a deleted object's last event carries the version its deletion made). Apply an event of this object only when its version is above the one you hold: webhooks can arrive out of order and be retried, versions cannot go back. Also the object's `ETag` (`"<version>"`), for `If-Match` on PATCH and DELETE.
+               * @example 3
+               */
+              version: number;
+              /**
+               * @description Present on `*.deleted` events: the object as it was when it was deleted.
+               * @constant
+               */
+              deleted?: true;
             };
           };
           actor: components["schemas"]["EventActor"];

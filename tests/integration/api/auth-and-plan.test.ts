@@ -132,6 +132,7 @@ describe.each(OPERATIONS)("$method $path", (op) => {
     scheduledSms: "sms_01aaaaaaaaaaaaaaaaaaaaaaab",
     webhookEndpoint: "whep_01aaaaaaaaaaaaaaaaaaaaaaaa",
     webhookDelivery: "whd_01aaaaaaaaaaaaaaaaaaaaaaaa",
+    user: "user_01aaaaaaaaaaaaaaaaaaaaaaaa",
   };
   const path = op.path(ids);
   const body = op.body?.(ids);

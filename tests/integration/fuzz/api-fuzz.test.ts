@@ -35,6 +35,7 @@ const mine = {
   sms: [] as string[],
   webhookEndpoints: [] as string[],
   webhookDeliveries: [] as string[],
+  users: [] as string[],
 };
 let totalCases = 0;
 const statuses = new Map<string, number>();
@@ -84,6 +85,7 @@ beforeAll(async () => {
     mine.sms.push(ids.sms);
     mine.webhookEndpoints.push(ids.webhookEndpoint);
     mine.webhookDeliveries.push(ids.webhookDelivery);
+    mine.users.push(ids.user);
   }
   foreign = await createOperationTargets(other, "Theirs");
 }, 120_000);
@@ -168,6 +170,10 @@ describe.each(NAMED)("fuzz $name", (op) => {
         () => mine.webhookDeliveries,
         () => foreign.webhookDelivery,
       ),
+      user: idChoice(
+        () => mine.users,
+        () => foreign.user,
+      ),
       query: queryString,
       idempotencyKey: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: headerValue, weight: 1 }),
       // Mostly the right media type, so bodies get past the 415 check and reach validation.
@@ -185,6 +191,7 @@ describe.each(NAMED)("fuzz $name", (op) => {
           scheduledSms: input.sms,
           webhookEndpoint: input.webhookEndpoint,
           webhookDelivery: input.webhookDelivery,
+          user: input.user,
         };
         const path = op.path(ids);
         const valid = (op.body?.({
@@ -195,6 +202,7 @@ describe.each(NAMED)("fuzz $name", (op) => {
           scheduledSms: mine.sms[0],
           webhookEndpoint: mine.webhookEndpoints[0],
           webhookDelivery: mine.webhookDeliveries[0],
+          user: mine.users[0],
         }) ?? undefined) as Record<string, unknown> | undefined;
         const fields = FIELDS[path.endsWith("/sms") ? "sms" : path.replace(/\/[^/]+$/, "")] ?? FIELDS[path] ?? [];
         const body = valid

@@ -84,6 +84,7 @@ const FAKE_IDS: OperationIds = {
   scheduledSms: "sms_unknown2",
   webhookEndpoint: "whe_unknown",
   webhookDelivery: "whd_unknown",
+  user: "user_unknown",
 };
 
 // The ways to send an oversized body: chunked (no length), a Content-Length that lies low, and an
