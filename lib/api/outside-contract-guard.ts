@@ -1,7 +1,7 @@
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import { ApiError } from "@/lib/errors/api-error";
-import { errorBody } from "./respond";
-import { newRequestId } from "./request-id";
+import { errorBody } from "@/lib/errors/error-body";
+import { newRequestId } from "@/lib/ids/new-request-id";
 import { reportApiRequest } from "./report-api-request";
 import { withRouteAllow } from "./route-allow";
 import { SERVED_METHODS } from "./served-methods";

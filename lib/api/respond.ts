@@ -1,4 +1,5 @@
-import { ApiError, type ErrorDetail } from "@/lib/errors/api-error";
+import { ApiError } from "@/lib/errors/api-error";
+import { errorBody } from "@/lib/errors/error-body";
 import { logger } from "@/lib/log/logger";
 import type { RateLimitResult } from "@/lib/rate-limit/limit-api-key";
 import { describeError } from "@/lib/log/describe-error";
@@ -27,16 +28,6 @@ function jsonResponse(status: number, body: unknown, headers?: Record<string, st
 /** A body already serialized as JSON text. */
 export function jsonTextResponse(status: number, json: string, headers?: Record<string, string>): Response {
   return new Response(json, { status, headers: { ...JSON_HEADERS, ...headers } });
-}
-
-export function errorBody(error: ApiError, requestId: string) {
-  const body: { code: string; message: string; details?: ErrorDetail[]; requestId: string } = {
-    code: error.code,
-    message: error.message,
-    requestId,
-  };
-  if (error.details?.length) body.details = error.details;
-  return { error: body };
 }
 
 export function errorResponse(error: ApiError, requestId: string, headers?: Record<string, string>): Response {

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { errorResponse } from "./respond";
-import { newRequestId } from "./request-id";
+import { newRequestId } from "@/lib/ids/new-request-id";
 
 const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof ALL_METHODS)[number];

@@ -2,7 +2,8 @@ import type { z } from "zod";
 import { JsonText } from "@/lib/query/json-text";
 import type { BatchItemOutcome } from "@/lib/schemas/batch-writes";
 import { parseWith } from "./parse-input";
-import { errorBody, toApiError } from "./respond";
+import { toApiError } from "./respond";
+import { errorBody } from "@/lib/errors/error-body";
 
 // A batch's items, each parsed, written and answered on its own: one item's failure (invalid,
 // not found, external_id_taken, even a 500) is that item's result, and the others are written.

@@ -1,8 +1,8 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError } from "@/lib/errors/api-error";
-import { errorBody } from "./respond";
-import { newRequestId } from "./request-id";
+import { errorBody } from "@/lib/errors/error-body";
+import { newRequestId } from "@/lib/ids/new-request-id";
 import { reportApiRequest } from "./report-api-request";
 import { withRouteAllow, type LocalEnd } from "./route-allow";
 

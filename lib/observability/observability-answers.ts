@@ -1,5 +1,5 @@
-import { errorBody } from "@/lib/api/respond";
-import { newRequestId } from "@/lib/api/request-id";
+import { errorBody } from "@/lib/errors/error-body";
+import { newRequestId } from "@/lib/ids/new-request-id";
 import { metricsRefusal, type MetricsCaller } from "./metrics-access";
 import { metricsRegistry } from "./metrics-registry";
 import { checkReadiness } from "./readiness";

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { errorBody } from "@/lib/api/respond";
-import { newRequestId } from "@/lib/api/request-id";
+import { errorBody } from "@/lib/errors/error-body";
+import { newRequestId } from "@/lib/ids/new-request-id";
 import { ApiError } from "@/lib/errors/api-error";
 import { describeError } from "@/lib/log/describe-error";
 import { logger } from "@/lib/log/logger";

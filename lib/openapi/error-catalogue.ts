@@ -1,5 +1,5 @@
 import { CODES_OUTSIDE_PUBLIC_API, ERROR_STATUS, type ErrorCode, type ErrorDetail } from "@/lib/errors/api-error";
-import { MAX_JSON_DEPTH } from "@/lib/api/parse-input";
+import { MAX_JSON_DEPTH } from "@/lib/schemas/json-limits";
 import { insufficientPermissionsExample } from "./required-permission";
 
 // What each code the public API can answer with (API.md, "Errors") means for an integrator, and

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, ERROR_STATUS } from "@/lib/errors/api-error";
-import { errorBody, isDatabaseUnavailable, toApiError } from "@/lib/api/respond";
+import { isDatabaseUnavailable, toApiError } from "@/lib/api/respond";
+import { errorBody } from "@/lib/errors/error-body";
 import { describeError } from "@/lib/log/describe-error";
 
 describe("error mapping", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH } from "@/lib/api/parse-input";
+import { MAX_JSON_DEPTH } from "@/lib/schemas/json-limits";
 import { callApi, createTenant } from "../../helpers/api";
 import { limitThroughRealRedis } from "./setup-api-tests";
 

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { readLimitedBody } from "@/lib/api/read-limited-body";
 import { errorResponse } from "@/lib/api/respond";
-import { newRequestId } from "@/lib/api/request-id";
+import { newRequestId } from "@/lib/ids/new-request-id";
 import { ApiError } from "@/lib/errors/api-error";
 
 /** Ample for next-auth's forms (CSRF token, email, password, callback URL); far under a flood. */

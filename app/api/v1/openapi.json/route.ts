@@ -1,4 +1,4 @@
-import { newRequestId } from "@/lib/api/request-id";
+import { newRequestId } from "@/lib/ids/new-request-id";
 import { routeMethods } from "@/lib/api/route-fallbacks";
 import { getOpenApiDocument } from "../openapi-document";
 

@@ -1,5 +1,5 @@
 import { errorResponse, toApiError } from "@/lib/api/respond";
-import { newRequestId } from "@/lib/api/request-id";
+import { newRequestId } from "@/lib/ids/new-request-id";
 import { readLimitedBody } from "@/lib/api/read-limited-body";
 import { getCurrentMember } from "@/lib/auth/get-current-member";
 import { isSameOriginRequest } from "@/lib/auth/is-same-origin-request";

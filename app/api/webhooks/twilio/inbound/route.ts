@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/errors/api-error";
 import { errorResponse } from "@/lib/api/respond";
-import { newRequestId } from "@/lib/api/request-id";
+import { newRequestId } from "@/lib/ids/new-request-id";
 import { receiveInboundSms } from "@/lib/sms/receive-inbound-sms";
 import { isValidTwilioSignature } from "@/lib/sms/twilio-signature";
 import { readTwilioForm } from "../read-twilio-form";
