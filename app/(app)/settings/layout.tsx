@@ -10,7 +10,7 @@ export default async function SettingsLayout({ children }: { children: React.Rea
   if (member.role !== "owner") forbidden();
   return (
     <div className="space-y-6">
-      {/* Six tabs do not fit a phone's width: there they wrap to a second row rather than scroll
+      {/* Seven tabs do not fit a phone's width: there they wrap to a second row rather than scroll
           out of sight (a sideways-scrolling bar hid Custom fields and Audit log at 390 px). */}
       <nav
         aria-label="Settings"
@@ -30,6 +30,9 @@ export default async function SettingsLayout({ children }: { children: React.Rea
         </NavLink>
         <NavLink href="/settings/custom-fields" variant="tab">
           Custom fields
+        </NavLink>
+        <NavLink href="/settings/lead-routing" variant="tab">
+          Lead routing
         </NavLink>
         <NavLink href="/settings/audit-log" variant="tab">
           Audit log
