@@ -21,6 +21,11 @@ const TAGS: Array<{ name: ResourceTag; description: string }> = [
   { name: "SMS", description: "Text messages to a lead's phone, recorded on the lead's timeline." },
   { name: "Properties", description: "Listings for sale or rent." },
   { name: "Visits", description: "Scheduled viewings of a property by a lead." },
+  {
+    name: "Users",
+    description:
+      "Your account's members: the ids `assignedTo` and `agentId` take. Read-only; owners manage them in Settings → Team.",
+  },
   { name: "Activities", description: "The read-only timeline of every change to your leads." },
   {
     name: "Events",
@@ -29,11 +34,6 @@ const TAGS: Array<{ name: ResourceTag; description: string }> = [
   {
     name: "Custom fields",
     description: "The fields your account adds to leads and properties, carried in their `customFields`.",
-  },
-  {
-    name: "Users",
-    description:
-      "Your account's members: the ids `assignedTo` and `agentId` take. Read-only; owners manage them in Settings → Team.",
   },
   {
     name: "Webhooks",

@@ -19,7 +19,8 @@ import { withScripts } from "./postman-scripts";
 //   events; created last and deleted first, it exists while no change is made (its replay, of
 //   the events since the moment it is sent, queues none);
 // - a test script on every request checks its status, and a create stores the new id in a
-//   collection variable (`leadId`…) that the later URLs and bodies use.
+//   collection variable (`leadId`…) that the later URLs and bodies use; so does the list of
+//   users, which the API does not create (its first one: `userId`), before the tasks name one.
 
 export const CLEAN_UP_FOLDER = "Clean up";
 
@@ -106,15 +107,30 @@ function createdVariable(request: PostmanRequest, allPaths: string[][]): string 
   return param && pathVariableName(path.at(-1) ?? "", param);
 }
 
+/** The variable a list fills with its first item's id: only a list of what the API cannot create
+ * (`GET /users` → `userId`: owners add users in the app), so its item's read and the bodies that
+ * name one (a task's `assignedTo`) have a real id of the account. */
+function listedVariable(request: PostmanRequest, allPaths: string[][], created: Set<string>): string | undefined {
+  if (request.method !== "GET" || isItemPath(request)) return undefined;
+  if (created.has((request.url.path ?? []).join("/"))) return undefined;
+  return createdVariable(request, allPaths);
+}
+
 /** The folders in run order, with scripts, and the deletes moved to Clean up. */
 export function inRunOrder(folders: PostmanItem[], statuses: Map<string, number>): PostmanItem[] {
-  const allPaths = folders.flatMap((f) => (f.item ?? []).map((i) => i.request?.url.path ?? []));
+  const requests = folders.flatMap((f) => (f.item ?? []).flatMap((i) => (i.request ? [i.request] : [])));
+  const allPaths = requests.map((request) => request.url.path ?? []);
+  const createdPaths = new Set(
+    requests.filter((r) => r.method === "POST").map((request) => (request.url.path ?? []).join("/")),
+  );
   const scripted = (item: PostmanItem) => {
     const request = item.request!;
     const key = requestKey(request.method, (request.url.path ?? []).join("/"));
     const status = statuses.get(key);
     if (!status) throw new Error(`No documented success status for ${key}`);
-    return withScripts(item, status, request.method === "POST" ? createdVariable(request, allPaths) : undefined);
+    const stored =
+      request.method === "POST" ? createdVariable(request, allPaths) : listedVariable(request, allPaths, createdPaths);
+    return withScripts(item, status, stored);
   };
   const ordered = [...folders].sort((a, b) => Number(a.name === LAST_FOLDER) - Number(b.name === LAST_FOLDER));
   const deletes: PostmanItem[] = [];

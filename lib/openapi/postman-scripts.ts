@@ -10,8 +10,9 @@ import {
 } from "./postman-items";
 
 // The scripts each request of the collection carries: a test of its documented status (and of
-// what it answers), a create storing the new id in a collection variable (`leadId`…), and a
-// pre-request check that the ids it uses were stored by an earlier request.
+// what it answers), a create storing the new id in a collection variable (`leadId`…), or a list
+// of what the API cannot create storing its first item's (`userId`), and a pre-request check that
+// the ids it uses were stored by an earlier request.
 
 // Quiet hours: whether the run's text goes out now (201) or is held until 08:00 the lead's time
 // (202) depends on the hour it is run at; its cancel then answers 200 (held) or 409
@@ -40,7 +41,18 @@ function testScript(request: PostmanRequest, status: number, created: string | u
     return lines;
   }
   const collection = (request.url.path ?? []).at(-1) ?? "";
-  if (created) {
+  if (created && request.method === "GET") {
+    // A list of what the API cannot create (users): its first item is the id the reads use.
+    const prefix = ID_KINDS[collection]?.prefix;
+    lines.push(
+      `pm.test(${js(`Stores the first one's id as ${created}`)}, function () {`,
+      `  const first = pm.response.json().data[0];`,
+      `  pm.expect(first, "the list is never empty").to.be.an("object");`,
+      ...(prefix ? [`  pm.expect(first.id).to.match(new RegExp(${js(idPattern(prefix))}));`] : []),
+      `  pm.collectionVariables.set(${js(created)}, first.id);`,
+      `});`,
+    );
+  } else if (created) {
     const prefix = ID_KINDS[collection]?.prefix;
     lines.push(
       `pm.test(${js(`Stores the new id as ${created}`)}, function () {`,

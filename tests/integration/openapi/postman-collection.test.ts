@@ -43,6 +43,7 @@ describe("GET /api/v1/postman.json", () => {
       "SMS",
       "Properties",
       "Visits",
+      "Users",
       "Activities",
       "Events",
       "Custom fields",
@@ -82,7 +83,7 @@ describe("GET /api/v1/postman.json", () => {
       if (creates) created.add(creates);
       if (method === "DELETE") deleted.add(uses.at(-1)!);
     }
-    expect([...created].sort()).toEqual(["leadId", "propertyId", "smsId", "visitId", "webhookEndpointId"]);
+    expect([...created].sort()).toEqual(["leadId", "propertyId", "smsId", "userId", "visitId", "webhookEndpointId"]);
     // The example webhook endpoint exists while no other resource changes (see postman-run.ts).
     const names = order.map((o) => `${o.method} ${o.name}`);
     const endpointCreated = names.indexOf("POST Create a webhook endpoint");
@@ -117,6 +118,9 @@ describe("GET /api/v1/postman.json", () => {
       // Every POST creates and stores its id, but the actions that create nothing of their path's.
       if (request.method === "POST" && !/\/(batch|intake|replay)$/.test(op.path))
         expect(script("test"), item.name).toContain("pm.collectionVariables.set(");
+      // The API creates no user: the list stores its first one for the reads and bodies after it.
+      if (request.method === "GET" && op.path === "/api/v1/users")
+        expect(script("test"), item.name).toContain('pm.collectionVariables.set("userId", first.id);');
       for (const variable of request.url.variables.all())
         expect(script("prerequest"), item.name).toContain(
           `pm.collectionVariables.get("${String(variable.value).slice(2, -2)}")`,
@@ -130,7 +134,7 @@ describe("GET /api/v1/postman.json", () => {
     const bodies: string[] = [];
     collection.forEachItem((item: Item) => bodies.push(item.request.body?.raw ?? ""));
     expect(bodies.join("\n")).toContain('"url": "{{webhookUrl}}"');
-    expect(bodies.join("\n")).not.toMatch(/"(lead|prop|visit|sms|whep)_[0-9a-z]+"/);
+    expect(bodies.join("\n")).not.toMatch(/"(lead|prop|visit|sms|whep|user)_[0-9a-z]+"/);
     const url = collection.variables.get("webhookUrl") as string;
     // Resolves to IANA's public addresses; checked here without DNS.
     const check = await checkWebhookUrl(url, { allowPrivateUrls: false, resolveHost: async () => ["93.184.215.14"] });
@@ -196,7 +200,7 @@ describe("GET /api/v1/postman.json", () => {
       for (const param of request.url.query.all())
         expect(param.disabled ?? false, `${item.name} ${param.key}`).toBe(param.key !== "limit");
       for (const variable of request.url.variables.all())
-        expect(variable.value, item.name).toMatch(/^\{\{(lead|property|visit|sms|webhookEndpoint)Id\}\}$/);
+        expect(variable.value, item.name).toMatch(/^\{\{(lead|property|visit|user|sms|webhookEndpoint)Id\}\}$/);
     });
   });
 });
