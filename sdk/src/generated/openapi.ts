@@ -334,6 +334,50 @@ export interface paths {
     patch: operations["updateVisit"];
     trace?: never;
   };
+  "/api/v1/users": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List users
+     * @description Your account's members, newest first: the ids a lead's `assignedTo` and a visit's `agentId` take. Only an active user can be assigned (`active=true` lists them); a deactivated one keeps what was assigned to them and stays listed. Owners add, deactivate and reactivate users in Settings → Team.
+     *
+     *     Requires the `users:read` permission.
+     */
+    get: operations["listUsers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/users/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a user
+     * @description One member of your account, active or deactivated. Another account's user is a 404.
+     *
+     *     Requires the `users:read` permission.
+     */
+    get: operations["getUser"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/tasks": {
     parameters: {
       query?: never;
@@ -468,50 +512,6 @@ export interface paths {
      *     Requires the `custom_fields:read` permission.
      */
     get: operations["listCustomFields"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/users": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List users
-     * @description Your account's members, newest first: the ids a lead's `assignedTo` and a visit's `agentId` take. Only an active user can be assigned (`active=true` lists them); a deactivated one keeps what was assigned to them and stays listed. Owners add, deactivate and reactivate users in Settings → Team.
-     *
-     *     Requires the `users:read` permission.
-     */
-    get: operations["listUsers"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/users/{id}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Get a user
-     * @description One member of your account, active or deactivated. Another account's user is a 404.
-     *
-     *     Requires the `users:read` permission.
-     */
-    get: operations["getUser"];
     put?: never;
     post?: never;
     delete?: never;
@@ -2875,6 +2875,42 @@ export interface components {
         requestId: string;
       };
     };
+    User: {
+      /**
+       * @description Opaque id (`user_…`).
+       * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      id: string;
+      /** @example Maya Torres */
+      name: string;
+      /**
+       * Format: email
+       * @example maya@harborhomes.example
+       */
+      email: string;
+      /**
+       * @description `owner`: manages the team, settings and API keys; `staff`: works the leads.
+       * @example staff
+       * @enum {string}
+       */
+      role: "owner" | "staff";
+      /**
+       * @description The IANA zone the user's times are shown in: their own, else the account's.
+       * @example America/New_York
+       */
+      timeZone: string;
+      /**
+       * @description False once an owner deactivates the user: they cannot sign in, and `assignedTo` or `agentId` naming them is a 400 `validation_error`. What was assigned to them stays.
+       * @example true
+       */
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description When the user joined the account.
+       * @example 2026-11-22T09:30:00.000Z
+       */
+      createdAt: string;
+    };
     Task: {
       /**
        * @description Opaque id (`task_…`).
@@ -3167,42 +3203,6 @@ export interface components {
          */
         requestId: string;
       };
-    };
-    User: {
-      /**
-       * @description Opaque id (`user_…`).
-       * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
-       */
-      id: string;
-      /** @example Maya Torres */
-      name: string;
-      /**
-       * Format: email
-       * @example maya@harborhomes.example
-       */
-      email: string;
-      /**
-       * @description `owner`: manages the team, settings and API keys; `staff`: works the leads.
-       * @example staff
-       * @enum {string}
-       */
-      role: "owner" | "staff";
-      /**
-       * @description The IANA zone the user's times are shown in: their own, else the account's.
-       * @example America/New_York
-       */
-      timeZone: string;
-      /**
-       * @description False once an owner deactivates the user: they cannot sign in, and `assignedTo` or `agentId` naming them is a 400 `validation_error`. What was assigned to them stays.
-       * @example true
-       */
-      active: boolean;
-      /**
-       * Format: date-time
-       * @description When the user joined the account.
-       * @example 2026-11-22T09:30:00.000Z
-       */
-      createdAt: string;
     };
     WebhookEndpoint: {
       /**
@@ -7139,6 +7139,204 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  listUsers: {
+    parameters: {
+      query?: {
+        /** @description Items per page, 1–100. */
+        limit?: number;
+        cursor?: string;
+        /** @description By `createdAt` (when they joined) only; `-` means newest first. */
+        sort?: "-createdAt" | "createdAt";
+        /** @description `true`: only the users you can assign leads to; `false`: only deactivated ones. */
+        active?: "true" | "false";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of users. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": [
+           *         {
+           *           "id": "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *           "name": "Maya Torres",
+           *           "email": "maya@harborhomes.example",
+           *           "role": "staff",
+           *           "timeZone": "America/New_York",
+           *           "active": true,
+           *           "createdAt": "2026-11-22T09:30:00.000Z"
+           *         }
+           *       ],
+           *       "meta": {
+           *         "cursor": "eyJzIjoiLWNyZWF0ZWRBdCIsImYiOiJhYmMiLCJ0IjoiMjAyNi0xMS0yMlQwOTozMDowMC4wMDBaIiwiaSI6ImxlYWRfMDEifXxhYmNkZWZnaGlq",
+           *         "hasMore": true,
+           *         "limit": 20
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["User"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
+       *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["InvalidCursorError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  getUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /**
+         * @description The user's id (`user_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
+         * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The user. */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "data": {
+           *         "id": "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
+           *         "name": "Maya Torres",
+           *         "email": "maya@harborhomes.example",
+           *         "role": "staff",
+           *         "timeZone": "America/New_York",
+           *         "active": true,
+           *         "createdAt": "2026-11-22T09:30:00.000Z"
+           *       }
+           *     }
+           */
+          "application/json": {
+            data: components["schemas"]["User"];
+          };
+        };
+      };
+      /**
+       * @description Bad request.
+       *
+       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
+       */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ValidationError"];
+        };
+      };
+      401: components["responses"]["Unauthorized"];
+      /**
+       * @description Forbidden.
+       *
+       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
+       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
+       */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
+       */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NotFoundError"];
+        };
+      };
+      429: components["responses"]["RateLimited"];
+      500: components["responses"]["InternalError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   listTasks: {
     parameters: {
       query?: {
@@ -8113,204 +8311,6 @@ export interface operations {
         content: {
           "application/json":
             components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
-        };
-      };
-      429: components["responses"]["RateLimited"];
-      500: components["responses"]["InternalError"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  listUsers: {
-    parameters: {
-      query?: {
-        /** @description Items per page, 1–100. */
-        limit?: number;
-        cursor?: string;
-        /** @description By `createdAt` (when they joined) only; `-` means newest first. */
-        sort?: "-createdAt" | "createdAt";
-        /** @description `true`: only the users you can assign leads to; `false`: only deactivated ones. */
-        active?: "true" | "false";
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description A page of users. */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": [
-           *         {
-           *           "id": "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
-           *           "name": "Maya Torres",
-           *           "email": "maya@harborhomes.example",
-           *           "role": "staff",
-           *           "timeZone": "America/New_York",
-           *           "active": true,
-           *           "createdAt": "2026-11-22T09:30:00.000Z"
-           *         }
-           *       ],
-           *       "meta": {
-           *         "cursor": "eyJzIjoiLWNyZWF0ZWRBdCIsImYiOiJhYmMiLCJ0IjoiMjAyNi0xMS0yMlQwOTozMDowMC4wMDBaIiwiaSI6ImxlYWRfMDEifXxhYmNkZWZnaGlq",
-           *         "hasMore": true,
-           *         "limit": 20
-           *       }
-           *     }
-           */
-          "application/json": {
-            data: components["schemas"]["User"][];
-            meta: components["schemas"]["ListMeta"];
-          };
-        };
-      };
-      /**
-       * @description Bad request.
-       *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
-       *     - `invalid_cursor`: The `cursor` was not issued by us, was edited, or was made for another list, another account, another `sort` or other filters. Start again from the first page.
-       */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ValidationError"] | components["schemas"]["InvalidCursorError"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      /**
-       * @description Forbidden.
-       *
-       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
-       */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json":
-            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
-        };
-      };
-      429: components["responses"]["RateLimited"];
-      500: components["responses"]["InternalError"];
-      503: components["responses"]["ServiceUnavailable"];
-    };
-  };
-  getUser: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        /**
-         * @description The user's id (`user_…`, as `id` in its answers). An id of any other form is not found (404 `not_found`), as an unknown one is; one over 100 characters is a 400 `validation_error`.
-         * @example user_01jf3v6q2m8k4x5y7z9a0b1c2d
-         */
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The user. */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          /**
-           * @example {
-           *       "data": {
-           *         "id": "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
-           *         "name": "Maya Torres",
-           *         "email": "maya@harborhomes.example",
-           *         "role": "staff",
-           *         "timeZone": "America/New_York",
-           *         "active": true,
-           *         "createdAt": "2026-11-22T09:30:00.000Z"
-           *       }
-           *     }
-           */
-          "application/json": {
-            data: components["schemas"]["User"];
-          };
-        };
-      };
-      /**
-       * @description Bad request.
-       *
-       *     - `validation_error`: A body field, query parameter, path parameter or the `Idempotency-Key` header breaks a rule. Unknown body fields (including read-only ones such as `id`, `createdAt`, `accountId`, `deletedAt`), unknown query parameters, a query parameter given more than once and one whose percent-encoded bytes are not UTF-8 are errors too, and so is a user id (`assignedTo`, `agentId`) that is not an active user of your account. `details` lists every problem, each with the `path` of the field.
-       */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ValidationError"];
-        };
-      };
-      401: components["responses"]["Unauthorized"];
-      /**
-       * @description Forbidden.
-       *
-       *     - `plan_required`: The key is valid but the account is not on the Agency plan.
-       *     - `insufficient_permissions`: The key is valid but lacks the permission this operation needs (written in its description and in `x-required-permissions`), or the read permission of an event type it names (a `type` filter of `GET /events`, a webhook endpoint's `events`). `details[0].permission` names it, e.g. `leads:write`. An owner can change the key's permissions in Settings → Public API; the change applies from the next request. Retrying with the same key fails again.
-       */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json":
-            components["schemas"]["PlanRequiredError"] | components["schemas"]["InsufficientPermissionsError"];
-        };
-      };
-      /**
-       * @description Not found.
-       *
-       *     - `not_found`: No such resource in your account: another account's id gets the same answer, and so does a soft-deleted lead. A `propertyId` sent in the body that is not one of your account's answers 404 too, with `details` naming the field (a user id in a body, `assignedTo` or `agentId`, is a `validation_error` instead).
-       */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["NotFoundError"];
         };
       };
       429: components["responses"]["RateLimited"];
