@@ -1,12 +1,36 @@
+import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { leads, type Lead } from "@/db/schema";
-import { toPublicLead } from "@/lib/leads/public-lead";
+import { toPublicLead, type PublicLead } from "@/lib/leads/public-lead";
 import { definePublicShape } from "@/lib/query/public-shape";
+import { leadFieldEntries } from "@/lib/schemas/lead-fields";
 import { leadSchema } from "@/lib/schemas/leads";
 
 // A public shape is derived from its zod schema and its table; a schema field the table cannot
 // produce is a compile error where the shape is defined (`npm test` type-checks this file).
+
+/** The columns the public lead leaves out, with a value each. A column added for a new public
+ * field needs nothing here: its value is the field's example in the registry. */
+const PRIVATE_COLUMNS: { [K in Exclude<keyof Lead, keyof PublicLead>]: Lead[K] } = {
+  accountId: "acc_1",
+  smsOptOutByRecipient: false,
+  deletedAt: null,
+};
+
+/** A stored lead: each column of the table, from the registry's example of its field (a time as
+ * the Date the driver gives). */
+function leadRow(): Lead {
+  const examples: Record<string, unknown> = Object.fromEntries(
+    leadFieldEntries().map(([field, spec]) => [field, spec.example]),
+  );
+  return Object.fromEntries(
+    Object.entries(getTableColumns(leads)).map(([key, column]) => {
+      const value = key in PRIVATE_COLUMNS ? PRIVATE_COLUMNS[key as keyof typeof PRIVATE_COLUMNS] : examples[key];
+      return [key, column.dataType === "date" && typeof value === "string" ? new Date(value) : value];
+    }),
+  ) as Lead;
+}
 
 describe("definePublicShape", () => {
   it("refuses, at compile time, a field with no column or a column of another type", () => {
@@ -20,35 +44,12 @@ describe("definePublicShape", () => {
   });
 
   it("maps a row to the schema's keys, in the schema's order, times as ISO text", () => {
-    const at = new Date("2026-11-22T09:30:00.000Z");
-    const row: Lead = {
-      id: "lead_1",
-      accountId: "acc_1",
-      name: "Ada",
-      email: null,
-      phone: null,
-      status: "new",
-      source: null,
-      interest: null,
-      budget: 450000,
-      propertyId: null,
-      assignedTo: null,
-      tags: ["a"],
-      notes: null,
-      smsOptOut: false,
-      smsOptOutByRecipient: false,
-      externalId: null,
-      timezone: null,
-      consent: { sms: { status: "unknown", at: null, source: null, text: null, ip: null } },
-      customFields: {},
-      createdAt: at,
-      updatedAt: at,
-      version: 1,
-      deletedAt: null,
-    };
+    const row = leadRow();
     const lead = toPublicLead(row);
     expect(Object.keys(lead)).toEqual(Object.keys(leadSchema.shape));
-    expect(lead).toMatchObject({ id: "lead_1", budget: 450000, createdAt: "2026-11-22T09:30:00.000Z" });
+    // The row holds each field's example from the registry: the mapping gives the example back.
+    expect(lead).toEqual(Object.fromEntries(leadFieldEntries().map(([field, spec]) => [field, spec.example])));
+    expect(lead).toMatchObject({ budget: 450000, createdAt: "2026-11-22T09:30:00.000Z" });
     expect(lead).not.toHaveProperty("accountId");
     expect(lead).not.toHaveProperty("deletedAt");
   });

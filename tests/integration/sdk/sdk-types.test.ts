@@ -17,10 +17,24 @@ import type * as Sdk from "@/sdk/src";
 // this file; the run below only keeps vitest from reporting an empty file.
 
 type Client = Sdk.LeadPropClient;
+
+/** What tsc says when a schema changed and the SDK was not regenerated: the checks below need
+ * `true`, and this names the one step to take (expectTypeOf's own messages do not). */
+type Stale = "sdk/src/generated/openapi.ts is stale: run `npm run sdk:generate` and commit it";
+type Current<Generated, Api> = [Generated] extends [Api] ? ([Api] extends [Generated] ? true : Stale) : Stale;
+
 type Resolved<F> = F extends (...args: never[]) => Promise<infer R> ? R : never;
 
 describe("SDK types", () => {
   it("equal the API's zod output shapes", () => {
+    // A field added to (or taken from) a resource's schema fails here first, in words.
+    const current: [
+      Current<Sdk.Lead, z.output<typeof leadSchema>>,
+      Current<Sdk.LeadCreate, z.input<typeof leadCreateSchema>>,
+      Current<Sdk.Property, z.output<typeof propertySchema>>,
+      Current<Sdk.Visit, z.output<typeof visitSchema>>,
+    ] = [true, true, true, true];
+    expectTypeOf(current).toEqualTypeOf<[true, true, true, true]>();
     expectTypeOf<Sdk.Lead>().toEqualTypeOf<z.output<typeof leadSchema>>();
     expectTypeOf<Sdk.Property>().toEqualTypeOf<z.output<typeof propertySchema>>();
     expectTypeOf<Sdk.Visit>().toEqualTypeOf<z.output<typeof visitSchema>>();
