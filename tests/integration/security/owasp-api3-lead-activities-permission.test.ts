@@ -54,6 +54,7 @@ describe(`API3 GET /leads/:id and activities:read (issue 31, finding 8) on ${pro
       events: "read",
       webhook_endpoints: "write",
       custom_fields: "read",
+      users: "read",
     });
     expect(allButActivities).not.toHaveProperty("activities");
 
