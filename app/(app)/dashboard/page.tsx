@@ -6,10 +6,12 @@ import { getFirstRunSteps } from "@/lib/dashboard/get-first-run-steps";
 import { listLeadsAwaitingReply } from "@/lib/dashboard/list-leads-awaiting-reply";
 import { listMyUpcomingVisits } from "@/lib/dashboard/list-my-upcoming-visits";
 import { listUncontactedLeads } from "@/lib/dashboard/list-uncontacted-leads";
+import { listMyNewAssignments } from "@/lib/dashboard/list-my-new-assignments";
 import { formatInZone } from "@/components/ui/format-date";
 import { listMembers } from "@/lib/users/list-members";
 import { AwaitingReplyCard, UncontactedLeadsCard } from "@/components/dashboard/lead-queue-cards";
 import { FirstRunStepsCard } from "@/components/dashboard/first-run-steps-card";
+import { NewAssignmentsCard } from "@/components/dashboard/new-assignments-card";
 import { MyLeadsByStatusCard } from "@/components/dashboard/my-leads-by-status-card";
 import { UpcomingVisitsCard } from "@/components/dashboard/upcoming-visits-card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -17,18 +19,19 @@ import { styles } from "@/components/ui/styles";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-// Where everyone lands after signing in: the day's visits, the leads to call and to answer,
+// Where everyone lands after signing in: their new leads, the day's visits, the leads to call and to answer,
 // one's own pipeline, and for owners what is left to set up. Each block is one small query.
 export default async function DashboardPage() {
   const member = await requireMember();
   const now = new Date();
-  const [visits, uncontacted, awaiting, myCounts, members, steps] = await Promise.all([
+  const [visits, uncontacted, awaiting, myCounts, members, steps, assigned] = await Promise.all([
     listMyUpcomingVisits(member.accountId, member.userId, member.timeZone, now),
     listUncontactedLeads(member.accountId),
     listLeadsAwaitingReply(member.accountId, 8, now),
     countLeadsByStatus(member.accountId, { assignedTo: member.userId }),
     listMembers(member.accountId),
     member.role === "owner" ? getFirstRunSteps(member.accountId) : Promise.resolve(null),
+    listMyNewAssignments(member.accountId, member.userId),
   ]);
   const names = new Map(members.map((m) => [m.userId, m.name]));
   return (
@@ -49,6 +52,7 @@ export default async function DashboardPage() {
       />
       {steps ? <FirstRunStepsCard steps={steps} /> : null}
       <div className="grid gap-5 lg:grid-cols-2">
+        <NewAssignmentsCard leads={assigned.leads} total={assigned.total} now={now} />
         <UpcomingVisitsCard visits={visits} timeZone={member.timeZone} />
         <MyLeadsByStatusCard counts={myCounts} />
         <UncontactedLeadsCard
