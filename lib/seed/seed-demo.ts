@@ -7,6 +7,7 @@ import { newId } from "@/lib/ids/new-id";
 import { activityRow, type Actor } from "@/lib/activities/record-activity";
 import { createAccount } from "@/lib/accounts/create-account";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
+import { seedDemoRouting } from "./demo-routing";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { DEMO_LOGINS } from "./demo-logins";
 import { FIRST_NAMES, LAST_NAMES, NOTES, SOURCES, TAGS, seededRandom } from "./demo-data";
@@ -63,6 +64,12 @@ async function seedDemoIn(db: Tx, log: Log): Promise<void> {
   }
   const [main, summit, starter] = [...demoAccounts.values()];
   await seedBusinessData(db, main.accountId, main.members, 300, 1, now, log);
+  await seedDemoRouting(
+    db,
+    main.accountId,
+    main.members.map((m) => m.id),
+  );
+  log(`seed: lead routing: website leads round robin over ${main.members.length} agents`);
   await seedBusinessData(db, summit.accountId, summit.members, 60, 2, now, log);
   await seedBusinessData(db, starter.accountId, starter.members, 20, 3, now, log);
 }

@@ -5,6 +5,8 @@ import { leads, memberships, properties, users } from "@/db/schema";
 import { DEMO_LOGINS } from "@/lib/seed/demo-logins";
 import { SQ_FT_PER_SQM } from "@/lib/properties/area-units";
 import { seedDemo } from "@/lib/seed/seed-demo";
+import { previewRoute } from "@/lib/routing/preview-route";
+import type { LeadCreateInput } from "@/lib/schemas/leads";
 
 // What `db seed` (and the embedded default's first start) leaves for a visitor to click through:
 // listings that make sense for the demo agency, in its own unit and currency.
@@ -37,5 +39,24 @@ describe("demo data", () => {
       .where(and(eq(leads.accountId, owner.accountId), isNotNull(leads.propertyId)));
     expect(asked.length).toBeGreaterThan(0);
     for (const a of asked) expect(a.listingType).toBe(a.interest === "rent" ? "rent" : "sale");
+  });
+
+  it("routes the demo agency's website leads round robin over its team", async () => {
+    const db = await getDb();
+    await seedDemo(db);
+    const [owner] = await db
+      .select({ accountId: memberships.accountId })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .where(eq(users.email, DEMO_LOGINS[0].email));
+    const team = await db.select().from(memberships).where(eq(memberships.accountId, owner.accountId));
+    // Read only: the demo's turn is not taken.
+    const preview = await previewRoute({ accountId: owner.accountId, defaultCountry: "US" }, {
+      name: "Visitor",
+      source: "website",
+    } as LeadCreateInput);
+    expect(preview).toMatchObject({ rule: { name: "Website leads" }, reason: "round_robin" });
+    expect(team.map((m) => m.userId)).toContain(preview.assignedTo);
+    expect(team.length).toBeGreaterThan(1);
   });
 });
