@@ -4,7 +4,7 @@ import { ApiError } from "./api-error";
  * check and the change): 412 precondition_failed unless the record is at one of `expected`
  * (lib/api/if-match.ts; undefined: any version). */
 export function assertVersionMatches(
-  noun: "lead" | "property" | "visit",
+  noun: "lead" | "property" | "visit" | "task",
   version: number,
   expected: readonly number[] | undefined,
 ): void {

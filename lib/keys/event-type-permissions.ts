@@ -12,6 +12,7 @@ export const EVENT_OBJECT_RESOURCES: Record<EventObject, PermissionResource> = {
   lead: "leads",
   property: "properties",
   visit: "visits",
+  task: "tasks",
   // A note is an activity on a lead, listed by GET /activities.
   note: "activities",
   sms: "sms",

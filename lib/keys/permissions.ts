@@ -13,6 +13,7 @@ export const PERMISSION_RESOURCES = {
   leads: { label: "Leads", levels: ["none", "read", "write"] },
   properties: { label: "Properties", levels: ["none", "read", "write"] },
   visits: { label: "Visits", levels: ["none", "read", "write"] },
+  tasks: { label: "Tasks", levels: ["none", "read", "write"] },
   activities: { label: "Activities", levels: ["none", "read"] },
   sms: { label: "SMS", levels: ["none", "read", "write"] },
   events: { label: "Events", levels: ["none", "read"] },

@@ -26,6 +26,11 @@ const TAGS: Array<{ name: ResourceTag; description: string }> = [
     description:
       "Your account's members: the ids `assignedTo` and `agentId` take. Read-only; owners manage them in Settings → Team.",
   },
+  {
+    name: "Tasks",
+    description:
+      "Agents' to-dos (call back, send the brochure, a showing), about a lead or none, with a due time; each agent gets a morning digest of the day's tasks.",
+  },
   { name: "Activities", description: "The read-only timeline of every change to your leads." },
   {
     name: "Events",

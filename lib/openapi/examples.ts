@@ -76,6 +76,23 @@ export const exampleVisit = {
   version: 1,
 };
 
+export const exampleTask = {
+  id: "task_01jf3w3c5e7g9j1k3m5p7r9t1v",
+  leadId: exampleLead.id,
+  assignedTo: "user_01jf3v6q2m8k4x5y7z9a0b1c2d",
+  title: "Call back about the viewing",
+  type: "call",
+  dueAt: "2026-11-23T15:00:00.000Z",
+  status: "open",
+  completedAt: null,
+  notes: null,
+  createdAt: T2,
+  updatedAt: T2,
+  version: 1,
+};
+
+export const exampleTaskDeleted = { id: exampleTask.id, deleted: true };
+
 export const exampleSms = {
   id: "sms_01jf3w5c7e9g1j3k5n7q9s1v3w",
   leadId: exampleLead.id,

@@ -11,7 +11,16 @@ import type { ErrorExample, PublicErrorCode } from "./error-catalogue";
 
 type HttpMethod = "get" | "post" | "patch" | "delete";
 export type ResourceTag =
-  "Leads" | "Properties" | "Visits" | "Activities" | "SMS" | "Events" | "Webhooks" | "Custom fields" | "Users";
+  | "Leads"
+  | "Properties"
+  | "Visits"
+  | "Tasks"
+  | "Activities"
+  | "SMS"
+  | "Events"
+  | "Webhooks"
+  | "Custom fields"
+  | "Users";
 
 export interface OperationSpec {
   operationId: string;

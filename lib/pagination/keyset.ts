@@ -4,10 +4,14 @@ import { decodeCursor, decodeTextCursor, encodeCursor, type CursorPosition, type
 import { JsonText } from "@/lib/query/json-text";
 import type { ListSort } from "@/lib/schemas/common";
 
+/** The tasks list also sorts by due time (lib/schemas/tasks.ts). */
+type KeysetSort = ListSort | "dueAt" | "-dueAt";
+type TimeField = "createdAt" | "updatedAt" | "dueAt";
+
 export interface PageRequest {
   limit: number;
   cursor?: string;
-  sort: ListSort;
+  sort: KeysetSort;
 }
 
 export interface Page<T> {
@@ -20,6 +24,8 @@ interface SortColumns {
   updatedAt?: PgColumn;
   /** Only lists that offer the name sort (the leads list). */
   name?: PgColumn;
+  /** Only lists that offer the due sort (the tasks list). */
+  dueAt?: PgColumn;
   id: PgColumn;
 }
 
@@ -33,8 +39,21 @@ const nameKey = (value: PgColumn | SQL) => sql`left(lower(${value}), ${sql.raw(S
 /** The part of a name the key reads (in code points, as PostgreSQL counts characters). */
 const namePrefix = (name: string) => [...name].slice(0, NAME_KEY_CHARS).join("");
 
+/** What a row carries of the sort keys, as a Date or as the ISO text a page's JSON holds. */
+interface SortedRow<Time> {
+  id: string;
+  createdAt: Time;
+  updatedAt?: Time;
+  dueAt?: Time;
+  name?: string;
+}
+
 /** The sort's key in SQL: a time column, or the name key. */
-function sortKey(field: "createdAt" | "updatedAt" | "name", columns: SortColumns): PgColumn | SQL {
+function sortKey(field: TimeField | "name", columns: SortColumns): PgColumn | SQL {
+  if (field === "dueAt") {
+    if (!columns.dueAt) throw new Error("keyset: this list has no due time to sort by");
+    return columns.dueAt;
+  }
   if (field !== "name") return (field === "updatedAt" ? columns.updatedAt : columns.createdAt) ?? columns.createdAt;
   if (!columns.name) throw new Error("keyset: this list has no name to sort by");
   return nameKey(columns.name);
@@ -57,7 +76,7 @@ function cursorBound(page: PageRequest & { cursor: string }, byName: boolean, sc
 /** `scope` (cursorScope: the list, the account, the filters) is what its cursors are bound to. */
 export function keyset(page: PageRequest, columns: SortColumns, scope: string) {
   const descending = page.sort.startsWith("-");
-  const field = page.sort.replace("-", "") as "createdAt" | "updatedAt" | "name";
+  const field = page.sort.replace("-", "") as TimeField | "name";
   const byName = field === "name";
   const column = sortKey(field, columns);
   let where: SQL | undefined;
@@ -68,10 +87,10 @@ export function keyset(page: PageRequest, columns: SortColumns, scope: string) {
       : sql`(${column}, ${columns.id}) > (${bound.value}, ${bound.id})`;
   }
   // Where a row stands in the order, for the cursor after it: its time, or its name's key part.
-  const positionOf = (row: { id: string; createdAt: Date | string; updatedAt?: Date | string; name?: string }) =>
+  const positionOf = (row: SortedRow<Date | string>) =>
     byName
       ? { text: namePrefix(row.name ?? ""), id: row.id }
-      : { at: new Date((field === "updatedAt" && row.updatedAt) || row.createdAt), id: row.id };
+      : { at: new Date(row[field] || row.createdAt), id: row.id };
   // The page's rows (one more was fetched to tell whether more follow) and its meta, the cursor
   // pointing after the last row kept.
   const cut = <R>(rows: R[], positionOf: (row: R) => CursorPosition | TextCursorPosition) => {
@@ -91,10 +110,7 @@ export function keyset(page: PageRequest, columns: SortColumns, scope: string) {
     orderBy,
     /** Fetch one more than the page to know whether more follow. */
     fetch: page.limit + 1,
-    toPage<Row extends { id: string; createdAt: Date; updatedAt?: Date; name?: string }, T>(
-      rows: Row[],
-      toPublic: (row: Row) => T,
-    ): Page<T> {
+    toPage<Row extends SortedRow<Date>, T>(rows: Row[], toPublic: (row: Row) => T): Page<T> {
       const { items, meta } = cut(rows, positionOf);
       return { data: items.map(toPublic), meta };
     },
@@ -102,9 +118,7 @@ export function keyset(page: PageRequest, columns: SortColumns, scope: string) {
      * for byte what JSON.stringify(toPage(…)) makes. The cursor's sort value and id are read back
      * from the last row kept, the only one that needs parsing. */
     toJsonPage<T>(rows: JsonText<T>[]): JsonText<Page<T>> {
-      const { items, meta } = cut(rows, ({ text }) =>
-        positionOf(JSON.parse(text) as { id: string; createdAt: string; updatedAt?: string; name?: string }),
-      );
+      const { items, meta } = cut(rows, ({ text }) => positionOf(JSON.parse(text) as SortedRow<string>));
       return new JsonText(`{"data":[${items.map((item) => item.text).join(",")}],"meta":${JSON.stringify(meta)}}`);
     },
   };

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // Building blocks shared by every resource's schemas (and so by the OpenAPI document).
 
-const SORTS = ["-createdAt", "createdAt", "-updatedAt", "updatedAt"] as const;
+export const SORTS = ["-createdAt", "createdAt", "-updatedAt", "updatedAt"] as const;
 export type Sort = (typeof SORTS)[number];
 /** The web UI's leads list also sorts by name (case-insensitive, A→Z or Z→A); the API's lists
  * sort by time only, so this is in no API query and no OpenAPI document. */

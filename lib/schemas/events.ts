@@ -5,6 +5,7 @@ import { outputId, outputTimestamp, paginationQuery, timestampQuery } from "./co
 import { leadSchema } from "./leads";
 import { propertySchema } from "./properties";
 import { smsSchema } from "./sms";
+import { taskSchema } from "./tasks";
 import { visitSchema } from "./visits";
 
 // The event resource (GET /events, and the body of every webhook). `data.object` is the changed
@@ -27,6 +28,7 @@ const EVENT_OBJECT_SCHEMAS = {
   lead: leadSchema.extend(deletedFlag),
   property: propertySchema.extend(deletedFlag),
   visit: visitSchema,
+  task: taskSchema.extend(deletedFlag),
   note: activitySchema,
   sms: smsSchema,
   webhook: z
@@ -87,7 +89,7 @@ export type PublicEvent = z.output<typeof eventSchema>;
 /** One event type's payload, for the OpenAPI document's `webhooks` section. */
 export function eventPayloadSchema(type: AnyEventType) {
   const object = EVENT_OBJECT_SCHEMAS[eventObjectKind(type)];
-  const updates = type.endsWith(".updated") || type === "lead.status_changed";
+  const updates = type.endsWith(".updated") || type === "lead.status_changed" || type === "task.completed";
   return z.object({
     ...eventFields,
     type: z.literal(type),

@@ -15,6 +15,7 @@ export interface OperationIds {
   lead: string;
   property: string;
   visit: string;
+  task: string;
   sms: string;
   /** A message held for later (as quiet hours hold one): what DELETE …/sms/:smsId cancels. */
   scheduledSms: string;
@@ -32,6 +33,7 @@ export function templateIds(mark: (name: string) => string = (name) => `{${name}
     lead: mark("id"),
     property: mark("id"),
     visit: mark("id"),
+    task: mark("id"),
     sms: mark("smsId"),
     scheduledSms: mark("smsId"),
     webhookEndpoint: mark("id"),
@@ -87,6 +89,15 @@ export const OPERATIONS: Array<{
   },
   { method: "GET", path: (i) => `/api/v1/visits/${i.visit}` },
   { method: "PATCH", path: (i) => `/api/v1/visits/${i.visit}`, body: () => ({ notes: "Bring the keys" }) },
+  { method: "GET", path: () => "/api/v1/tasks" },
+  {
+    method: "POST",
+    path: () => "/api/v1/tasks",
+    body: (i) => ({ title: "Op call", dueAt: "2026-12-01T15:00:00.000Z", assignedTo: "me", leadId: i.lead }),
+  },
+  { method: "GET", path: (i) => `/api/v1/tasks/${i.task}` },
+  { method: "PATCH", path: (i) => `/api/v1/tasks/${i.task}`, body: () => ({ status: "done" }) },
+  { method: "DELETE", path: (i) => `/api/v1/tasks/${i.task}` },
   { method: "GET", path: () => "/api/v1/activities" },
   { method: "GET", path: () => "/api/v1/events" },
   { method: "GET", path: () => "/api/v1/custom-fields" },
@@ -124,6 +135,12 @@ export async function createOperationTargets(tenant: TestTenant, label = "Owned"
     leadId: lead,
     propertyId: property,
     scheduledAt: "2026-12-01T10:00:00.000Z",
+  });
+  const task = await call("/api/v1/tasks", {
+    title: `${label} call`,
+    dueAt: "2026-12-01T09:00:00.000Z",
+    assignedTo: tenant.userId,
+    leadId: lead,
   });
   const sms = await call(`/api/v1/leads/${lead}/sms`, { message: `${label} message` });
   // Enabled (a replay needs it so), and subscribed to an event no operation makes (only a text
@@ -179,6 +196,7 @@ export async function createOperationTargets(tenant: TestTenant, label = "Owned"
     lead,
     property,
     visit,
+    task,
     sms,
     scheduledSms: scheduled.id,
     webhookEndpoint,

@@ -13,6 +13,8 @@ import { batchProperties } from "./properties/batch/operations";
 import { createProperty, listProperties } from "./properties/operations";
 import { getUser } from "./users/[id]/operations";
 import { listUsers } from "./users/operations";
+import { deleteTask, getTask, updateTask } from "./tasks/[id]/operations";
+import { createTask, listTasks } from "./tasks/operations";
 import { getVisit, updateVisit } from "./visits/[id]/operations";
 import { createVisit, listVisits } from "./visits/operations";
 import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from "./webhook-endpoints/[id]/operations";
@@ -50,6 +52,11 @@ export const OPERATIONS: readonly OperationSpec[] = [
   updateVisit,
   listUsers,
   getUser,
+  listTasks,
+  createTask,
+  getTask,
+  updateTask,
+  deleteTask,
   listActivities,
   listEvents,
   listCustomFields,

@@ -3,7 +3,7 @@
 export const concurrentEditsSection = `
 ## Concurrent edits: \`ETag\` and \`If-Match\`
 
-A lead, property or visit answers \`GET\` and \`PATCH\` with \`ETag: "<version>"\` (its
+A lead, property, visit or task answers \`GET\` and \`PATCH\` with \`ETag: "<version>"\` (its
 \`version\`, a strong tag). Send it back as \`If-Match\` on \`PATCH\` or \`DELETE\`, and the change
 is made only if no one changed the record since you read it; otherwise the answer is 412
 \`precondition_failed\`, and nothing changes. The check runs under the record's lock, so of two

@@ -52,7 +52,7 @@ export const conventionsSection = `
 - **Times** are ISO 8601 UTC with milliseconds (\`2026-11-22T09:30:00.000Z\`); times you send may
   carry an offset.
 - **IDs** are opaque, time-ordered strings with a type prefix: \`lead_…\`, \`prop_…\`, \`visit_…\`,
-  \`act_…\`, \`sms_…\`.
+  \`task_…\`, \`act_…\`, \`sms_…\`.
 - **Other accounts' ids** are indistinguishable from missing ones: 404 \`not_found\`. A
   \`propertyId\` in a body that is not your account's answers 404 with \`details\` naming the
   field. A user id in a body (\`assignedTo\`, \`agentId\`) must be an active user of your account
@@ -70,6 +70,12 @@ export const conventionsSection = `
   \`status\` records the outcome (\`completed\`, \`cancelled\`, \`no_show\`; a no-show only once
   the visit has started, else 422 \`visit_not_started\`). There is no DELETE: a cancelled visit
   stays, with its history.
+- **Tasks** are an agent's to-dos, about a lead or none: \`GET /tasks?assignedTo=me&status=open&dueBefore=<now>\`
+  is what the key's user has overdue (\`me\` is the user who created the key). \`PATCH\` with
+  \`status: done\` completes one (\`completedAt\` is set, and a task about a lead writes a
+  \`task_completed\` activity on it); \`open\` reopens it and clears \`completedAt\`. The list is
+  in due order unless \`sort\` says otherwise. Each agent gets a digest of the day's tasks by email
+  at 08:00 in their own time zone.
 - **Activities** are written for every change, from the API or the web UI, in the same
   transaction as the change, with the \`actor\` that made it (your key's name for API calls).
 - **Users** are your account's members (\`GET /users\`, permission \`users:read\`): their \`id\`

@@ -6,10 +6,11 @@ export const eventsAndWebhooksSection = () =>
   `
 ## Events and webhooks
 
-Every change to your leads, properties, visits, notes and SMS, made through the API, the web app
+Every change to your leads, properties, visits, tasks, notes and SMS, made through the API, the web app
 or the CLI, writes one **event** in the same transaction: \`lead.created\`, \`lead.updated\`,
 \`lead.status_changed\`, \`lead.deleted\`, \`lead.restored\`, \`property.created\`,
-\`property.updated\`, \`property.deleted\`, \`visit.created\`, \`visit.updated\`, \`note.created\`,
+\`property.updated\`, \`property.deleted\`, \`visit.created\`, \`visit.updated\`, \`task.created\`,
+\`task.updated\`, \`task.completed\` (a task became done), \`task.deleted\`, \`note.created\`,
 \`sms.sent\`, \`sms.delivered\`, \`sms.failed\`. An event is
 \`{"id": "evt_…", "type", "createdAt", "data": {"object", "previousAttributes"}, "actor", "requestId"}\`:
 \`data.object\` is the resource exactly as the API returns it (for a deletion, as it was, with
@@ -22,7 +23,7 @@ when two changes commit out of order. The feed's order never changes once read (
 behind your cursor), but it is not the order of \`createdAt\` (when the change's transaction
 began), nor, in general, the order changes committed in.
 
-**Order: \`version\`.** Each lead, property and visit carries \`version\`: 1 when created, one
+**Order: \`version\`.** Each lead, property, visit and task carries \`version\`: 1 when created, one
 more with every change, its deletion included, taken while the change holds the record's lock.
 So of two changes to one record, the later one has the higher version, whatever order their
 events reach you in. Keep the version with your copy, and apply an event only when its

@@ -4,7 +4,7 @@ import { OPENAPI_DOCUMENT_PATH, POSTMAN_COLLECTION_PATH } from "../document-path
 
 export const gettingStartedSection = `
 The LeadProp public API lets your website, portal feeds and tools read and write your account's
-leads, properties, visits and activities, and text your leads.
+leads, properties, visits, tasks and activities, and text your leads.
 
 **Downloads:** [Postman collection](${POSTMAN_COLLECTION_PATH}) · [OpenAPI 3.1 document](${OPENAPI_DOCUMENT_PATH})
 

@@ -128,6 +128,7 @@ describe.each(OPERATIONS)("$method $path", (op) => {
     lead: "lead_01aaaaaaaaaaaaaaaaaaaaaaaa",
     property: "prop_01aaaaaaaaaaaaaaaaaaaaaaaa",
     visit: "visit_01aaaaaaaaaaaaaaaaaaaaaaaa",
+    task: "task_01aaaaaaaaaaaaaaaaaaaaaaaa",
     sms: "sms_01aaaaaaaaaaaaaaaaaaaaaaaa",
     scheduledSms: "sms_01aaaaaaaaaaaaaaaaaaaaaaab",
     webhookEndpoint: "whep_01aaaaaaaaaaaaaaaaaaaaaaaa",

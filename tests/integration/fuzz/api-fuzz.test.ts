@@ -32,6 +32,7 @@ const mine = {
   leads: [] as string[],
   properties: [] as string[],
   visits: [] as string[],
+  tasks: [] as string[],
   sms: [] as string[],
   webhookEndpoints: [] as string[],
   webhookDeliveries: [] as string[],
@@ -46,6 +47,7 @@ async function fingerprint(accountId: string): Promise<string> {
     select (select count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || count(deleted_at) from leads where account_id = ${accountId}) as leads,
            (select count(*) || ':' || coalesce(max(updated_at)::text, '') from properties where account_id = ${accountId}) as properties,
            (select count(*) || ':' || coalesce(max(updated_at)::text, '') from visits where account_id = ${accountId}) as visits,
+           (select count(*) || ':' || coalesce(max(updated_at)::text, '') from tasks where account_id = ${accountId}) as tasks,
            (select count(*) from activities where account_id = ${accountId}) as activities,
            (select count(*) || ':' || coalesce(max(updated_at)::text, '') from sms_messages where account_id = ${accountId}) as sms,
            (select count(*) || ':' || coalesce(max(updated_at)::text, '') from webhook_endpoints where account_id = ${accountId}) as webhook_endpoints`);
@@ -82,6 +84,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i++) {
     const ids = await createOperationTargets(tenant, `Fuzz target ${i}`);
     mine.visits.push(ids.visit);
+    mine.tasks.push(ids.task);
     mine.sms.push(ids.sms);
     mine.webhookEndpoints.push(ids.webhookEndpoint);
     mine.webhookDeliveries.push(ids.webhookDelivery);
@@ -125,6 +128,7 @@ const FIELDS: Record<string, string[]> = {
     "areaSqm",
   ],
   "/api/v1/visits": ["leadId", "propertyId", "scheduledAt", "durationMinutes", "agentId", "notes"],
+  "/api/v1/tasks": ["title", "type", "dueAt", "status", "assignedTo", "leadId", "notes"],
   sms: ["message"],
   "/api/v1/webhook-endpoints": ["url", "description", "events", "enabled"],
 };
@@ -158,6 +162,10 @@ describe.each(NAMED)("fuzz $name", (op) => {
         () => mine.visits,
         () => foreign.visit,
       ),
+      task: idChoice(
+        () => mine.tasks,
+        () => foreign.task,
+      ),
       sms: idChoice(
         () => mine.sms,
         () => foreign.sms,
@@ -187,6 +195,7 @@ describe.each(NAMED)("fuzz $name", (op) => {
           lead: input.lead,
           property: input.property,
           visit: input.visit,
+          task: input.task,
           sms: input.sms,
           scheduledSms: input.sms,
           webhookEndpoint: input.webhookEndpoint,
@@ -198,6 +207,7 @@ describe.each(NAMED)("fuzz $name", (op) => {
           lead: mine.leads[0],
           property: mine.properties[0],
           visit: mine.visits[0],
+          task: mine.tasks[0],
           sms: mine.sms[0],
           scheduledSms: mine.sms[0],
           webhookEndpoint: mine.webhookEndpoints[0],

@@ -44,6 +44,7 @@ describe("GET /api/v1/postman.json", () => {
       "Properties",
       "Visits",
       "Users",
+      "Tasks",
       "Activities",
       "Events",
       "Custom fields",
@@ -83,7 +84,15 @@ describe("GET /api/v1/postman.json", () => {
       if (creates) created.add(creates);
       if (method === "DELETE") deleted.add(uses.at(-1)!);
     }
-    expect([...created].sort()).toEqual(["leadId", "propertyId", "smsId", "userId", "visitId", "webhookEndpointId"]);
+    expect([...created].sort()).toEqual([
+      "leadId",
+      "propertyId",
+      "smsId",
+      "taskId",
+      "userId",
+      "visitId",
+      "webhookEndpointId",
+    ]);
     // The example webhook endpoint exists while no other resource changes (see postman-run.ts).
     const names = order.map((o) => `${o.method} ${o.name}`);
     const endpointCreated = names.indexOf("POST Create a webhook endpoint");
@@ -200,7 +209,7 @@ describe("GET /api/v1/postman.json", () => {
       for (const param of request.url.query.all())
         expect(param.disabled ?? false, `${item.name} ${param.key}`).toBe(param.key !== "limit");
       for (const variable of request.url.variables.all())
-        expect(variable.value, item.name).toMatch(/^\{\{(lead|property|visit|user|sms|webhookEndpoint)Id\}\}$/);
+        expect(variable.value, item.name).toMatch(/^\{\{(lead|property|visit|task|user|sms|webhookEndpoint)Id\}\}$/);
     });
   });
 });

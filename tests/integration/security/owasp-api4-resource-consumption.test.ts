@@ -80,6 +80,7 @@ const FAKE_IDS: OperationIds = {
   lead: "lead_unknown",
   property: "prop_unknown",
   visit: "visit_unknown",
+  task: "task_unknown",
   sms: "sms_unknown",
   scheduledSms: "sms_unknown2",
   webhookEndpoint: "whe_unknown",

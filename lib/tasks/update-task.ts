@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { tasks, type Task } from "@/db/schema";
+import { recordActivity, type Actor } from "@/lib/activities/record-activity";
+import type { TaskStatus } from "@/lib/domain/enums";
+import { assertVersionMatches } from "@/lib/errors/assert-version-matches";
+import { previousAttributes, recordEvent } from "@/lib/events/record-event";
+import { inTransaction } from "@/lib/query/after-commit";
+import type { TaskUpdateInput } from "@/lib/schemas/tasks";
+import { getTaskRowOrThrow } from "./get-task-or-throw";
+import { toPublicTask, type PublicTask } from "./public-task";
+import { assertTaskOwner, resolveMe, type WhoIsMe } from "./task-assignee";
+import { assertTaskLead } from "./task-lead";
+
+/** completedAt follows the status: set when a task becomes done, kept while it stays done,
+ * cleared when it is reopened or cancelled. */
+function completedAtFor(before: Task, status: TaskStatus, now: Date): Date | null {
+  if (status !== "done") return null;
+  return before.status === "done" ? before.completedAt : now;
+}
+
+// PATCH /api/v1/tasks/:id and the web UI's complete, reopen and reschedule: one transaction with
+// the row locked, one event when anything changed (task.completed when it became done,
+// task.updated otherwise, both with previousAttributes), and, when it became done and is about
+// a lead, a task_completed activity on the lead. A request that changes nothing writes nothing.
+export async function updateTask(
+  accountId: string,
+  taskId: string,
+  input: TaskUpdateInput,
+  actor: Actor,
+  whoIsMe: WhoIsMe,
+  /** If-Match (lib/api/if-match.ts): the versions the task may be at; any when undefined. */
+  ifMatch?: readonly number[],
+): Promise<PublicTask> {
+  const { assignedTo, leadId, dueAt, status, ...plain } = input;
+  const owner = assignedTo === undefined ? undefined : await resolveMe(assignedTo, whoIsMe);
+  const db = await getDb();
+  return inTransaction(db, async (tx) => {
+    const before = await getTaskRowOrThrow(tx, accountId, taskId, { forUpdate: true });
+    assertVersionMatches("task", before.version, ifMatch);
+    const next: Partial<typeof tasks.$inferInsert> = { ...plain };
+    if (owner !== undefined) next.assignedTo = await assertTaskOwner(tx, accountId, owner);
+    if (leadId !== undefined) {
+      if (leadId !== null && leadId !== before.leadId) await assertTaskLead(tx, accountId, leadId);
+      next.leadId = leadId;
+    }
+    if (dueAt !== undefined) next.dueAt = new Date(dueAt);
+    if (status !== undefined) {
+      next.status = status;
+      next.completedAt = completedAtFor(before, status, new Date());
+    }
+    const changed = Object.fromEntries(
+      Object.entries(next).filter(
+        ([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof Task]),
+      ),
+    );
+    if (Object.keys(changed).length === 0) return toPublicTask(before);
+
+    const [after] = await tx.update(tasks).set(changed).where(eq(tasks.id, before.id)).returning();
+    const object = toPublicTask(after);
+    const completed = before.status !== "done" && after.status === "done";
+    if (completed && after.leadId) {
+      await recordActivity(
+        tx,
+        { accountId, leadId: after.leadId, actor },
+        { kind: "task_completed", taskId: after.id, title: after.title },
+      );
+    }
+    await recordEvent(tx, accountId, actor, {
+      type: completed ? "task.completed" : "task.updated",
+      object,
+      previousAttributes: previousAttributes(toPublicTask(before), object),
+    });
+    return object;
+  });
+}
