@@ -47,7 +47,6 @@ export type ActivityFact =
   | { kind: "sms_opted_out"; smsId: string | null; keyword: string }
   | { kind: "sms_opted_in"; smsId: string | null; keyword: string }
   | { kind: "sms_consent_changed"; from: SmsConsent; to: SmsConsent }
-  | { kind: "task_completed"; taskId: string; title: string }
   // Lead routing (lib/routing): the rule that gave the lead to the agent, at its creation or, after
   // the rule's minutes without contact, to the next agent (`fromName`: the agent it left).
   | { kind: "lead_assigned"; agentId: string; agentName: string; ruleId: string; ruleName: string }
