@@ -35,7 +35,13 @@ function aimAtTheirs(
 ): {
   path: string;
   body?: unknown;
-  answers: "not_found" | "an empty page" | "validation_error" | "an item's not_found" | "an item's validation_error";
+  answers:
+    | "not_found"
+    | "an empty page"
+    | "its own page"
+    | "validation_error"
+    | "an item's not_found"
+    | "an item's validation_error";
 } {
   const path = op.path(theirs);
   switch (`${op.method} ${path}`) {
@@ -83,6 +89,8 @@ function aimAtTheirs(
       return { path, answers: "an empty page" };
     case "GET /api/v1/webhook-endpoints": // no filter: the stranger's own (empty) list
       return { path, answers: "an empty page" };
+    case "GET /api/v1/users": // no filter: the stranger's own members, never the owner
+      return { path, answers: "its own page" };
     case "POST /api/v1/webhook-endpoints":
       return {
         path,
@@ -196,6 +204,9 @@ describe.each(OPERATIONS)("$method $path", (op) => {
       expect(res.status).toBe(200);
       const [item] = res.body.data as { status: number; error: { code: string } }[];
       expect(item.error.code).toBe(aim.answers.replace("an item's ", ""));
+    } else if (aim.answers === "its own page") {
+      expect(res.status).toBe(200);
+      expect((res.body.data as { id: string }[]).map((user) => user.id)).toEqual([intruder.userId]);
     } else {
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual([]);
