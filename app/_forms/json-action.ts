@@ -16,7 +16,7 @@ import { errorState } from "./form-errors";
 // `run` is the same steps for a member the caller names, with no refresh: what the integration
 // tests call. A browser can only call the action itself, which reads the member from the session.
 
-export type JsonResult<T> = { ok: true; data: T } | { ok: false; message: string };
+type JsonResult<T> = { ok: true; data: T } | { ok: false; message: string };
 
 interface JsonOptions<S extends z.ZodType> {
   /** What the caller must send (its input type is the action's parameter); the handler gets its output. */
