@@ -5,6 +5,7 @@ import { eventsAndWebhooksSection } from "./api-guide/events-and-webhooks";
 import { gettingStartedSection } from "./api-guide/getting-started";
 import { idempotencySection } from "./api-guide/idempotency";
 import { keysChapter } from "./api-guide/keys";
+import { leadRoutingSection } from "./api-guide/lead-routing";
 import { paginationSection } from "./api-guide/pagination";
 import { rateLimitsSection } from "./api-guide/rate-limits";
 import { smsComplianceSection } from "./api-guide/sms-compliance";
@@ -23,6 +24,7 @@ export const apiGuide = (operations: readonly OperationSpec[]) =>
     errorsSection,
     idempotencySection,
     concurrentEditsSection,
+    leadRoutingSection,
     eventsAndWebhooksSection(),
     smsComplianceSection,
     conventionsSection,

@@ -60,6 +60,7 @@ export const OPERATIONS: Array<{
     path: () => "/api/v1/leads/batch",
     body: () => ({ items: [{ op: "create", data: { name: "Op" } }] }),
   },
+  { method: "POST", path: () => "/api/v1/leads/route-preview", body: () => ({ name: "Op Preview" }) },
   { method: "GET", path: (i) => `/api/v1/leads/${i.lead}` },
   { method: "PATCH", path: (i) => `/api/v1/leads/${i.lead}`, body: () => ({ status: "contacted" }) },
   { method: "DELETE", path: (i) => `/api/v1/leads/${i.lead}` },

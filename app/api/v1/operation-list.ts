@@ -7,14 +7,15 @@ import { cancelLeadSms, getLeadSms } from "./leads/[id]/sms/[smsId]/operations";
 import { listLeadSms, sendSmsToLead } from "./leads/[id]/sms/operations";
 import { batchLeads } from "./leads/batch/operations";
 import { intakeLead } from "./leads/intake/operations";
+import { previewLeadRoute } from "./leads/route-preview/operations";
 import { createLead, listLeads } from "./leads/operations";
 import { deleteProperty, getProperty, updateProperty } from "./properties/[id]/operations";
 import { batchProperties } from "./properties/batch/operations";
 import { createProperty, listProperties } from "./properties/operations";
-import { getUser } from "./users/[id]/operations";
-import { listUsers } from "./users/operations";
 import { deleteTask, getTask, updateTask } from "./tasks/[id]/operations";
 import { createTask, listTasks } from "./tasks/operations";
+import { getUser } from "./users/[id]/operations";
+import { listUsers } from "./users/operations";
 import { getVisit, updateVisit } from "./visits/[id]/operations";
 import { createVisit, listVisits } from "./visits/operations";
 import { deleteWebhookEndpoint, getWebhookEndpoint, updateWebhookEndpoint } from "./webhook-endpoints/[id]/operations";
@@ -36,6 +37,7 @@ export const OPERATIONS: readonly OperationSpec[] = [
   deleteLead,
   intakeLead,
   batchLeads,
+  previewLeadRoute,
   sendSmsToLead,
   listLeadSms,
   getLeadSms,

@@ -90,7 +90,7 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(needKey.sort()).toEqual(documented);
-    expect(documented).toHaveLength(39);
+    expect(documented).toHaveLength(40);
   });
 
   it("states each operation's permission in the description and x-required-permissions", () => {
@@ -131,7 +131,9 @@ describe("the OpenAPI document", () => {
     expect(guide).toContain("## Keys: permissions, expiry and rolling");
     for (const [resource, { label }] of Object.entries(PERMISSION_RESOURCES))
       expect(guide).toContain(`| ${label} (\`${resource}\`) |`);
-    expect(guide).toContain("| Leads (`leads`) | none, read, write | `GET /leads`, `GET /leads/{id}` |");
+    expect(guide).toContain(
+      "| Leads (`leads`) | none, read, write | `GET /leads`, `GET /leads/{id}`, `POST /leads/route-preview` |",
+    );
     for (const phrase of [
       "Full access",
       "Read only",

@@ -3,12 +3,21 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { activities, events, leadRoutingRules } from "@/db/schema";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
+import { createCustomFieldDefinition } from "@/lib/custom-fields/custom-field-definitions";
 import { saveRoutingRule } from "@/lib/routing/save-routing-rule";
 import { setAgentAvailable } from "@/lib/routing/set-agent-available";
 import type { RoutingRuleInput } from "@/lib/schemas/lead-routing";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody, Lead } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
+import { listMyNewAssignments } from "@/lib/dashboard/list-my-new-assignments";
+import { createLeadForm } from "@/app/(app)/leads/_forms/save-lead-form";
+import { POST as twilioInbound } from "@/app/api/webhooks/twilio/inbound/route";
+import { inTransaction } from "@/lib/query/after-commit";
+import { insertNewLeads } from "@/lib/leads/insert-new-leads";
+import { getMember } from "@/lib/users/get-member";
+import { twilioSignature } from "@/lib/sms/twilio-signature";
+import { accounts, leads } from "@/db/schema";
 
 limitThroughRealRedis();
 
@@ -32,6 +41,12 @@ async function addAgents(t: TestTenant, names: string[]): Promise<string[]> {
   }
   return ids;
 }
+
+const formOf = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  return data;
+};
 
 const rule = (t: TestTenant, input: RoutingRuleInput, isDefault = false) =>
   saveRoutingRule({ accountId: t.accountId, isDefault }, input);
@@ -73,6 +88,9 @@ describe("lead routing on POST /leads", () => {
     const [event] = await (await getDb()).select().from(events).where(eq(events.objectId, lead.id));
     expect(event.type).toBe("lead.created");
     expect((event.data as { object: Lead }).object.assignedTo).toBe(ann);
+    // Ann's dashboard lists it among her new assignments; Bob's does not.
+    expect((await listMyNewAssignments(t.accountId, ann)).leads.map((l) => l.id)).toEqual([lead.id]);
+    expect((await listMyNewAssignments(t.accountId, bob)).total).toBe(0);
 
     // The same lead renting: Zillow's rule wants buyers; the budget rule takes it.
     expect(
@@ -88,18 +106,26 @@ describe("lead routing on POST /leads", () => {
     const given = await create(t, { name: "Vi", source: "portal:zillow", interest: "buy", assignedTo: cat });
     expect(given.assignedTo).toBe(cat);
     expect(await assignedActivities(given.id)).toEqual([]);
-  });
+    // The file's first requests load the route modules (seconds on PGlite).
+  }, 60_000);
 
   it("custom field conditions: equal values, and a multi select holding the value", async () => {
     const t = await createTenant();
     const [ann] = await addAgents(t, ["Ann"]);
-    for (const body of [
-      { key: "language", label: "Language", type: "single_select", options: ["en", "es"] },
-      { key: "wants", label: "Wants", type: "multi_select", options: ["garden", "garage"] },
-    ])
-      expect(
-        (await callApi("POST", "/api/v1/custom-fields", { key: t.key, body: { resource: "lead", ...body } })).status,
-      ).toBe(201);
+    await createCustomFieldDefinition(t.accountId, {
+      resource: "lead",
+      key: "language",
+      label: "Language",
+      type: "single_select",
+      options: ["en", "es"],
+    });
+    await createCustomFieldDefinition(t.accountId, {
+      resource: "lead",
+      key: "wants",
+      label: "Wants",
+      type: "multi_select",
+      options: ["garden", "garage"],
+    });
     await rule(t, {
       name: "Spanish gardeners",
       conditions: { customFields: { language: "es", wants: "garden" } },
@@ -141,4 +167,172 @@ describe("lead routing on POST /leads", () => {
     },
     120_000,
   );
+});
+
+describe("every door routes a lead born without an assignee", () => {
+  const TOKEN = "routing-inbound-token";
+  const INBOUND_URL = "https://crm.example.com/api/webhooks/twilio/inbound";
+  function inboundSms(to: string, from: string) {
+    const params = new URLSearchParams({
+      MessageSid: `SM${Date.now().toString(16)}${Math.random().toString(16).slice(2, 12)}`,
+      AccountSid: "AC1",
+      NumMedia: "0",
+      To: to,
+      From: from,
+      Body: "Is the house on Elm St still for sale?",
+    });
+    return twilioInbound(
+      new Request("http://internal:3000/api/webhooks/twilio/inbound", {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-twilio-signature": twilioSignature(TOKEN, INBOUND_URL, params),
+        },
+        body: params.toString(),
+      }),
+    );
+  }
+
+  it("batch, intake (new leads only), the web form, an inbound SMS from a new number and the import's multi-lead write", async () => {
+    const t = await createTenant();
+    const [ann, bob] = await addAgents(t, ["Ann", "Bob"]);
+    const { id: ruleId } = await rule(t, { name: "Both", agentIds: [ann, bob] }, true);
+    const routedTo = async (leadId: string) => {
+      const [lead] = await (await getDb()).select().from(leads).where(eq(leads.id, leadId));
+      const [assigned] = await assignedActivities(leadId);
+      expect(assigned?.data).toMatchObject({ assignedTo: lead.assignedTo, ruleId });
+      return lead.assignedTo;
+    };
+    const taken: (string | null)[] = [];
+
+    const batch = await callApi<{ data: { status: number; data: Lead }[] }>("POST", "/api/v1/leads/batch", {
+      key: t.key,
+      body: {
+        items: [
+          { op: "create", data: { name: "B1" } },
+          { op: "create", data: { name: "B2" } },
+        ],
+      },
+    });
+    expect(batch.status).toBe(200);
+    for (const item of batch.body.data) {
+      expect(item.status).toBe(201);
+      taken.push(item.data.assignedTo);
+      expect(await routedTo(item.data.id)).toBe(item.data.assignedTo);
+    }
+
+    const intake = await callApi<DataBody<Lead>>("POST", "/api/v1/leads/intake", {
+      key: t.key,
+      body: { name: "Ivy", email: "ivy@routing.test", message: "Hello" },
+    });
+    expect(intake.status).toBe(201);
+    taken.push(intake.body.data.assignedTo);
+    expect(await routedTo(intake.body.data.id)).toBe(intake.body.data.assignedTo);
+    // A matched lead is not routed again.
+    const again = await callApi<DataBody<Lead>>("POST", "/api/v1/leads/intake", {
+      key: t.key,
+      body: { name: "Ivy", email: "ivy@routing.test", message: "Me again" },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data.assignedTo).toBe(intake.body.data.assignedTo);
+    expect(await assignedActivities(intake.body.data.id)).toHaveLength(1);
+
+    const staff = await getMember(t.accountId, ann);
+    const formed = await createLeadForm(staff!, formOf({ name: "Fay", status: "new", assignedTo: "" }));
+    expect(formed.status).toBe("success");
+    taken.push(await routedTo(formed.leadId!));
+
+    const number = `+1628${String(Math.floor(Math.random() * 1e7)).padStart(7, "5")}`;
+    await (await getDb()).update(accounts).set({ smsNumber: number }).where(eq(accounts.id, t.accountId));
+    Object.assign(process.env, { TWILIO_AUTH_TOKEN: TOKEN, TWILIO_INBOUND_URL: INBOUND_URL });
+    try {
+      const from = `+14157${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+      expect((await inboundSms(number, from)).status).toBe(200);
+      const [texter] = await (await getDb()).select().from(leads).where(eq(leads.phone, from));
+      taken.push(await routedTo(texter.id));
+    } finally {
+      delete process.env.TWILIO_AUTH_TOKEN;
+      delete process.env.TWILIO_INBOUND_URL;
+    }
+
+    // The import's chunk: several leads in one statement take consecutive turns.
+    const actor = { type: "user" as const, id: ann, name: "Ann" };
+    const written = await inTransaction(await getDb(), (tx) =>
+      insertNewLeads(tx, t.accountId, [{ name: "I1" }, { name: "I2" }, { name: "I3", assignedTo: ann }], actor),
+    );
+    const imported = [await routedTo(written[0].id), await routedTo(written[1].id)];
+    expect(imported[0]).not.toBe(imported[1]);
+    taken.push(...imported);
+    const [third] = await (await getDb()).select().from(leads).where(eq(leads.id, written[2].id));
+    expect(third.assignedTo).toBe(ann);
+    expect(await assignedActivities(written[2].id)).toEqual([]);
+
+    // Seven routed leads over two agents, in turn from Ann: every door took the next turn (the
+    // batch's items run side by side, so which of them got which is theirs to race for).
+    expect(taken.filter((id) => id === ann)).toHaveLength(4);
+    expect(taken.filter((id) => id === bob)).toHaveLength(3);
+  }, 60_000);
+});
+
+describe("POST /leads/route-preview", () => {
+  const preview = (t: TestTenant, body: unknown, key = t.key) =>
+    callApi<DataBody<{ rule: { id: string; name: string } | null; assignedTo: string | null; reason: string }>>(
+      "POST",
+      "/api/v1/leads/route-preview",
+      { key, body },
+    );
+
+  it("answers the rule and the agent whose turn is next, creating nothing and taking no turn", async () => {
+    const t = await createTenant();
+    const [ann, bob] = await addAgents(t, ["Ann", "Bob"]);
+    const web = await rule(t, { name: "Website", conditions: { sources: ["website"] }, agentIds: [ann, bob] });
+    await rule(t, { name: "Nobody" }, true);
+    for (let i = 0; i < 3; i++) {
+      const res = await preview(t, { name: "Pre", source: "website" });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ rule: { id: web.id, name: "Website" }, assignedTo: ann, reason: "round_robin" });
+    }
+    expect((await create(t, { name: "Real", source: "website" })).assignedTo).toBe(ann);
+    expect((await preview(t, { name: "Pre", source: "website" })).body.data.assignedTo).toBe(bob);
+    expect((await preview(t, { name: "Other" })).body.data).toMatchObject({
+      assignedTo: null,
+      reason: "leave_unassigned",
+    });
+    expect((await preview(t, { name: "Given", assignedTo: bob })).body.data).toEqual({
+      rule: null,
+      assignedTo: bob,
+      reason: "assigned_to_given",
+    });
+    const list = await callApi<{ data: Lead[] }>("GET", "/api/v1/leads?limit=100", { key: t.key });
+    expect(list.body.data.map((lead) => lead.name)).toEqual(["Real"]);
+    const [row] = await (await getDb()).select().from(leadRoutingRules).where(eq(leadRoutingRules.id, web.id));
+    expect(row.nextTurn).toBe(1);
+  });
+
+  it("refuses what POST /leads refuses: a bad body, another account's assignee; an account without rules answers no_rule", async () => {
+    const t = await createTenant();
+    const other = await createTenant();
+    expect((await preview(t, { name: "" })).status).toBe(400);
+    expect((await preview(t, { name: "X", assignedTo: other.userId })).status).toBe(400);
+    expect((await preview(t, { name: "X" })).body.data).toEqual({ rule: null, assignedTo: null, reason: "no_rule" });
+  });
+});
+
+describe("saving rules", () => {
+  it("refuses another account's agent, and more than 50 rules even when saved in parallel", async () => {
+    const t = await createTenant();
+    const other = await createTenant();
+    await expect(rule(t, { name: "Theirs", agentIds: [other.userId] })).rejects.toMatchObject({
+      code: "validation_error",
+    });
+    const results = await Promise.allSettled(Array.from({ length: 55 }, (_, i) => rule(t, { name: `Rule ${i}` })));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(50);
+    const count = await (
+      await getDb()
+    )
+      .select()
+      .from(leadRoutingRules)
+      .where(eq(leadRoutingRules.accountId, t.accountId));
+    expect(count).toHaveLength(50);
+  }, 60_000);
 });

@@ -1,7 +1,7 @@
 import { exampleLead, exampleList, exampleOne } from "@/lib/openapi/examples";
 import type { OperationSpec } from "@/lib/openapi/operation-spec";
 import { leadCreateSchema, leadListQuery, leadSchema } from "@/lib/schemas/leads";
-import { PHONE_TEXT, propertyNotFound, REFERENCES_TEXT } from "./lead-operation-texts";
+import { PHONE_TEXT, propertyNotFound, REFERENCES_TEXT, ROUTING_TEXT } from "./lead-operation-texts";
 
 export const listLeads = {
   operationId: "listLeads",
@@ -24,7 +24,7 @@ export const createLead = {
   tag: "Leads",
   permission: { leads: "write" },
   summary: "Create a lead",
-  description: `Creates a lead and writes its \`lead_created\` activity in the same transaction. Only \`name\` is required; \`status\` defaults to \`new\`. Emails are stored lower-cased and tags de-duplicated. ${PHONE_TEXT} ${REFERENCES_TEXT} Send an \`Idempotency-Key\` to make a retry safe.`,
+  description: `Creates a lead and writes its \`lead_created\` activity in the same transaction. Only \`name\` is required; \`status\` defaults to \`new\`. Emails are stored lower-cased and tags de-duplicated. ${PHONE_TEXT} ${REFERENCES_TEXT} ${ROUTING_TEXT} Send an \`Idempotency-Key\` to make a retry safe.`,
   body: {
     schema: leadCreateSchema,
     examples: {
