@@ -7,6 +7,7 @@ export function mainSections(isOwner: boolean): ReadonlyArray<{ href: string; la
     { href: "/leads", label: "Leads" },
     { href: "/properties", label: "Properties" },
     { href: "/visits", label: "Visits" },
+    { href: "/tasks", label: "Tasks" },
     { href: "/messages", label: "Messages" },
     ...(isOwner ? [{ href: "/settings", label: "Settings" }] : []),
     { href: "/docs", label: "API docs" },

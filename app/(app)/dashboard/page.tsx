@@ -4,6 +4,7 @@ import { requireMember } from "@/lib/auth/get-current-member";
 import { countLeadsByStatus } from "@/lib/board/count-leads-by-status";
 import { getFirstRunSteps } from "@/lib/dashboard/get-first-run-steps";
 import { listLeadsAwaitingReply } from "@/lib/dashboard/list-leads-awaiting-reply";
+import { listMyTasks } from "@/lib/dashboard/list-my-tasks";
 import { listMyUpcomingVisits } from "@/lib/dashboard/list-my-upcoming-visits";
 import { listUncontactedLeads } from "@/lib/dashboard/list-uncontacted-leads";
 import { listMyNewAssignments } from "@/lib/dashboard/list-my-new-assignments";
@@ -11,20 +12,23 @@ import { formatInZone } from "@/components/ui/format-date";
 import { listMembers } from "@/lib/users/list-members";
 import { AwaitingReplyCard, UncontactedLeadsCard } from "@/components/dashboard/lead-queue-cards";
 import { FirstRunStepsCard } from "@/components/dashboard/first-run-steps-card";
+import { MyTasksCard } from "@/components/dashboard/my-tasks-card";
 import { NewAssignmentsCard } from "@/components/dashboard/new-assignments-card";
 import { MyLeadsByStatusCard } from "@/components/dashboard/my-leads-by-status-card";
 import { UpcomingVisitsCard } from "@/components/dashboard/upcoming-visits-card";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
+import { setTaskStatusAction } from "../tasks/actions";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
-// Where everyone lands after signing in: their new leads, the day's visits, the leads to call and to answer,
+// Where everyone lands after signing in: their new leads, the day's tasks (overdue ones first) and visits, the leads to call and to answer,
 // one's own pipeline, and for owners what is left to set up. Each block is one small query.
 export default async function DashboardPage() {
   const member = await requireMember();
   const now = new Date();
-  const [visits, uncontacted, awaiting, myCounts, members, steps, assigned] = await Promise.all([
+  const [tasks, visits, uncontacted, awaiting, myCounts, members, steps, assigned] = await Promise.all([
+    listMyTasks(member.accountId, member.userId, member.timeZone, now),
     listMyUpcomingVisits(member.accountId, member.userId, member.timeZone, now),
     listUncontactedLeads(member.accountId),
     listLeadsAwaitingReply(member.accountId, 8, now),
@@ -53,6 +57,7 @@ export default async function DashboardPage() {
       {steps ? <FirstRunStepsCard steps={steps} /> : null}
       <div className="grid gap-5 lg:grid-cols-2">
         <NewAssignmentsCard leads={assigned.leads} total={assigned.total} now={now} />
+        <MyTasksCard tasks={tasks} timeZone={member.timeZone} doneAction={setTaskStatusAction} />
         <UpcomingVisitsCard visits={visits} timeZone={member.timeZone} />
         <MyLeadsByStatusCard counts={myCounts} />
         <UncontactedLeadsCard

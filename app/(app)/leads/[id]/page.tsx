@@ -13,6 +13,8 @@ import { hrefWith, readPagePosition } from "@/components/ui/cursor-pager";
 import { loadListPage } from "@/app/(app)/_shared/load-list-page";
 import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
+import { listTasks } from "@/lib/tasks/list-tasks";
+import { LeadTasksPanel } from "@/components/tasks/lead-tasks-panel";
 import { ActivityTimeline } from "@/components/leads/activity-timeline";
 import { ConsentPanel } from "@/components/leads/consent-panel";
 import { LeadDeleteSection } from "@/components/leads/lead-delete-section";
@@ -29,6 +31,7 @@ import { FlashNotice } from "@/components/ui/flash-notice";
 import { Panel } from "@/components/ui/panel";
 import { styles } from "@/components/ui/styles";
 import { setVisitStatusAction } from "../../visits/actions";
+import { addTaskAction, rescheduleTaskAction, setTaskStatusAction } from "../../tasks/actions";
 import {
   addNoteAction,
   cancelSmsAction,
@@ -67,6 +70,12 @@ export default async function LeadPage({
   // Already looked up by the layout (a 404 before anything streams): see app/(app)/_shared/load-member-record.ts.
   const { member, record: lead } = await loadLead(id);
   const timelineAt = readPagePosition({ cursor: query.activities });
+  // The lead's tasks, soonest due first (a lead has a handful; 50 is far beyond what one needs).
+  const tasksLoad = listTasks(
+    member.accountId,
+    { leadId: lead.id, sort: "dueAt", limit: 50 },
+    async () => member.userId,
+  );
   const [account, options, timeline, visits, sms, newIds, optOutByRecipient, scheduleNotice] = await Promise.all([
     getAccountOrThrow(member.accountId),
     leadFormOptions(member.accountId, {
@@ -90,6 +99,7 @@ export default async function LeadPage({
     lead.phone && !lead.smsOptOut ? quietHoursNotice(member.accountId, lead.id) : null,
   ]);
   const timeZones = await leadTimeZones(lead, account.timezone);
+  const leadTasks = await tasksLoad;
   const names = {
     members: new Map(options.members.map((m) => [m.value, m.label])),
     properties: new Map(options.properties.map((p) => [p.value, p.label])),
@@ -143,6 +153,15 @@ export default async function LeadPage({
           </Panel>
         </div>
         <div className="space-y-6 lg:col-span-2">
+          <LeadTasksPanel
+            leadId={lead.id}
+            tasks={leadTasks.data}
+            zone={member.timeZone}
+            me={member.userId}
+            members={options.members.filter((m) => m.value !== "")}
+            memberNames={names.members}
+            actions={{ add: addTaskAction, status: setTaskStatusAction, reschedule: rescheduleTaskAction }}
+          />
           <Panel title="Visits" id="visits">
             {visits.data.length ? (
               <VisitsTable
