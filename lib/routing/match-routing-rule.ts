@@ -21,7 +21,7 @@ function customFieldHolds(value: unknown, wanted: string | number | boolean): bo
   return value === wanted;
 }
 
-export function conditionsHold(conditions: RoutingConditions, lead: RoutableLead): boolean {
+function conditionsHold(conditions: RoutingConditions, lead: RoutableLead): boolean {
   const { sources, tags, interests, budgetMin, budgetMax, customFields } = conditions;
   if (sources?.length && !(lead.source && sources.some((s) => folded(s) === folded(lead.source!)))) return false;
   if (tags?.length) {

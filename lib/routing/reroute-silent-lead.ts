@@ -32,7 +32,7 @@ const CONTACT_TYPES: readonly ActivityType[] = ["note", "sms_sent", "task_comple
 const ROUTING_ACTOR: Actor = { type: "system", id: null, name: "Lead routing" };
 
 /** The agent after `agentId` in the rule's turn order, among those available now; null if none other. */
-export function nextAgent(rule: RoutingRule, agentId: string): RoutingAgent | null {
+function nextAgent(rule: RoutingRule, agentId: string): RoutingAgent | null {
   const turn = rule.agentIds.indexOf(agentId);
   const others = rule.available.filter((agent) => agent.id !== agentId);
   if (others.length === 0) return null;

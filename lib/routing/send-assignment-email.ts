@@ -17,7 +17,7 @@ export interface NotifyLeadAssignedJob {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-export function leadAssignedEmail(
+function leadAssignedEmail(
   to: { email: string; name: string },
   lead: { name: string; source: string | null },
   link: string,

@@ -10,7 +10,7 @@ import { outputId } from "./common";
 const MAX_VALUES = 50;
 const text = z.string().trim().min(1).max(100);
 
-export const routingConditionsSchema = z
+const routingConditionsSchema = z
   .strictObject({
     sources: z
       .array(text)
@@ -80,9 +80,9 @@ export type RoutePreview = z.output<typeof routePreviewSchema>;
 /** Rules an account may have, the default included: evaluated on every lead's creation. */
 export const MAX_ROUTING_RULES = 50;
 /** Agents a rule may take in turn. */
-export const MAX_RULE_AGENTS = 30;
+const MAX_RULE_AGENTS = 30;
 /** Re-route after silence: at most a week. */
-export const MAX_REROUTE_MINUTES = 7 * 24 * 60;
+const MAX_REROUTE_MINUTES = 7 * 24 * 60;
 
 /** A rule as Settings → Lead routing saves it (lib/routing/save-routing-rule.ts). */
 export const routingRuleInput = z.strictObject({
