@@ -55,6 +55,8 @@ function aimAtTheirs(
         body: { name: "Op Lead", phone: "+14155550100", propertyId: theirs.property },
         answers: "not_found",
       };
+    case "POST /api/v1/leads/route-preview": // their property: the same 404 as a create
+      return { path, body: { name: "Op Lead", propertyId: theirs.property }, answers: "not_found" };
     case "POST /api/v1/leads/batch":
       return {
         path,
@@ -81,6 +83,8 @@ function aimAtTheirs(
       };
     case "GET /api/v1/visits":
       return { path: `${path}?leadId=${theirs.lead}&propertyId=${theirs.property}`, answers: "an empty page" };
+    case "GET /api/v1/tasks": // their owner's tasks and their lead's: none of them here
+      return { path: `${path}?assignedTo=${owner.userId}&leadId=${theirs.lead}`, answers: "an empty page" };
     case "GET /api/v1/activities":
       return { path: `${path}?leadId=${theirs.lead}`, answers: "an empty page" };
     case "GET /api/v1/events":
@@ -108,6 +112,7 @@ async function ownerView(owner: TestTenant, ids: OperationIds): Promise<unknown[
     `/api/v1/leads/${ids.lead}`,
     `/api/v1/properties/${ids.property}`,
     `/api/v1/visits/${ids.visit}`,
+    `/api/v1/tasks/${ids.task}`,
     `/api/v1/leads/${ids.lead}/sms/${ids.sms}`,
     `/api/v1/webhook-endpoints/${ids.webhookEndpoint}`,
   ];
