@@ -129,8 +129,8 @@ test.describe("account and team settings", () => {
     await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Team" }).click();
     await expect(page.getByRole("heading", { name: "Team" })).toBeVisible();
     await expect(page.getByText("It's just you so far.")).toBeVisible();
-    // No way to remove yourself, the last owner.
-    await expect(page.getByRole("button", { name: /^Remove/ })).toHaveCount(0);
+    // No way to remove or deactivate yourself, the last owner.
+    await expect(page.getByRole("button", { name: /^(Remove|Deactivate)/ })).toHaveCount(0);
 
     const staffEmail = `seaside-staff-${unique()}@example.com`;
     await page.getByLabel("Name", { exact: true }).fill("Sid Staff");
@@ -145,6 +145,14 @@ test.describe("account and team settings", () => {
     const staffRow = page.getByRole("row").filter({ hasText: staffEmail });
     await expect(staffRow).toContainText("Staff");
     await snap(page, "settings-team");
+
+    // Deactivated, they stay listed and marked; reactivated, the mark goes.
+    await staffRow.getByRole("button", { name: "Deactivate Sid Staff" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Deactivate", exact: true }).click();
+    await expect(staffRow).toContainText("Inactive");
+    await staffRow.getByRole("button", { name: "Reactivate Sid Staff" }).click();
+    await expect(staffRow).not.toContainText("Inactive");
+    await expect(staffRow.getByRole("button", { name: "Deactivate Sid Staff" })).toBeVisible();
 
     await staffRow.getByRole("button", { name: "Remove Sid Staff" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove from team" }).click();
