@@ -75,7 +75,10 @@ const writable = {
     .nullable()
     .meta({ description: "Whole currency units.", example: 450000 }),
   propertyId: z.string().min(1).max(100).nullable().meta({ description: "A property of your account (`prop_…`)." }),
-  assignedTo: z.string().min(1).max(100).nullable().meta({ description: "A user id of your account (`user_…`)." }),
+  assignedTo: z.string().min(1).max(100).nullable().meta({
+    description:
+      "An active user of your account (`user_…`, from `GET /users`); another account's or a deactivated user is a 400 `validation_error`.",
+  }),
   tags,
   notes: nullableText(10_000),
   smsOptOut: z.boolean(),

@@ -30,7 +30,10 @@ export const visitCreateSchema = z
       .max(480, { error: "5–480 minutes" })
       .optional()
       .meta({ description: "5–480, default 30." }),
-    agentId: z.string().min(1).max(100).nullable().optional().meta({ description: "A user of your account." }),
+    agentId: z.string().min(1).max(100).nullable().optional().meta({
+      description:
+        "An active user of your account (`user_…`, from `GET /users`); another account's or a deactivated user is a 400 `validation_error`.",
+    }),
     notes: z.string().max(2000, { error: "At most 2,000 characters" }).nullable().optional(),
   })
   .meta({

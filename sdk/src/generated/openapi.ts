@@ -1137,7 +1137,7 @@ export interface components {
       budget?: number | null;
       /** @description A property of your account (`prop_…`). */
       propertyId?: string | null;
-      /** @description A user id of your account (`user_…`). */
+      /** @description An active user of your account (`user_…`, from `GET /users`); another account's or a deactivated user is a 400 `validation_error`. */
       assignedTo?: string | null;
       /**
        * @description At most 20 tags of 1–40 characters; duplicates are removed.
@@ -1240,7 +1240,7 @@ export interface components {
       budget?: number | null;
       /** @description A property of your account (`prop_…`). */
       propertyId?: string | null;
-      /** @description A user id of your account (`user_…`). */
+      /** @description An active user of your account (`user_…`, from `GET /users`); another account's or a deactivated user is a 400 `validation_error`. */
       assignedTo?: string | null;
       /**
        * @description At most 20 tags of 1–40 characters; duplicates are removed.
@@ -1298,7 +1298,7 @@ export interface components {
       budget?: number | null;
       /** @description A property of your account (`prop_…`). */
       propertyId?: string | null;
-      /** @description A user id of your account (`user_…`). */
+      /** @description An active user of your account (`user_…`, from `GET /users`); another account's or a deactivated user is a 400 `validation_error`. */
       assignedTo?: string | null;
       /**
        * @description At most 20 tags of 1–40 characters; duplicates are removed.
@@ -1357,7 +1357,7 @@ export interface components {
             budget?: number | null;
             /** @description A property of your account (`prop_…`). */
             propertyId?: string | null;
-            /** @description A user id of your account (`user_…`). */
+            /** @description An active user of your account (`user_…`, from `GET /users`); another account's or a deactivated user is a 400 `validation_error`. */
             assignedTo?: string | null;
             /**
              * @description At most 20 tags of 1–40 characters; duplicates are removed.
@@ -1551,7 +1551,7 @@ export interface components {
       scheduledAt: string;
       /** @description 5–480, default 30. */
       durationMinutes?: number;
-      /** @description A user of your account. */
+      /** @description An active user of your account (`user_…`, from `GET /users`); another account's or a deactivated user is a 400 `validation_error`. */
       agentId?: string | null;
       notes?: string | null;
     };
@@ -1571,7 +1571,7 @@ export interface components {
       scheduledAt?: string;
       /** @description 5–480, default 30. */
       durationMinutes?: number;
-      /** @description A user of your account. */
+      /** @description An active user of your account (`user_…`, from `GET /users`); another account's or a deactivated user is a 400 `validation_error`. */
       agentId?: string | null;
       notes?: string | null;
       /** @description An outcome (`completed`, `cancelled`, `no_show`), or `scheduled`, which keeps a scheduled visit as it is: a visit never goes back to `scheduled`. `no_show` needs a visit that has started. */
