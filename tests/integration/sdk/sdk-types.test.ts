@@ -8,6 +8,7 @@ import type { eventSchema } from "@/lib/schemas/events";
 import type { leadCreateSchema, leadSchema, leadWithPermittedActivitiesSchema } from "@/lib/schemas/leads";
 import type { propertySchema } from "@/lib/schemas/properties";
 import type { smsSchema } from "@/lib/schemas/sms";
+import type { userSchema } from "@/lib/schemas/users";
 import type { visitSchema } from "@/lib/schemas/visits";
 import type { webhookEndpointSchema, webhookEndpointWithSecretSchema } from "@/lib/schemas/webhook-endpoints";
 import type * as Sdk from "@/sdk/src";
@@ -42,6 +43,7 @@ describe("SDK types", () => {
     expectTypeOf<Sdk.WebhookEndpoint>().toEqualTypeOf<z.output<typeof webhookEndpointSchema>>();
     expectTypeOf<Sdk.WebhookEndpointWithSecret>().toEqualTypeOf<z.output<typeof webhookEndpointWithSecretSchema>>();
     expectTypeOf<Sdk.ListMeta>().toEqualTypeOf<z.output<typeof listMetaSchema>>();
+    expectTypeOf<Sdk.User>().toEqualTypeOf<z.output<typeof userSchema>>();
     expectTypeOf<Sdk.CustomFieldDefinition>().toEqualTypeOf<z.output<typeof publicCustomFieldDefinition>>();
     // An activity's `changes` is `{field: [old, new]}`: zod types the pair as `unknown[]` (its
     // length is checked at run time), the document says minItems = maxItems = 2 and the SDK keeps
@@ -76,6 +78,9 @@ describe("SDK types", () => {
     expectTypeOf<Resolved<Client["leads"]["page"]>>().toEqualTypeOf<{ data: Sdk.Lead[]; meta: Sdk.ListMeta }>();
     expectTypeOf<ReturnType<Client["leads"]["list"]>>().toExtend<AsyncIterable<Sdk.Lead>>();
     expectTypeOf<ReturnType<Client["events"]["list"]>>().toExtend<AsyncIterable<Sdk.Event>>();
+    expectTypeOf<Resolved<Client["users"]["get"]>>().toEqualTypeOf<Sdk.User>();
+    expectTypeOf<ReturnType<Client["users"]["list"]>>().toExtend<AsyncIterable<Sdk.User>>();
+    expectTypeOf<Parameters<Client["users"]["list"]>[0]>().toExtend<{ active?: "true" | "false" } | undefined>();
     // The definitions answer the list envelope too, though they come in one page.
     expectTypeOf<Resolved<Client["customFields"]["page"]>>().toEqualTypeOf<{
       data: Sdk.CustomFieldDefinition[];
