@@ -10,6 +10,7 @@ import { listUncontactedLeads } from "@/lib/dashboard/list-uncontacted-leads";
 import { listMyNewAssignments } from "@/lib/dashboard/list-my-new-assignments";
 import { formatInZone } from "@/components/ui/format-date";
 import { listMembers } from "@/lib/users/list-members";
+import { memberLabel } from "@/components/team/assignee-options";
 import { AwaitingReplyCard, UncontactedLeadsCard } from "@/components/dashboard/lead-queue-cards";
 import { FirstRunStepsCard } from "@/components/dashboard/first-run-steps-card";
 import { MyTasksCard } from "@/components/dashboard/my-tasks-card";
@@ -37,7 +38,7 @@ export default async function DashboardPage() {
     member.role === "owner" ? getFirstRunSteps(member.accountId) : Promise.resolve(null),
     listMyNewAssignments(member.accountId, member.userId),
   ]);
-  const names = new Map(members.map((m) => [m.userId, m.name]));
+  const names = new Map(members.map((m) => [m.userId, memberLabel(m)]));
   return (
     <div className="space-y-5">
       <PageHeader

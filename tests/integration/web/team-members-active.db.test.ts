@@ -170,7 +170,7 @@ describe(`deactivating and reactivating members on ${process.env.TEST_DB_ENGINE 
     expect(heldLead.members).toEqual([
       { value: "", label: "Unassigned" },
       { value: a.owner.userId, label: a.owner.name },
-      { value: a.staff.userId, label: `${a.staff.name} (deactivated)` },
+      { value: a.staff.userId, label: `${a.staff.name} (inactive)` },
     ]);
 
     const fields = (leadId: string, name: string) =>

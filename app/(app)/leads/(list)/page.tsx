@@ -5,6 +5,7 @@ import { countLeads, listLeads } from "@/lib/leads/list-leads";
 import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { readLeadListParams, UNASSIGNED } from "@/lib/leads/lead-list-params";
 import { listMembers } from "@/lib/users/list-members";
+import { memberLabel } from "@/components/team/assignee-options";
 import { listCustomFieldDefinitions } from "@/lib/custom-fields/custom-field-definitions";
 import { withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
 import { CustomFieldFilterFields } from "@/components/custom-fields/custom-field-filter-fields";
@@ -146,7 +147,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
           <>
             <LeadsTable
               leads={page.data}
-              memberNames={new Map(members.map((m) => [m.userId, m.name]))}
+              memberNames={new Map(members.map((m) => [m.userId, memberLabel(m)]))}
               country={account.defaultCountry}
               timeZone={member.timeZone}
               sort={list.sort}

@@ -5,6 +5,7 @@ import { requireMember } from "@/lib/auth/get-current-member";
 import { loadBoard } from "@/lib/board/load-board";
 import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { listMembers } from "@/lib/users/list-members";
+import { memberLabel } from "@/components/team/assignee-options";
 import { PipelineBoard } from "@/components/board/pipeline-board";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
@@ -45,7 +46,7 @@ export default async function BoardPage({ searchParams }: { searchParams: Promis
         initialColumns={columns}
         mine={mine}
         me={member.userId}
-        memberNames={Object.fromEntries(members.map((m) => [m.userId, m.name]))}
+        memberNames={Object.fromEntries(members.map((m) => [m.userId, memberLabel(m)]))}
         currency={account.currency}
       />
     </div>
