@@ -40,9 +40,9 @@ async function startJobs(): Promise<Jobs> {
     db: executor,
     // The same SQL either way; the profile tells pg-boss it has one connection to PGlite.
     backend: handle.engine === "pglite" ? "pglite" : "postgres",
-    // No cron schedules yet: pg-boss's timekeeper would add two internal queues, a poll every
-    // 5 s and a clock-skew check in every process. Turn it on with the first scheduled queue.
-    schedule: false,
+    // Cron schedules (queues with `cron`, define-queue.ts: the tasks' morning digest). The
+    // timekeeper adds two internal queues, a poll every 5 s and a clock-skew check per process.
+    schedule: true,
     // A job whose worker died is retried once its queue's expireInSeconds has passed, by the
     // supervisor's pass (every superviseIntervalSeconds) for the queues whose monitor claim is
     // due (monitorIntervalSeconds): both follow JOBS_MAINTENANCE_INTERVAL_SECONDS, as does the

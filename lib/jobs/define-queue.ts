@@ -30,6 +30,8 @@ export interface JobQueue<Data extends object> {
   /** At most this many jobs of one group (a job's `group.id`) run at once across the fleet
    * (pg-boss's groupConcurrency, counted in the database at each fetch). */
   groupConcurrency?: number;
+  /** A recurring queue: pg-boss's cron (UTC) sends it one job per occurrence, fleet-wide. */
+  cron?: string;
   handler: (jobs: Job<Data>[]) => Promise<void>;
 }
 

@@ -4,6 +4,7 @@ import { importLeadsQueue } from "./workers/import-leads";
 import { notifyLeadAssignedQueue } from "./workers/notify-lead-assigned";
 import { rerouteSilentLeadQueue } from "./workers/reroute-silent-lead";
 import { sendScheduledSmsQueue } from "./workers/send-scheduled-sms";
+import { sendTaskDigestsQueue } from "./workers/send-task-digests";
 
 // Every queue of the app, one file each under lib/jobs/workers/. startWorkers() creates them all
 // (idempotently) and runs a worker for each; enqueue() refuses a queue that is not listed here.
@@ -14,4 +15,5 @@ export const QUEUES: readonly AnyJobQueue[] = [
   importLeadsQueue,
   notifyLeadAssignedQueue,
   rerouteSilentLeadQueue,
+  sendTaskDigestsQueue,
 ];

@@ -39,6 +39,8 @@ async function createQueue(jobs: Jobs, queue: AnyJobQueue): Promise<void> {
   const updatable = Object.entries(options).filter(([key]) => key !== "policy" && key !== "partition");
   if (updatable.length > 0)
     await jobs.boss.updateQueue(queue.name, Object.fromEntries(updatable) as UpdateQueueOptions);
+  // An upsert of the queue's one schedule: every process may write it, the cron sends once.
+  if (queue.cron) await jobs.boss.schedule(queue.name, queue.cron, {}, { tz: "UTC" });
   jobs.queues.add(queue.name);
 }
 
