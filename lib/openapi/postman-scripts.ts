@@ -84,8 +84,18 @@ function testScript(request: PostmanRequest, status: number, created: string | u
 }
 
 /** A POST that stores no new id: a batch answers one result per item, intake the lead it found
- * or made, a replay how many events it queued. */
+ * or made, a replay how many events it queued, a route preview the rule and user (and creates
+ * nothing). */
 function actionTests(action: string): string[] {
+  if (action === "route-preview")
+    return [
+      `pm.test("Answers the rule and the user the lead would get", function () {`,
+      `  const data = pm.response.json().data;`,
+      `  pm.expect(data).to.have.property("rule");`,
+      `  pm.expect(data).to.have.property("assignedTo");`,
+      `  pm.expect(data.reason).to.be.a("string");`,
+      `});`,
+    ];
   if (action === "replay")
     return [
       `pm.test("Answers how many events it queued", function () {`,
