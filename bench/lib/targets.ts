@@ -7,6 +7,7 @@ import { WEBHOOK_COST_EXTRA, type WebhookCostExtra } from "../scenarios/webhook-
 import { WEBHOOK_FAULTS_EXTRA, type WebhookFaultsExtra } from "../scenarios/webhook-faults";
 import { BULK_EXTRA, type BulkExtra } from "../scenarios/bulk-writes";
 import { EXPORT_EXTRA, type ExportExtra } from "../scenarios/export-leads";
+import { ROUTING_EXTRA, type RoutingSpread } from "../scenarios/lead-routing";
 import { IMPORT_EXTRA, type ImportExtra } from "../scenarios/lead-import";
 
 // The targets of issue 9, checked against this run's medians (ratios are medians of the
@@ -379,5 +380,26 @@ export function evaluateTargets(report: Report): Target[] {
   const imported = report.extra[IMPORT_EXTRA] as ImportExtra | undefined;
   if (imported && imported.rows >= 100_000)
     add("13", "import of 100,000 CSV rows, seconds", imported.seconds, "< 60", imported.seconds < 60);
+  const routing = find(report, "16 POST /leads with routing");
+  const routed = ratioOf(routing, "routed", "off");
+  add(
+    "16",
+    "POST /leads with 5 routing rules and a round robin ÷ routing off",
+    routed?.rps,
+    "≥ 0.9",
+    atLeast(routed?.rps, 0.9),
+    ratioRounds(routing, "routed", "off", "rps", min(0.9)),
+  );
+  const spread = report.extra[ROUTING_EXTRA] as RoutingSpread | undefined;
+  if (spread) {
+    const worst = Math.max(...spread.perAgent.map((n) => Math.abs(n - spread.creates / spread.perAgent.length)));
+    add(
+      "16",
+      `round robin over ${spread.creates.toLocaleString("en-US")} concurrent creates, 4 agents: worst agent's distance from 250`,
+      worst,
+      "≤ 1",
+      worst <= 1,
+    );
+  }
   return targets;
 }
