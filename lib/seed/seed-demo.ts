@@ -13,6 +13,7 @@ import { DEMO_LOGINS } from "./demo-logins";
 import { FIRST_NAMES, LAST_NAMES, NOTES, SOURCES, TAGS, seededRandom } from "./demo-data";
 import { demoListings } from "./demo-listings";
 import { seedAgentDays, type DemoAgent } from "./demo-agent-day";
+import { seedAgentTasks } from "./demo-agent-tasks";
 
 const DAY = 86_400_000;
 type Log = (message: string) => void;
@@ -221,4 +222,12 @@ async function seedBusinessData(
     now: at,
   });
   log(`seed: today and tomorrow for ${members.length} agents: ${day.visits} visits, ${day.texts} texts`);
+  const taskCount = await seedAgentTasks(db, {
+    accountId,
+    timeZone: account.timezone,
+    agents: members,
+    leads: leadRows,
+    now: at,
+  });
+  log(`seed: ${taskCount} tasks (yesterday's overdue one, today's, tomorrow's)`);
 }

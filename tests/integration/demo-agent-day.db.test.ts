@@ -9,6 +9,8 @@ import { newId } from "@/lib/ids/new-id";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { seededRandom } from "@/lib/seed/demo-data";
 import { seedAgentDays } from "@/lib/seed/demo-agent-day";
+import { seedAgentTasks } from "@/lib/seed/demo-agent-tasks";
+import { listMyTasks } from "@/lib/dashboard/list-my-tasks";
 import { DEMO_LOGINS } from "@/lib/seed/demo-logins";
 import { seedDemo } from "@/lib/seed/seed-demo";
 
@@ -150,6 +152,34 @@ describe("the demo agent's day", () => {
     const { today, tomorrow } = await listMyUpcomingVisits(agency.accountId, agency.staffId, ZONE, now);
     expect(today.map((v) => v.status)).toEqual(["completed", "completed", "completed"]);
     expect(tomorrow.map((v) => v.status)).toEqual(["scheduled", "scheduled"]);
+  });
+
+  it("gives each agent a day of tasks about their leads: one overdue from yesterday, today's, one done", async () => {
+    const db = await getDb();
+    const now = new Date("2026-03-10T16:00:00Z"); // 12:00 EDT
+    const agency = await agencyWithLeads(4, now);
+    const made = await seedAgentTasks(db, {
+      accountId: agency.accountId,
+      timeZone: ZONE,
+      agents: [{ id: agency.staffId, name: "Dana Day" }],
+      leads: agency.rows,
+      now,
+    });
+    expect(made).toBe(7);
+    const local = (at: Date) =>
+      new Intl.DateTimeFormat("en-GB", { timeZone: ZONE, weekday: "short", hour: "2-digit", minute: "2-digit" }).format(
+        at,
+      );
+    const { overdue, today } = await listMyTasks(agency.accountId, agency.staffId, ZONE, now);
+    expect(overdue.map((t) => local(t.dueAt))).toEqual(["Tue 11:00", "Mon 16:00"]);
+    expect(today.map((t) => local(t.dueAt))).toEqual(["Tue 14:00", "Tue 16:30", "Tue 18:00"]);
+    expect(today.every((t) => t.leadId && agency.rows.some((l) => l.id === t.leadId))).toBe(true);
+    // The 08:30 task was done at its time, with its activity on the lead.
+    const [{ done }] = await db
+      .select({ done: count() })
+      .from(activities)
+      .where(and(eq(activities.accountId, agency.accountId), eq(activities.type, "task_completed")));
+    expect(done).toBe(1);
   });
 
   it("gives the demo staff user a dashboard with visits, their leads and texts to answer", async () => {
