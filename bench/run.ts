@@ -32,6 +32,7 @@ import { EXPORT_EXTRA, exportScenario } from "./scenarios/export-leads";
 import { IMPORT_EXTRA, importScenario } from "./scenarios/lead-import";
 import { RUNTIME_EXTRA, runtimeScenario } from "./scenarios/runtime-and-observability";
 import { leadRoutingScenario, ROUTING_EXTRA } from "./scenarios/lead-routing";
+import { taskListScenario } from "./scenarios/task-list";
 
 const PORTS = {
   appRedis: 3401,
@@ -106,7 +107,7 @@ async function main() {
   let sql: postgres.Sql | undefined;
   try {
     await assertRedis();
-    if (["1", "2", "3", "4", "5", "6", "7", "8", "11", "12", "14", "16"].some(wanted)) {
+    if (["1", "2", "3", "4", "5", "6", "7", "8", "11", "12", "14", "16", "17"].some(wanted)) {
       if (options.build) await timed(report, "build", buildApp);
       else assertBuilt();
     }
@@ -161,7 +162,7 @@ async function main() {
     };
     const starts: Array<{ server: string; readyMs: number; firstApiRequestMs: number }> = [];
 
-    if (["1", "2", "3", "4", "6", "7", "8", "11", "12", "14", "16"].some(wanted)) {
+    if (["1", "2", "3", "4", "6", "7", "8", "11", "12", "14", "16", "17"].some(wanted)) {
       const app = await startApp(ctx, "app-redis", PORTS.appRedis, "redis");
       servers.push(app);
       starts.push({
@@ -210,6 +211,11 @@ async function main() {
         report.comparisons.push(...comparisons);
         report.extra[RUNTIME_EXTRA] = extra;
         report.problems.push(...extra.problems);
+      }
+      if (wanted("17")) {
+        const { comparison, plans } = await timed(report, "scenario 17", () => taskListScenario(ctx, app));
+        report.comparisons.push(comparison);
+        report.extra["17 plans (EXPLAIN ANALYZE of GET /tasks for one agent at 1,000,000 tasks)"] = plans;
       }
       if (wanted("16")) {
         const { comparison, spread } = await timed(report, "scenario 16", () => leadRoutingScenario(ctx, app));
