@@ -1,5 +1,4 @@
 import { index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { sql } from "drizzle-orm";
 import { accounts } from "./accounts";
 import { leads } from "./leads";
 import { users } from "./users";
@@ -40,11 +39,12 @@ export const tasks = pgTable(
     // GET /tasks?assignedTo=…&dueBefore=…/dueAfter=… in due order (the issue's benchmark line):
     // one range scan of the agent's tasks, stopped after a page.
     index("tasks_account_assignee_due_idx").on(t.accountId, t.assignedTo, t.dueAt, t.id),
-    // The dashboard's "today" and "overdue" and the daily digest read only open tasks, which past
-    // done ones would otherwise bury (queries write status = 'open' literally so this matches).
-    index("tasks_account_assignee_open_due_idx")
-      .on(t.accountId, t.assignedTo, t.dueAt, t.id)
-      .where(sql`${t.status} = 'open'`),
+    // The same with a status (an agent's open tasks: the dashboard's "today" and "overdue", the
+    // daily digest, GET /tasks?status=open): done ones, most of an agent's past, never buried
+    // under. Not a partial index on status = 'open': a prepared statement's generic plan cannot
+    // prove a parameter equals 'open', and read the agent's whole history instead (157 ms at
+    // 1,000,000 tasks against 0.13 ms here).
+    index("tasks_account_assignee_status_due_idx").on(t.accountId, t.assignedTo, t.status, t.dueAt, t.id),
     // GET /tasks in due order (the default) without an assignee; the dueBefore/dueAfter range.
     index("tasks_account_due_idx").on(t.accountId, t.dueAt, t.id),
     // GET /tasks with sort=±createdAt and sort=±updatedAt (keyset on the time, id).

@@ -1,0 +1,2 @@
+DROP INDEX "tasks_account_assignee_open_due_idx";--> statement-breakpoint
+CREATE INDEX "tasks_account_assignee_status_due_idx" ON "tasks" USING btree ("account_id","assigned_to","status","due_at","id");
