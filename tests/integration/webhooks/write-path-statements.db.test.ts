@@ -95,4 +95,24 @@ describe("the write path with webhook endpoints", () => {
     // The same statements whether or not a rule routes the lead: the write's text never changes.
     expect(withRules.writePath).toEqual(without.writePath);
   }, 120_000);
+
+  it("with assignedTo, the assignee costs one read of its membership (account, user, active) beside the same one write", async () => {
+    const t = await createTenant();
+    expect((await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Warm-up" } })).status).toBe(201);
+    let status = 0;
+    const recorded = await recordStatements(async () => {
+      const body = { name: "Assigned", email: "a@x.test", assignedTo: t.userId };
+      status = (await callApi("POST", "/api/v1/leads", { key: t.key, body })).status;
+    });
+    expect(status).toBe(201);
+    expect(recorded.transactions).toBe(0);
+    const membershipReads = recorded.texts.filter((text) => /\bmemberships\b/.test(text));
+    expect(membershipReads).toHaveLength(1);
+    expect(membershipReads[0]).toMatch(
+      /^\s*select "active" from "memberships" where \("memberships"\."account_id" = \$1 and "memberships"\."user_id" = \$2\) limit \$3/,
+    );
+    const writes = recorded.texts.filter((text) => WRITE_PATH.test(text) && !ROUTING_READ.test(text));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/insert into "leads"[\s\S]*insert into "events"/);
+  }, 120_000);
 });
