@@ -9,7 +9,7 @@ import type { Server } from "../lib/processes";
 // unfiltered first page. The tasks are made once in SQL and kept from run to run: 20 agents, due
 // times spread over a year around the seeding (a task every ~31 s), the past ones mostly done, as
 // an agency's history is. `analyze` after, so the planner knows the table. EXPLAIN ANALYZE of each
-// query shows the index it reads (tasks_account_assignee_due_idx, …_open_due_idx).
+// query shows the index it reads (tasks_account_assignee_due_idx, …_status_due_idx).
 
 export const TASK_LIST_TITLE = "17 task list";
 const TASKS = 1_000_000;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { getDb } from "@/db/client";
 import { leads, tasks } from "@/db/schema";
@@ -23,14 +23,10 @@ export interface MyTasks {
 /** More than a day's work: the rest are on the Tasks page. */
 const MAX_PER_LIST = 30;
 
-// Open tasks only, written as a literal so the planner matches tasks_account_assignee_open_due_idx
-// (a parameter would not prove the partial index applies): done ones never bury the open ones.
-const isOpen = sql`${tasks.status} = 'open'`;
-
 /**
  * The dashboard's "your tasks": the signed-in agent's open tasks that are overdue and those still
  * due today, "today" being the viewer's day in their own zone. Two range scans of the agent's open
- * tasks, so the cost does not grow with their history.
+ * tasks (tasks_account_assignee_status_due_idx), so the cost does not grow with their history.
  */
 export async function listMyTasks(
   accountId: string,
@@ -52,7 +48,7 @@ export async function listMyTasks(
       })
       .from(tasks)
       .leftJoin(leads, eq(leads.id, tasks.leadId));
-  const mine = and(eq(tasks.accountId, accountId), eq(tasks.assignedTo, userId), isOpen);
+  const mine = and(eq(tasks.accountId, accountId), eq(tasks.assignedTo, userId), eq(tasks.status, "open"));
   const [overdue, today] = await Promise.all([
     select()
       .where(and(mine, lt(tasks.dueAt, now)))

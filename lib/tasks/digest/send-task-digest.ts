@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, lt } from "drizzle-orm";
 import { DateTime } from "luxon";
 import { getDb } from "@/db/client";
 import { leads, taskDigests, tasks } from "@/db/schema";
@@ -46,8 +46,7 @@ export async function sendTaskDigest(agent: DigestAgent): Promise<boolean> {
       and(
         eq(tasks.accountId, agent.accountId),
         eq(tasks.assignedTo, agent.userId),
-        // Literal, so tasks_account_assignee_open_due_idx applies (lib/dashboard/list-my-tasks.ts).
-        sql`${tasks.status} = 'open'`,
+        eq(tasks.status, "open"),
         gte(tasks.dueAt, start.toJSDate()),
         lt(tasks.dueAt, start.plus({ days: 1 }).toJSDate()),
       ),
