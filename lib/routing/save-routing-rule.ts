@@ -1,6 +1,8 @@
 import { and, count, eq, inArray, max } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { accounts, leadRoutingRules, memberships } from "@/db/schema";
+import { changedFields, recordAudit, type AuditActor } from "@/lib/audit/record-audit";
+import { UNKNOWN_CLIENT } from "@/lib/audit/request-client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids/new-id";
 import { MAX_ROUTING_RULES, routingRuleInput, type RoutingRuleInput } from "@/lib/schemas/lead-routing";
@@ -17,7 +19,14 @@ export interface RuleTarget {
   isDefault?: boolean;
 }
 
-export async function saveRoutingRule(target: RuleTarget, raw: RoutingRuleInput): Promise<{ id: string }> {
+/** Changes made by no one in particular (fixtures, tests): the settings page passes its member. */
+const SYSTEM_ACTOR: AuditActor = { type: "system", id: null, label: "System", ...UNKNOWN_CLIENT };
+
+export async function saveRoutingRule(
+  target: RuleTarget,
+  raw: RoutingRuleInput,
+  actor: AuditActor = SYSTEM_ACTOR,
+): Promise<{ id: string }> {
   const input = routingRuleInput.parse(raw);
   const db = await getDb();
   return db.transaction(async (tx) => {
@@ -47,22 +56,35 @@ export async function saveRoutingRule(target: RuleTarget, raw: RoutingRuleInput)
       agentIds: input.agentIds,
       rerouteAfterMinutes: input.rerouteAfterMinutes,
     };
-    const existing = target.isDefault
-      ? (
-          await tx
-            .select({ id: leadRoutingRules.id })
+    const saved = {
+      name: leadRoutingRules.name,
+      conditions: leadRoutingRules.conditions,
+      agentIds: leadRoutingRules.agentIds,
+      rerouteAfterMinutes: leadRoutingRules.rerouteAfterMinutes,
+    };
+    const [before] =
+      target.isDefault || target.ruleId
+        ? await tx
+            .select({ id: leadRoutingRules.id, ...saved })
             .from(leadRoutingRules)
-            .where(and(eq(leadRoutingRules.accountId, target.accountId), eq(leadRoutingRules.isDefault, true)))
-        )[0]?.id
-      : target.ruleId;
-    if (existing) {
-      const [row] = await tx
-        .update(leadRoutingRules)
-        .set(fields)
-        .where(and(eq(leadRoutingRules.id, existing), eq(leadRoutingRules.accountId, target.accountId)))
-        .returning({ id: leadRoutingRules.id });
-      if (!row) throw notFound("Routing rule");
-      return row;
+            .where(
+              and(
+                eq(leadRoutingRules.accountId, target.accountId),
+                target.isDefault ? eq(leadRoutingRules.isDefault, true) : eq(leadRoutingRules.id, target.ruleId!),
+              ),
+            )
+            .for("update")
+        : [];
+    if (target.ruleId && !before) throw notFound("Routing rule");
+    if (before) {
+      await tx.update(leadRoutingRules).set(fields).where(eq(leadRoutingRules.id, before.id));
+      const { id, ...was } = before;
+      await recordAudit(tx, target.accountId, actor, {
+        action: "routing_rule.updated",
+        target: { type: "routing_rule", id, label: fields.name },
+        changes: changedFields(was, fields),
+      });
+      return { id };
     }
     const [{ rules, last }] = await tx
       .select({ rules: count(), last: max(leadRoutingRules.position) })
@@ -79,6 +101,11 @@ export async function saveRoutingRule(target: RuleTarget, raw: RoutingRuleInput)
       isDefault: target.isDefault ?? false,
       position: (last ?? -1) + 1,
       ...fields,
+    });
+    await recordAudit(tx, target.accountId, actor, {
+      action: "routing_rule.created",
+      target: { type: "routing_rule", id, label: fields.name },
+      changes: Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, [null, value]])),
     });
     return { id };
   });

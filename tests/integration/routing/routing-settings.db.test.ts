@@ -1,4 +1,7 @@
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { auditLogEntries } from "@/db/schema";
 import { UNKNOWN_CLIENT } from "@/lib/audit/request-client";
 import {
   deleteRuleAction,
@@ -129,5 +132,28 @@ describe("Settings → Lead routing forms", () => {
 
     expect(await run(deleteRuleAction, owner, { ruleId: rules[0].id })).toMatchObject({ status: "success" });
     expect((await listRoutingRules(agency.accountId)).map((r) => r.name)).toEqual(["Web", "The rest"]);
+
+    // Each change is in the audit log, by the owner, and nothing from the refused attempts.
+    const entries = await (
+      await getDb()
+    )
+      .select()
+      .from(auditLogEntries)
+      .where(eq(auditLogEntries.accountId, agency.accountId))
+      .orderBy(asc(auditLogEntries.id));
+    const routing = entries.filter(
+      (e) => e.action.startsWith("routing_rule.") || e.action === "member.availability_changed",
+    );
+    expect(routing.map((e) => [e.action, e.targetLabel, e.actorId])).toEqual([
+      ["routing_rule.created", "Website", owner.userId],
+      ["routing_rule.created", "Luxury", owner.userId],
+      ["routing_rule.updated", "Web", owner.userId],
+      ["routing_rule.moved", "Web", owner.userId],
+      ["routing_rule.created", "Everyone else", owner.userId],
+      ["routing_rule.updated", "The rest", owner.userId],
+      ["member.availability_changed", `${staff.name} <${staff.email}>`, owner.userId],
+      ["routing_rule.deleted", "Luxury", owner.userId],
+    ]);
+    expect(routing[2].changes).toEqual({ name: ["Website", "Web"], rerouteAfterMinutes: [15, null] });
   }, 60_000);
 });

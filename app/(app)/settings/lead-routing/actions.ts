@@ -33,35 +33,32 @@ const RULE_OPTIONS = {
 const text = (formData: FormData, name: string) => String(formData.get(name) ?? "").trim();
 
 // A new rule (no ruleId: it goes last, before the default) or an edit of one.
-export const saveRuleAction = formAction(RULE_OPTIONS, async ({ member, input, formData }) => {
+export const saveRuleAction = formAction(RULE_OPTIONS, async ({ member, input, formData, audit }) => {
   const ruleId = text(formData, "ruleId") || undefined;
-  await saveRoutingRule({ accountId: member.accountId, ruleId }, input);
+  await saveRoutingRule({ accountId: member.accountId, ruleId }, input, audit);
   return { status: "success", message: `Rule “${input.name}” saved.` };
 });
 
 // The default rule: no conditions; no agent leaves unmatched leads unassigned.
-export const saveDefaultRuleAction = formAction(RULE_OPTIONS, async ({ member, input }) => {
-  await saveRoutingRule({ accountId: member.accountId, isDefault: true }, input);
+export const saveDefaultRuleAction = formAction(RULE_OPTIONS, async ({ member, input, audit }) => {
+  await saveRoutingRule({ accountId: member.accountId, isDefault: true }, input, audit);
   return { status: "success", message: "Default rule saved." };
 });
 
-export const moveRuleAction = formAction(OPTIONS, async ({ member, formData }) => {
-  await moveRoutingRule(
-    member.accountId,
-    text(formData, "ruleId"),
-    text(formData, "direction") === "up" ? "up" : "down",
-  );
+export const moveRuleAction = formAction(OPTIONS, async ({ member, formData, audit }) => {
+  const direction = text(formData, "direction") === "up" ? "up" : "down";
+  await moveRoutingRule(member.accountId, text(formData, "ruleId"), direction, audit);
   return { status: "success", message: "Order saved." };
 });
 
-export const deleteRuleAction = formAction(OPTIONS, async ({ member, formData }) => {
-  const { name } = await deleteRoutingRule(member.accountId, text(formData, "ruleId"));
+export const deleteRuleAction = formAction(OPTIONS, async ({ member, formData, audit }) => {
+  const { name } = await deleteRoutingRule(member.accountId, text(formData, "ruleId"), audit);
   return { status: "success", message: `Rule “${name}” deleted.` };
 });
 
-export const setAvailabilityAction = formAction(OPTIONS, async ({ member, formData }) => {
+export const setAvailabilityAction = formAction(OPTIONS, async ({ member, formData, audit }) => {
   const available = text(formData, "available") === "true";
-  await setAgentAvailable(member.accountId, text(formData, "userId"), available);
+  await setAgentAvailable(member.accountId, text(formData, "userId"), available, audit);
   return {
     status: "success",
     message: available
