@@ -111,7 +111,7 @@ describe("the Postman collection, run by newman against a live server", () => {
       if (request.method === "POST" && !/\/(batch|intake|replay|route-preview)$/.test(path))
         created.push((JSON.parse(response.stream!.toString()) as { data: { id: string } }).data.id);
     }
-    expect(created.map((id) => id.split("_")[0]).sort()).toEqual(["lead", "prop", "sms", "visit", "whep"]);
+    expect(created.map((id) => id.split("_")[0]).sort()).toEqual(["lead", "prop", "sms", "task", "visit", "whep"]);
     for (const id of created) expect(urls.filter((url) => url.includes(id)).length, id).toBeGreaterThan(0);
     expect(received).toEqual([]);
   });
