@@ -12,14 +12,10 @@ const allowHeader = (allowed: Method[]) =>
 type RouteHandler = (...args: never[]) => Response | Promise<Response>;
 type Fallback = () => Response;
 
-/**
- * Handlers for the methods a route lacks (a JSON 405 with `Allow`, instead of Next's empty one)
- * and for OPTIONS. Next's own OPTIONS would list every exported method, these 405s included, so
- * a client asking what it may call was told methods that then refuse it.
- * @deprecated A route names its methods through routeMethods, which reads them from the handlers
- * it serves; this list by hand is only for routes not yet moved to it.
- */
-export function methodsNotAllowed(allowed: Method[]): Record<Method | "OPTIONS", Fallback> {
+/** The JSON 405 (with `Allow`, instead of Next's empty one) for every method, and OPTIONS. Next's
+ * own OPTIONS would list every exported method, these 405s included, so a client asking what it
+ * may call was told methods that then refuse it. */
+function refusals(allowed: Method[]): Record<Method | "OPTIONS", Fallback> {
   const allow = allowHeader(allowed);
   const refuse = () =>
     errorResponse(new ApiError("method_not_allowed", `This endpoint supports ${allowed.join(", ")}.`), newRequestId(), {
@@ -41,7 +37,7 @@ export function routeMethods<S extends Partial<Record<Method, RouteHandler>>>(
   served: S,
 ): S & Record<Exclude<Method, keyof S> | "OPTIONS", Fallback> {
   const allowed = ALL_METHODS.filter((method) => served[method] !== undefined);
-  return { ...methodsNotAllowed(allowed), ...served } as S & Record<Exclude<Method, keyof S> | "OPTIONS", Fallback>;
+  return { ...refusals(allowed), ...served } as S & Record<Exclude<Method, keyof S> | "OPTIONS", Fallback>;
 }
 
 /** The answer for a path no route has, whatever the method. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 // Every /api/v1 route's OPTIONS (and so every 405's Allow, which asks it: lib/api/route-allow.ts)
 // names exactly the methods the route module serves: the exported handlers that do not refuse.
 // Routes give their handlers once to routeMethods (lib/api/route-fallbacks.ts), which reads Allow
-// from them; a route that names its methods by hand (methodsNotAllowed) and drifts fails here.
+// from them; a route whose handlers and Allow part ways fails here.
 
 const API_DIR = path.resolve(__dirname, "../../../app/api/v1");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

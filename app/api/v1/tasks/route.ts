@@ -1,5 +1,5 @@
 import { apiRoute } from "@/lib/api/handler";
-import { methodsNotAllowed } from "@/lib/api/route-fallbacks";
+import { routeMethods } from "@/lib/api/route-fallbacks";
 import { getApiKeyCreator } from "@/lib/keys/get-api-key-creator";
 import { createTask } from "@/lib/tasks/create-task";
 import { listTasks } from "@/lib/tasks/list-tasks";
@@ -7,15 +7,15 @@ import * as operations from "./operations";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/tasks – list tasks (`assignedTo=me`: the key's creator)
-export const GET = apiRoute(operations.listTasks, async ({ apiKey, query }) => ({
-  body: await listTasks(apiKey.accountId, query, () => getApiKeyCreator(apiKey.id)),
-}));
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
+  // GET /api/v1/tasks – list tasks (`assignedTo=me`: the key's creator)
+  GET: apiRoute(operations.listTasks, async ({ apiKey, query }) => ({
+    body: await listTasks(apiKey.accountId, query, () => getApiKeyCreator(apiKey.id)),
+  })),
 
-// POST /api/v1/tasks – create a task (writes task.created)
-export const POST = apiRoute(operations.createTask, async ({ apiKey, actor, body }) => {
-  const task = await createTask(apiKey.accountId, body, actor, () => getApiKeyCreator(apiKey.id));
-  return { status: 201, body: { data: task }, location: `/api/v1/tasks/${task.id}` };
+  // POST /api/v1/tasks – create a task (writes task.created)
+  POST: apiRoute(operations.createTask, async ({ apiKey, actor, body }) => {
+    const task = await createTask(apiKey.accountId, body, actor, () => getApiKeyCreator(apiKey.id));
+    return { status: 201, body: { data: task }, location: `/api/v1/tasks/${task.id}` };
+  }),
 });
-
-export const { PUT, PATCH, DELETE, OPTIONS } = methodsNotAllowed(["GET", "POST"]);
