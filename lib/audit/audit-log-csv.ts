@@ -1,11 +1,12 @@
 import { stringify } from "csv-stringify/sync";
+import { CSV_OPTIONS } from "@/lib/exports/csv-options";
 import { AUDIT_ACTIONS } from "./audit-actions";
 import { listAuditEntries, type AuditEntryView, type AuditLogFilters } from "./list-audit-entries";
 
 // The audit log as CSV, one page of entries at a time, so exporting a year of them never holds
 // more than a page in memory. csv-stringify does the quoting (commas, quotes, newlines in a
-// label or a user agent) and, with escape_formulas, prefixes a ' to any cell that starts with
-// = + - @ (a key named "=HYPERLINK(…)" stays text in a spreadsheet).
+// label or a user agent), and the formula guard of every export (lib/exports/csv-options.ts)
+// prefixes a ' to a cell a spreadsheet could run (a key named "=HYPERLINK(…)" stays text).
 
 const PAGE_SIZE = 500;
 
@@ -42,11 +43,11 @@ const toRow = (entry: AuditEntryView) => [
 
 /** The header, then each page of the filtered entries (newest first) as CSV text. */
 export async function* auditLogCsv(accountId: string, filters: AuditLogFilters): AsyncGenerator<string> {
-  yield stringify([COLUMNS]);
+  yield stringify([COLUMNS], CSV_OPTIONS);
   let cursor: string | undefined;
   do {
     const page = await listAuditEntries(accountId, { ...filters, limit: PAGE_SIZE, cursor });
-    if (page.data.length) yield stringify(page.data.map(toRow), { escape_formulas: true });
+    if (page.data.length) yield stringify(page.data.map(toRow), CSV_OPTIONS);
     cursor = page.meta.hasMore && page.meta.cursor ? page.meta.cursor : undefined;
   } while (cursor);
 }

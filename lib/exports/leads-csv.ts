@@ -35,7 +35,7 @@ export async function leadsCsv(
   accountId: string,
   { filters, sort }: LeadExportQuery,
   audit: AuditActor,
-): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
+): Promise<{ chunks: AsyncGenerator<string> }> {
   const [definitions, members] = await Promise.all([
     listCustomFieldDefinitions(accountId, "lead"),
     listMembers(accountId),
@@ -59,5 +59,5 @@ export async function leadsCsv(
     }
   }
   const header = columns.map((column) => column.header);
-  return { fileName: `leads-${new Date().toISOString().slice(0, 10)}.csv`, chunks: csvChunks(header, records()) };
+  return { chunks: csvChunks(header, records()) };
 }

@@ -18,7 +18,7 @@ export async function propertiesCsv(
   accountId: string,
   filters: PropertyExportFilters,
   audit: AuditActor,
-): Promise<{ fileName: string; chunks: AsyncGenerator<string> }> {
+): Promise<{ chunks: AsyncGenerator<string> }> {
   const definitions = await listCustomFieldDefinitions(accountId, "property");
   const pages = await keysetPages((cursor) =>
     listPropertyRows(accountId, { ...filters, limit: EXPORT_PAGE_SIZE, sort: "-createdAt", cursor }),
@@ -37,8 +37,5 @@ export async function propertiesCsv(
     }
   }
   const header = columns.map((column) => column.header);
-  return {
-    fileName: `properties-${new Date().toISOString().slice(0, 10)}.csv`,
-    chunks: csvChunks(header, records()),
-  };
+  return { chunks: csvChunks(header, records()) };
 }

@@ -2,15 +2,17 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
 import { getDb } from "@/db/client";
 import { leadImportFailures } from "@/db/schema";
+import { CSV_OPTIONS } from "@/lib/exports/csv-options";
 import { getLeadImportOrThrow } from "./lead-import-service";
 
 // The report's download: the rows the import could not write, as they were in the file, with
 // the row number and the reason, so they can be fixed and imported again. Streamed a page at a
-// time. Cells that look like formulas (`=`, `+`, `-`, `@`…) get a leading `'` (CSV injection).
+// time, written as every export is (lib/exports/csv-options.ts: a cell a spreadsheet could run
+// gets a leading ').
 
 const PAGE = 1_000;
 
-const csvLines = (records: string[][]) => stringify(records, { escape_formulas: true, record_delimiter: "\r\n" });
+const csvLines = (records: string[][]) => stringify(records, CSV_OPTIONS);
 
 /** The file's name and its text, chunk by chunk. Throws not_found for another account's import. */
 export async function failedRowsCsv(

@@ -226,7 +226,8 @@ describe(`the audit log list and export on ${process.env.TEST_DB_ENGINE ?? "post
       expect(response.headers.get("content-disposition")).toMatch(
         /^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/,
       );
-      const lines = text.trimEnd().split("\n");
+      // CRLF, as every export writes (lib/exports/csv-options.ts).
+      const lines = text.trimEnd().split("\r\n");
       expect(lines[0]).toBe(
         "occurred_at,actor_type,actor_id,actor,action,action_label,target_type,target_id,target,changes,ip,user_agent",
       );

@@ -87,9 +87,9 @@ describe("CSV export of the leads and properties lists", () => {
     expect(ada).toMatchObject({
       "LeadProp ID": hot.id,
       Email: "ada@example.com",
-      // E.164 starts with +: escaped like any such cell, which also keeps a spreadsheet from
-      // reading it as the number 14155550123 (the import reads it back: libphonenumber skips the ').
-      Phone: "'+14155550123",
+      // E.164 is a + and digits: a number to a spreadsheet, never a formula, so written as it is
+      // (issue 35: the guard's ' leaked into integrators' data).
+      Phone: "+14155550123",
       Status: "Qualified",
       Interest: "Rent",
       Budget: "2500",
@@ -222,7 +222,8 @@ describe("CSV export of the leads and properties lists", () => {
     expect(rows.map((r) => [r["LeadProp ID"], r.Name, r.Source, r.Notes])).toEqual([
       [evil.id, "'=cmd|' /C calc'!A0", "'+portal", "'@SUM(A1:A9)"],
     ]);
-    expect(text).not.toMatch(/(^|,|")[=+@]/m);
+    // No cell starts a formula: a + only before a plain number (a phone).
+    expect(text).not.toMatch(/(^|,|")([=@]|\+(?!\d+(,|\r?$)))/m);
   });
 
   it("adds a column per custom field definition, and drops a deleted definition's values", async () => {

@@ -2,7 +2,7 @@ import { userAuditActor } from "@/lib/audit/audit-actors";
 import { requestClient } from "@/lib/audit/request-client";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { withCustomFieldFilterError } from "@/lib/custom-fields/custom-field-list-filter";
-import { csvDownload } from "@/app/(app)/_shared/csv-download";
+import { csvDownload, datedFileName } from "@/app/(app)/_shared/csv-download";
 import { propertyExportFilters } from "@/lib/exports/list-export-filters";
 import { propertiesCsv } from "@/lib/exports/properties-csv";
 
@@ -22,5 +22,5 @@ export async function GET(request: Request): Promise<Response> {
   );
   if ("filterError" in csv)
     return new Response(`This custom field filter cannot be applied: ${csv.filterError}\n`, { status: 400 });
-  return csvDownload(csv.fileName, csv.chunks);
+  return csvDownload(datedFileName("properties", member.timeZone), csv.chunks);
 }

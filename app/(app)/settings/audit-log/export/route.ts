@@ -1,7 +1,7 @@
 import { auditLogCsv } from "@/lib/audit/audit-log-csv";
 import { parseAuditLogFilters } from "@/lib/audit/audit-log-filters";
 import { getCurrentMember } from "@/lib/auth/get-current-member";
-import { csvDownload } from "@/app/(app)/_shared/csv-download";
+import { csvDownload, datedFileName } from "@/app/(app)/_shared/csv-download";
 
 export const dynamic = "force-dynamic";
 
@@ -14,6 +14,5 @@ export async function GET(request: Request): Promise<Response> {
   if (member.mustChangePassword) return new Response("Choose your own password first.\n", { status: 403 });
   if (member.role !== "owner") return new Response("Only account owners can export the audit log.\n", { status: 403 });
   const { filters } = parseAuditLogFilters(Object.fromEntries(new URL(request.url).searchParams), member.timeZone);
-  const day = new Date().toISOString().slice(0, 10);
-  return csvDownload(`audit-log-${day}.csv`, auditLogCsv(member.accountId, filters));
+  return csvDownload(datedFileName("audit-log", member.timeZone), auditLogCsv(member.accountId, filters));
 }
