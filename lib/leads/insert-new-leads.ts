@@ -149,7 +149,18 @@ export async function insertNewLeads(
   accountId: string,
   input: readonly NewLead[],
   actor: Actor,
-  { withJson = false, rules }: { withJson?: boolean; rules?: readonly RoutingRule[] } = {},
+  {
+    withJson = false,
+    rules,
+    announce = true,
+  }: {
+    withJson?: boolean;
+    rules?: readonly RoutingRule[];
+    /** Email each routed lead's agent and queue its re-route (announceRoutedLeads). The CSV
+     * import says no: its rows are a backlog, and 100,000 of them would be 100,000 emails and
+     * re-routes; its leads are routed all the same and show on each agent's dashboard. */
+    announce?: boolean;
+  } = {},
 ): Promise<NewLeadWritten[]> {
   if (!input.length) return [];
   const unassigned = input.some((fields) => fields.assignedTo == null);
@@ -201,7 +212,7 @@ export async function insertNewLeads(
     return agentId && route ? [{ leadId: id, agentId, rule: route.rule }] : [];
   });
   // The agents are told once the leads exist for them to open.
-  if (routed.length) afterCommit(db, () => announceRoutedLeads(accountId, routed));
+  if (announce && routed.length) afterCommit(db, () => announceRoutedLeads(accountId, routed));
   const jsonById = new Map(written.map((row) => [row.id as string, (row.json as string | null) ?? null]));
   return ids.map((id) => ({ id, json: jsonById.get(id) ?? null }));
 }

@@ -101,10 +101,17 @@ describe("after a routed lead commits", () => {
         throw new Rollback();
       }),
     ).rejects.toBeInstanceOf(Rollback);
-    // A lead created after it is told: by then the rolled-back one would have been queued too.
+    // The CSV import's write routes without telling (announce: false): a backlog, not a new lead.
+    const actor = { type: "system" as const, id: null, name: "test" };
+    const [imported] = await insertNewLeads(await getDb(), t.accountId, [{ name: "Imported" }], actor, {
+      announce: false,
+    });
+    expect((await leadRow(imported.id)).assignedTo).toEqual(expect.stringMatching(/^user_/));
+    // A lead created after them is told: by then they would have been queued too.
     const after = await create(t, { name: "After" });
     await waitUntil("the next lead's email", async () => (await jobsOf(notifyLeadAssignedQueue.name, after.id)).length);
     expect(await jobsOf(notifyLeadAssignedQueue.name, rolledBack)).toEqual([]);
+    expect(await jobsOf(notifyLeadAssignedQueue.name, imported.id)).toEqual([]);
   }, 60_000);
 
   it("re-routes after the rule's minutes without contact, once: one job per lead, held until then, that moves it to the next agent", async () => {
