@@ -6,9 +6,6 @@ import { readLimitedBody } from "./read-limited-body";
 import { unstorableText } from "./unstorable-text";
 
 const MAX_BODY_BYTES = 100 * 1024;
-// The depth limit's home is lib/schemas/json-limits.ts (the API's document states it too); named
-// here as well for the tests that import it from the parser.
-export { MAX_JSON_DEPTH };
 
 function zodDetails(error: z.ZodError): ErrorDetail[] {
   return error.issues

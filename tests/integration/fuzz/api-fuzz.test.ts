@@ -10,7 +10,7 @@ import { INVALID_CREDENTIALS, LOCKED_PREFIX } from "@/lib/auth/sign-in-codes";
 import { createQueues } from "@/lib/jobs/start-workers";
 import { ERROR_STATUS } from "@/lib/errors/api-error";
 import { refusalOutsideContract } from "@/lib/api/outside-contract-guard";
-import { MAX_JSON_DEPTH } from "@/lib/api/parse-input";
+import { MAX_JSON_DEPTH } from "@/lib/schemas/json-limits";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody, Lead, Property } from "../../helpers/api-bodies";
 import { contentType, headerValue, mutatedBody, queryString, weirdString } from "../../helpers/fuzz-arbitraries";
