@@ -20,7 +20,7 @@ in the same statement, so N agents get ⌊n/N⌋ or ⌈n/N⌉ of n leads created
 
 \`POST /leads/route-preview\` takes the same body and answers the rule and the user a lead would
 get now, creating nothing and taking no turn. The assigned agent gets an email with the lead's
-name, source and a link. A rule may re-route after silence: when no call, text, email or note is
+name, source and a link (a CSV import's rows are routed without one). A rule may re-route after silence: when no call, text, email or note is
 recorded on the lead within its minutes, the lead moves to the rule's next available agent (once),
 with a \`lead_assigned\` activity saying so and a \`lead.updated\` event.
 `.trim();
