@@ -11,7 +11,7 @@ import type { Server } from "../lib/processes";
 // an agency's history is. `analyze` after, so the planner knows the table. EXPLAIN ANALYZE of each
 // query shows the index it reads (tasks_account_assignee_due_idx, …_status_due_idx).
 
-export const TASK_LIST_TITLE = "17 task list";
+const TASK_LIST_TITLE = "17 task list";
 const TASKS = 1_000_000;
 const AGENTS = 20;
 const BATCH = 100_000;

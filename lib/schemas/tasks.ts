@@ -14,7 +14,7 @@ import {
 
 // The task resource (issue 34): an agent's to-do, about a lead or about nothing in particular.
 
-export const taskTypeSchema = z.enum(TASK_TYPES).meta({ id: "TaskType", description: "What the agent has to do." });
+const taskTypeSchema = z.enum(TASK_TYPES).meta({ id: "TaskType", description: "What the agent has to do." });
 
 export const taskStatusSchema = z.enum(TASK_STATUSES).meta({
   id: "TaskStatus",
@@ -108,8 +108,7 @@ export const taskDeletedSchema = z
   .meta({ id: "TaskDeleted", description: "The task is removed for good." });
 
 /** The tasks list sorts by due time too (the default: a to-do list reads soonest first). */
-export const TASK_SORTS = ["dueAt", "-dueAt", ...SORTS] as const;
-export type TaskSort = (typeof TASK_SORTS)[number];
+const TASK_SORTS = ["dueAt", "-dueAt", ...SORTS] as const;
 
 export const taskListQuery = z.strictObject({
   ...paginationQuery,

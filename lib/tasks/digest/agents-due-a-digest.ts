@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { accounts, memberships, taskDigests, users } from "@/db/schema";
 
 /** The hour, in each agent's own zone, from which the day's digest goes out. */
-export const DIGEST_HOUR = 8;
+const DIGEST_HOUR = 8;
 
 export interface DigestAgent {
   accountId: string;
