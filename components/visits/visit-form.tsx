@@ -1,7 +1,10 @@
 "use client";
 
 import { useActionState } from "react";
+import Link from "next/link";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 import { SelectField } from "@/components/ui/select-field";
+import { styles } from "@/components/ui/styles";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { TextareaField } from "@/components/ui/textarea-field";
 import { TextField } from "@/components/ui/text-field";
@@ -14,6 +17,8 @@ interface Option {
   label: string;
 }
 
+type VisitFormState = FormState & { conflictVisitId?: string };
+
 interface VisitFormValues {
   propertyId?: string;
   date: string;
@@ -25,7 +30,8 @@ interface VisitFormValues {
 
 // Booking and rescheduling share one form: day and time typed in the viewer's zone (named in
 // the hint), length, agent and notes; booking adds the property. The lead is fixed by the page
-// (a hidden field). Errors show under each field, as the server action returns them.
+// (a hidden field). Errors show under each field, as the server action returns them. A time that
+// overlaps another visit of the agent links to that visit and, for an owner, offers "Book anyway".
 export function VisitForm({
   action,
   hidden,
@@ -36,8 +42,10 @@ export function VisitForm({
   zoneLabel,
   submitLabel,
   pendingLabel,
+  canOverrideConflict = false,
 }: {
-  action: (previous: FormState, formData: FormData) => Promise<FormState>;
+  /** `conflictVisitId`: the visit this one would overlap (app/(app)/visits/visit-conflict-state.ts). */
+  action: (previous: VisitFormState, formData: FormData) => Promise<VisitFormState>;
   hidden: Record<string, string>;
   initial: VisitFormValues;
   /** Only when booking: the visit's property is chosen once. */
@@ -47,8 +55,10 @@ export function VisitForm({
   zoneLabel: string;
   submitLabel: string;
   pendingLabel: string;
+  /** An owner: after a conflict, the form offers to book over it. */
+  canOverrideConflict?: boolean;
 }) {
-  const [state, formAction] = useActionState(action, IDLE);
+  const [state, formAction] = useActionState<VisitFormState, FormData>(action, IDLE);
   const version = useFormVersion(state);
   const errors = state.fieldErrors ?? {};
   const values = state.status === "error" && state.values ? { ...initial, ...state.values } : initial;
@@ -117,6 +127,22 @@ export function VisitForm({
         error={errors.notes}
         hint="Access codes, what the lead wants to see, who else comes."
       />
+      {state.conflictVisitId ? (
+        <div className="space-y-3 rounded-md border border-amber-200 bg-amber-50 p-3">
+          <p className="text-sm text-amber-900">
+            <Link href={`/visits/${state.conflictVisitId}`} className={styles.link}>
+              See the visit it overlaps
+            </Link>
+          </p>
+          {canOverrideConflict ? (
+            <CheckboxField
+              label="Book anyway"
+              name="allowConflict"
+              hint="The agent will have two visits at once. As an owner you may; the audit log records it."
+            />
+          ) : null}
+        </div>
+      ) : null}
       <SubmitButton pendingLabel={pendingLabel}>{submitLabel}</SubmitButton>
     </form>
   );

@@ -20,14 +20,17 @@ export function VisitOutcomeButtons({
   visitId: string;
   status: string;
   describedAs: string;
-  /** Not started yet: no one can have missed it, so no "No-show" (the service refuses it too). */
+  /** Not started yet: no one can have completed or missed it, so only "Cancelled" (the service
+   * refuses the others too). */
   upcoming?: boolean;
   /** The outcomes to offer (the visit page cancels through its own confirm step). */
   offer?: readonly VisitOutcome[];
   action: (previous: FormState, formData: FormData) => Promise<FormState>;
 }) {
   const [state, formAction, pending] = useActionState(action, IDLE);
-  const outcomes = offer.filter((o) => o !== status && !(upcoming && o === "no_show"));
+  const outcomes = offer.filter((o) => o !== status && !(upcoming && o !== "cancelled"));
+  // A cancelled visit still to come has nothing else to become yet.
+  if (outcomes.length === 0) return null;
   const markLabel = (outcome: VisitOutcome) => `Mark ${describedAs} ${VISIT_STATUS_LABELS[outcome].toLowerCase()}`;
   const buttons = (
     <div className="flex justify-end gap-1.5 whitespace-nowrap">

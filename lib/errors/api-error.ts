@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   external_id_taken: 409,
   sms_not_scheduled: 409,
   visit_not_scheduled: 409,
+  /** The visit's agent has another scheduled visit at an overlapping time (lib/visits/visit-conflicts.ts). */
+  visit_conflict: 409,
   /** Replay since… to an endpoint that is disabled: its deliveries would only be skipped. */
   webhook_endpoint_disabled: 409,
   /** If-Match names a version the record is no longer at (lib/api/if-match.ts). */
@@ -63,6 +65,9 @@ export interface ErrorDetail {
   permission?: string;
   /** cursor_expired: a cursor at the oldest event still kept, to go on from after re-baselining. */
   oldestCursor?: string;
+  /** visit_conflict: the agent's other visit, and when it starts (ISO 8601 UTC). */
+  visitId?: string;
+  scheduledAt?: string;
 }
 
 export class ApiError extends Error {

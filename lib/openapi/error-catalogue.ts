@@ -132,6 +132,19 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     when: "The visit is `completed`, `cancelled` or `no_show`: that is its history. Only a `scheduled` visit can be moved or edited (`scheduledAt`, `durationMinutes`, `agentId`, `notes`), and a visit cannot go back to `scheduled`. Book a new visit with POST /visits instead. Its outcome can still be corrected (`status`).",
     message: "Only a scheduled visit can be rescheduled; this one is cancelled.",
   },
+  visit_conflict: {
+    when: "The visit's agent already has a `scheduled` visit at an overlapping time (POST /visits, or PATCH /visits/{id} with a new `scheduledAt`, `durationMinutes` or `agentId`). `details` names that visit (`visitId`) and when it starts (`scheduledAt`). Cancelled, completed and missed visits never block, and back to back (one ends at 14:45, the next starts at 14:45) is no overlap. Choose another time or agent, or cancel the other visit; with a Full access key, `allowConflict: true` books over it (audited).",
+    message:
+      "This agent already has a visit at 2027-03-01T14:00:00.000Z (45 min) that overlaps this time. Choose another time or agent.",
+    details: [
+      {
+        path: "scheduledAt",
+        message: "Overlaps the agent's visit visit_01jf3v6q2m8k4x5y7z9a0b1c2d at 2027-03-01T14:00:00.000Z",
+        visitId: "visit_01jf3v6q2m8k4x5y7z9a0b1c2d",
+        scheduledAt: "2027-03-01T14:00:00.000Z",
+      },
+    ],
+  },
   precondition_failed: {
     when: "`If-Match` names a version the lead, property or visit is no longer at: someone changed it since you read it (checked under the record's lock, so exactly one of two writers holding the same ETag wins). Nothing was changed. GET it again (its `ETag`), apply your change to what it is now, and retry with the new ETag.",
     message:
@@ -150,8 +163,8 @@ export const ERROR_CATALOGUE: Record<PublicErrorCode, ErrorEntry> = {
     ],
   },
   visit_not_started: {
-    when: "`status: no_show` for a visit whose `scheduledAt` is still in the future: no one can have missed it yet. Wait until it has started, or send `status: cancelled`.",
-    message: "A visit in the future cannot be marked no-show.",
+    when: "`status: completed` or `status: no_show` for a visit whose `scheduledAt` is still in the future: no one can have completed or missed it yet. Wait until it has started, or send `status: cancelled`.",
+    message: "A visit in the future cannot be marked completed; cancel it, or record how it went once it has started.",
     details: [{ path: "status", message: "This visit has not started yet" }],
   },
   idempotency_key_reused: {

@@ -37,6 +37,14 @@ const errorDetailSchema = z
       description:
         "For `cursor_expired`: a cursor just before the oldest event still kept. Re-sync your copy of the resources first (list them), then poll the feed from this cursor.",
     }),
+    visitId: z.string().optional().meta({
+      description: "For `visit_conflict`: the agent's other visit, the one this would overlap.",
+      example: "visit_01jf3v6q2m8k4x5y7z9a0b1c2d",
+    }),
+    scheduledAt: z.string().optional().meta({
+      description: "For `visit_conflict`: when that other visit starts (ISO 8601 UTC).",
+      example: "2027-03-01T14:00:00.000Z",
+    }),
   })
   .meta({ id: "ErrorDetail", description: "One problem with the request." });
 
@@ -47,7 +55,7 @@ function envelope(code: z.ZodType) {
       message: z.string().meta({ description: "Human-readable explanation; wording may change." }),
       details: z.array(errorDetailSchema).optional().meta({
         description:
-          "Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`).",
+          "Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`).",
       }),
       requestId: z
         .string()

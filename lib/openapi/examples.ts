@@ -67,7 +67,7 @@ export const exampleVisit = {
   id: "visit_01jf3w2b4d6f8h0k2m4p6r8t0v",
   leadId: exampleLead.id,
   propertyId: exampleProperty.id,
-  scheduledAt: "2026-12-01T15:00:00.000Z",
+  scheduledAt: "2027-03-01T15:00:00.000Z",
   durationMinutes: 45,
   status: "scheduled",
   agentId: null,

@@ -15,7 +15,7 @@ import {
 export const visitStatusSchema = z.enum(VISIT_STATUSES).meta({
   id: "VisitStatus",
   description:
-    "`scheduled` on create; `completed`, `cancelled` and `no_show` are the outcomes, set with PATCH /visits/{id} or in the web app.",
+    "`scheduled` on create; `completed`, `cancelled` and `no_show` are the outcomes, set with PATCH /visits/{id} or in the web app (`completed` and `no_show` once the visit has started).",
 });
 
 export const visitCreateSchema = z
@@ -35,13 +35,17 @@ export const visitCreateSchema = z
         "An active user of your account (`user_…`, from `GET /users`); another account's or a deactivated user is a 400 `validation_error`.",
     }),
     notes: z.string().max(2000, { error: "At most 2,000 characters" }).nullable().optional(),
+    allowConflict: z.boolean().optional().meta({
+      description:
+        "Book even though the agent has another scheduled visit at an overlapping time (else 409 `visit_conflict`). Only with a Full access key (else 403 `insufficient_permissions`); each override is in the audit log. Not stored: it only lets this request through.",
+    }),
   })
   .meta({
     id: "VisitCreate",
     example: {
       leadId: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
       propertyId: "prop_01jf3v6q2m8k4x5y7z9a0b1c2d",
-      scheduledAt: "2026-12-01T15:00:00.000Z",
+      scheduledAt: "2027-03-01T15:00:00.000Z",
       durationMinutes: 45,
     },
   });
@@ -50,7 +54,7 @@ export type VisitCreateInput = z.output<typeof visitCreateSchema>;
 // Moving a scheduled visit (the web UI's reschedule form; lib/visits/reschedule-visit.ts): the
 // create schema's own fields, each optional, so a rule lives in one place.
 export const visitRescheduleSchema = visitCreateSchema
-  .pick({ scheduledAt: true, durationMinutes: true, agentId: true, notes: true })
+  .pick({ scheduledAt: true, durationMinutes: true, agentId: true, notes: true, allowConflict: true })
   .partial();
 export type VisitRescheduleInput = z.output<typeof visitRescheduleSchema>;
 
@@ -59,7 +63,7 @@ export const visitUpdateSchema = visitRescheduleSchema
   .extend({
     status: visitStatusSchema.optional().meta({
       description:
-        "An outcome (`completed`, `cancelled`, `no_show`), or `scheduled`, which keeps a scheduled visit as it is: a visit never goes back to `scheduled`. `no_show` needs a visit that has started.",
+        "An outcome (`completed`, `cancelled`, `no_show`), or `scheduled`, which keeps a scheduled visit as it is: a visit never goes back to `scheduled`. `completed` and `no_show` need a visit that has started.",
     }),
   })
   .refine(atLeastOneField, { error: "Send at least one field to change" })
@@ -67,7 +71,7 @@ export const visitUpdateSchema = visitRescheduleSchema
     id: "VisitUpdate",
     description:
       "Any subset of `scheduledAt`, `durationMinutes`, `agentId`, `notes` and `status` (at least one); `null` clears `agentId` or `notes`.",
-    example: { scheduledAt: "2026-12-02T16:00:00.000Z", durationMinutes: 60 },
+    example: { scheduledAt: "2027-03-02T16:00:00.000Z", durationMinutes: 60 },
     minProperties: 1,
   });
 export type VisitUpdateInput = z.output<typeof visitUpdateSchema>;

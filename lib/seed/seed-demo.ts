@@ -172,6 +172,19 @@ async function seedBusinessData(
     return rows;
   });
   const today = DateTime.fromJSDate(at).setZone(account.timezone).startOf("day");
+  // An agent is at one visit at a time (lib/visits/visit-conflicts.ts). These start on the hour
+  // and last at most an hour, so one scheduled visit per agent and hour; today's and tomorrow's
+  // scheduled visits are the working day's (demo-agent-day.ts), so none of these fall there.
+  const taken = new Set<string>();
+  const workingDayEnd = today.plus({ days: 2 }).toJSDate();
+  const atOneVisitAtATime = (visit: { status: string; agentId: string; scheduledAt: Date }): boolean => {
+    if (visit.status !== "scheduled") return true;
+    if (visit.scheduledAt < workingDayEnd) return false;
+    const slot = `${visit.agentId}@${visit.scheduledAt.toISOString()}`;
+    if (taken.has(slot)) return false;
+    taken.add(slot);
+    return true;
+  };
   const visitRows = leadRows
     .filter(() => rnd.chance(0.25))
     .map((lead) => {
@@ -197,7 +210,8 @@ async function seedBusinessData(
         createdAt: lead.createdAt,
         updatedAt: lead.createdAt,
       };
-    });
+    })
+    .filter(atOneVisitAtATime);
   if (visitRows.length) await db.insert(visits).values(visitRows);
   for (const visit of visitRows) {
     const target = { accountId, leadId: visit.leadId, actor, at: visit.createdAt };

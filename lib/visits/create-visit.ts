@@ -9,9 +9,28 @@ import { assertPropertyInAccount, assertAssignableUser } from "@/lib/accounts/as
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import type { VisitCreateInput } from "@/lib/schemas/visits";
 import { toPublicVisit, type PublicVisit } from "./public-visit";
+import { auditConflictOverride, checkVisitConflict, type OverrideCaller } from "./visit-conflicts";
 
-// The visit, the lead's visit_scheduled activity and the visit.created event commit together.
-export async function createVisit(accountId: string, input: VisitCreateInput, actor: Actor): Promise<PublicVisit> {
+/** How far in the past a new visit may start: a booking typed "now" that took a moment to send,
+ * or a client's clock a little ahead. Anything earlier is a mistake (a visit in 2020). */
+const BOOKING_CLOCK_SKEW_MINUTES = 5;
+
+// The visit, the lead's visit_scheduled activity and the visit.created event commit together,
+// after the agent's schedule is locked and checked for an overlapping visit (visit-conflicts.ts).
+export async function createVisit(
+  accountId: string,
+  input: VisitCreateInput,
+  actor: Actor,
+  /** Who may book over a conflict (input.allowConflict asks to); by default no one. */
+  caller: OverrideCaller = { mayOverride: false },
+): Promise<PublicVisit> {
+  const scheduledAt = new Date(input.scheduledAt);
+  if (scheduledAt.getTime() < Date.now() - BOOKING_CLOCK_SKEW_MINUTES * 60_000)
+    throw new ApiError("validation_error", "A new visit cannot start in the past.", [
+      { path: "scheduledAt", message: `Must not be more than ${BOOKING_CLOCK_SKEW_MINUTES} minutes in the past` },
+    ]);
+  const durationMinutes = input.durationMinutes ?? 30;
+  const agentId = input.agentId ?? null;
   const db = await getDb();
   return inTransaction(db, async (tx) => {
     const lead = await getLeadOrThrow(tx, accountId, input.leadId).catch((error: unknown) => {
@@ -24,6 +43,8 @@ export async function createVisit(accountId: string, input: VisitCreateInput, ac
     });
     await assertPropertyInAccount(tx, accountId, input.propertyId);
     await assertAssignableUser(tx, accountId, input.agentId, "agentId");
+    const rules = { ...caller, allowConflict: input.allowConflict };
+    const overlapped = await checkVisitConflict(tx, accountId, { agentId, scheduledAt, durationMinutes }, rules);
     const [visit] = await tx
       .insert(visits)
       .values({
@@ -31,12 +52,13 @@ export async function createVisit(accountId: string, input: VisitCreateInput, ac
         accountId,
         leadId: lead.id,
         propertyId: input.propertyId,
-        scheduledAt: new Date(input.scheduledAt),
-        durationMinutes: input.durationMinutes ?? 30,
-        agentId: input.agentId ?? null,
+        scheduledAt,
+        durationMinutes,
+        agentId,
         notes: input.notes ?? null,
       })
       .returning();
+    if (overlapped) await auditConflictOverride(tx, accountId, rules, visit.id, overlapped);
     await recordActivity(
       tx,
       { accountId, leadId: lead.id, actor },

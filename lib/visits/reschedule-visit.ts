@@ -8,6 +8,7 @@ import { visitRescheduleSchema, type VisitRescheduleInput } from "@/lib/schemas/
 import { changeVisit } from "./change-visit";
 import type { PublicVisit } from "./public-visit";
 import { VISIT_STATUS_LABELS } from "./visit-outcome";
+import { auditConflictOverride, checkVisitConflict, type OverrideCaller } from "./visit-conflicts";
 
 // Moves a scheduled visit (time, length, agent, notes): the web app's reschedule form. The
 // visit, the lead's activity (lead_updated with {visitId, changes: {visitScheduledAt: [old, new],
@@ -17,20 +18,26 @@ export async function rescheduleVisit(
   visitId: string,
   input: VisitRescheduleInput,
   actor: Actor,
+  caller?: OverrideCaller,
 ): Promise<PublicVisit> {
   const patch = visitRescheduleSchema.parse(input);
-  return changeVisit(accountId, visitId, actor, (tx, visit) => applyReschedule(tx, accountId, visit, patch, actor));
+  return changeVisit(accountId, visitId, actor, (tx, visit) =>
+    applyReschedule(tx, accountId, visit, patch, actor, caller),
+  );
 }
 
 /** The reschedule step of a change (changeVisit): also PATCH /visits/{id}'s. A visit already
  * completed, cancelled or missed is history: it is not moved (409 visit_not_scheduled), a new
- * one is booked instead. */
+ * one is booked instead. A new time, length or agent must not overlap another visit of the
+ * agent (409 visit_conflict), unless an owner overrides it (visit-conflicts.ts). */
 export async function applyReschedule(
   tx: Tx,
   accountId: string,
   visit: Visit,
   patch: VisitRescheduleInput,
   actor: Actor,
+  /** Who may move it over a conflict (patch.allowConflict asks to); by default no one. */
+  caller: OverrideCaller = { mayOverride: false },
 ): Promise<Visit> {
   if (visit.status !== "scheduled") {
     throw new ApiError(
@@ -42,7 +49,11 @@ export async function applyReschedule(
   const next = nextValues(visit, patch);
   const changes = changedFields(visit, next);
   if (Object.keys(changes).length === 0) return visit;
+  const slotChanged = "visitScheduledAt" in changes || "visitDurationMinutes" in changes || "visitAgentId" in changes;
+  const rules = { ...caller, allowConflict: patch.allowConflict };
+  const overlapped = slotChanged ? await checkVisitConflict(tx, accountId, next, rules, visit.id) : null;
   const [updated] = await tx.update(visits).set(next).where(eq(visits.id, visit.id)).returning();
+  if (overlapped) await auditConflictOverride(tx, accountId, rules, visit.id, overlapped);
   const moved = updated.scheduledAt.getTime() !== visit.scheduledAt.getTime();
   await recordActivity(
     tx,

@@ -39,11 +39,14 @@ export async function applyVisitStatus(
       `A ${VISIT_STATUS_LABELS[visit.status].toLowerCase()} visit cannot go back to scheduled; book a new visit instead.`,
     );
   }
-  // No one can have missed a visit that has not started yet.
-  if (next === "no_show" && visit.scheduledAt.getTime() > Date.now()) {
-    throw new ApiError("visit_not_started", "A visit in the future cannot be marked no-show.", [
-      { path: "status", message: "This visit has not started yet" },
-    ]);
+  // How it went is known only once it has begun: no one can have missed, or completed, a visit
+  // that has not started yet. A visit can be cancelled at any time.
+  if (next !== "cancelled" && visit.scheduledAt.getTime() > Date.now()) {
+    throw new ApiError(
+      "visit_not_started",
+      `A visit in the future cannot be marked ${VISIT_STATUS_LABELS[next].toLowerCase()}; cancel it, or record how it went once it has started.`,
+      [{ path: "status", message: "This visit has not started yet" }],
+    );
   }
   const [updated] = await tx.update(visits).set({ status: next }).where(eq(visits.id, visit.id)).returning();
   await recordActivity(

@@ -6,6 +6,7 @@ import { changeVisit } from "./change-visit";
 import type { PublicVisit } from "./public-visit";
 import { applyReschedule } from "./reschedule-visit";
 import { applyVisitStatus } from "./set-visit-status";
+import type { OverrideCaller } from "./visit-conflicts";
 
 // PATCH /api/v1/visits/:id: the web app's two changes, reschedule and outcome, through the same
 // steps, so the same rules, the same activities and the same visit.updated event. Both in one
@@ -18,15 +19,19 @@ export async function updateVisit(
   actor: Actor,
   /** If-Match (lib/api/if-match.ts): the versions the visit may be at; any when undefined. */
   ifMatch?: readonly number[],
+  /** Who may move it over another visit of the agent (input.allowConflict asks to). */
+  caller?: OverrideCaller,
 ): Promise<PublicVisit> {
-  const { status, ...schedule } = visitUpdateSchema.parse(input);
+  // allowConflict is not a change of its own: it only lets a move through.
+  const { status, allowConflict, ...schedule } = visitUpdateSchema.parse(input);
   return changeVisit(
     accountId,
     visitId,
     actor,
     async (tx, visit) => {
       let current = visit;
-      if (Object.keys(schedule).length > 0) current = await applyReschedule(tx, accountId, current, schedule, actor);
+      if (Object.keys(schedule).length > 0)
+        current = await applyReschedule(tx, accountId, current, { ...schedule, allowConflict }, actor, caller);
       if (status !== undefined) current = await applyVisitStatus(tx, accountId, current, status, actor);
       // One request is one change: when both steps wrote, the second UPDATE raised the version
       // again; it is set back to one more than the visit had (an explicit value, not + 1).

@@ -86,7 +86,7 @@ export const OPERATIONS: Array<{
   {
     method: "POST",
     path: () => "/api/v1/visits",
-    body: (i) => ({ leadId: i.lead, propertyId: i.property, scheduledAt: "2026-12-01T15:00:00.000Z" }),
+    body: (i) => ({ leadId: i.lead, propertyId: i.property, scheduledAt: "2030-12-01T15:00:00.000Z" }),
   },
   { method: "GET", path: (i) => `/api/v1/visits/${i.visit}` },
   { method: "PATCH", path: (i) => `/api/v1/visits/${i.visit}`, body: () => ({ notes: "Bring the keys" }) },
@@ -135,7 +135,7 @@ export async function createOperationTargets(tenant: TestTenant, label = "Owned"
   const visit = await call("/api/v1/visits", {
     leadId: lead,
     propertyId: property,
-    scheduledAt: "2026-12-01T10:00:00.000Z",
+    scheduledAt: "2030-12-01T10:00:00.000Z",
   });
   const task = await call("/api/v1/tasks", {
     title: `${label} call`,

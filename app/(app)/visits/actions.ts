@@ -6,7 +6,9 @@ import { visitCreateSchema, visitRescheduleSchema } from "@/lib/schemas/visits";
 import { createVisit } from "@/lib/visits/create-visit";
 import { rescheduleVisit } from "@/lib/visits/reschedule-visit";
 import { setVisitStatus } from "@/lib/visits/set-visit-status";
+import { memberOverrideCaller } from "@/lib/visits/visit-conflicts";
 import { VISIT_STATUS_LABELS, visitOutcomeSchema } from "@/lib/visits/visit-outcome";
+import { visitConflictState } from "./visit-conflict-state";
 import { visitInputFromForm } from "./visit-form-input";
 
 // Visits are shown on the visits page, the visit page and the lead and property pages, so a
@@ -24,6 +26,8 @@ export const setVisitStatusAction = formAction({ revalidate: ["/"] }, async ({ m
 
 // "Book a visit" (lead page, visits page): the same schema and service as POST /api/v1/visits,
 // so the same visit_scheduled activity and visit.created event. Then the new visit's own page.
+// A time that overlaps another visit of the agent is refused in words, with a link to it; an
+// owner may tick "Book anyway" (audited), as a Full access key may send allowConflict.
 export const bookVisitAction = formAction(
   {
     schema: visitCreateSchema,
@@ -32,9 +36,15 @@ export const bookVisitAction = formAction(
     redirect: (state) =>
       state.status === "success" && state.visitId ? `/visits/${state.visitId}?notice=booked` : undefined,
   },
-  async ({ member, input }) => {
-    const visit = await createVisit(member.accountId, input, userActor(member));
-    return { status: "success", message: "Visit booked.", visitId: visit.id };
+  async ({ member, input, origin, values }) => {
+    try {
+      const visit = await createVisit(member.accountId, input, userActor(member), memberOverrideCaller(member, origin));
+      return { status: "success", message: "Visit booked.", visitId: visit.id };
+    } catch (error) {
+      const conflict = visitConflictState(error, member.timeZone, values, member.role === "owner");
+      if (conflict) return conflict;
+      throw error;
+    }
   },
 );
 
@@ -46,9 +56,15 @@ export const rescheduleVisitAction = formAction(
     input: (formData, member) => visitInputFromForm(formData, member.timeZone),
     revalidate: ["/"],
   },
-  async ({ member, input, formData }) => {
+  async ({ member, input, formData, origin, values }) => {
     const visitId = visitIdOf(formData);
-    await rescheduleVisit(member.accountId, visitId, input, userActor(member));
-    return { status: "success", message: "Visit rescheduled.", visitId };
+    try {
+      await rescheduleVisit(member.accountId, visitId, input, userActor(member), memberOverrideCaller(member, origin));
+      return { status: "success", message: "Visit rescheduled.", visitId };
+    } catch (error) {
+      const conflict = visitConflictState(error, member.timeZone, values, member.role === "owner");
+      if (conflict) return conflict;
+      throw error;
+    }
   },
 );

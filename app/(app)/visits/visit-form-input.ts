@@ -13,6 +13,8 @@ export function visitInputFromForm(formData: FormData, zone: string) {
     durationMinutes: fields.wholeNumber("durationMinutes", "Enter the length in minutes, e.g. 45") ?? undefined,
     agentId: fields.nullableText("agentId"),
     notes: fields.nullableText("notes"),
+    // "Book anyway", shown to an owner after a conflict (components/visits/visit-form.tsx).
+    allowConflict: fields.checkbox("allowConflict") || undefined,
   });
   // An empty choice reads better as "choose one" than as the schema's "too short".
   const choices: Record<string, string> = {};

@@ -67,9 +67,14 @@ export const conventionsSection = `
   \`propertyId: null\`.
 - **Visits** are booked with \`POST /visits\` and changed with \`PATCH /visits/{id}\`, by the
   web app's rules: moved or edited only while \`scheduled\` (else 409 \`visit_not_scheduled\`),
-  \`status\` records the outcome (\`completed\`, \`cancelled\`, \`no_show\`; a no-show only once
-  the visit has started, else 422 \`visit_not_started\`). There is no DELETE: a cancelled visit
-  stays, with its history.
+  \`status\` records the outcome (\`completed\`, \`cancelled\`, \`no_show\`; completed or
+  no-show only once the visit has started, else 422 \`visit_not_started\`). There is no DELETE:
+  a cancelled visit stays, with its history. A new visit cannot start more than 5 minutes in the
+  past (400 \`validation_error\`; the 5 minutes allow for clock skew). An agent is at one visit
+  at a time: a booking or a move that overlaps another \`scheduled\` visit of the same agent is
+  409 \`visit_conflict\`, whose \`details\` name that visit (\`visitId\`, \`scheduledAt\`);
+  back to back is fine, and cancelled or finished visits never block. A Full access key may
+  send \`allowConflict: true\` to book over it; each override is in the audit log.
 - **Tasks** are an agent's to-dos, about a lead or none: \`GET /tasks?assignedTo=me&status=open&dueBefore=<now>\`
   is what the key's user has overdue (\`me\` is the user who created the key). \`PATCH\` with
   \`status: done\` completes one (\`completedAt\` is set, and a task about a lead writes a

@@ -291,6 +291,8 @@ export interface paths {
      * Schedule a visit
      * @description Schedules a visit of a lead to a property, with status `scheduled`, and writes a `visit_scheduled` activity on the lead in the same transaction. `leadId` must be a live lead of your account and `propertyId` must belong to your account: otherwise 404 `not_found` (`details` names the field). `agentId` must be an active user of your account (`GET /users`): another account's user or a deactivated one is a 400 `validation_error` on `agentId`. `durationMinutes` defaults to 30. Send an `Idempotency-Key` to make a retry safe.
      *
+     *     **Guard rails.** `scheduledAt` may not be more than 5 minutes in the past (the leeway is for clock skew; earlier is 400 `validation_error` on `scheduledAt`). An agent is at one visit at a time: when `agentId` already has a `scheduled` visit overlapping `scheduledAt` + `durationMinutes`, the answer is 409 `visit_conflict` and `details` name that visit (`visitId`, `scheduledAt`). Back to back is fine, and cancelled, completed and missed visits never block. Two bookings of one agent sent at once are checked one after the other: exactly one of two overlapping ones wins. `allowConflict: true` books over a conflict: only with a Full access key (a restricted key gets 403 `insufficient_permissions`), and each override is written to the audit log.
+     *
      *     Requires the `visits:write` permission.
      */
     post: operations["createVisit"];
@@ -323,9 +325,9 @@ export interface paths {
      * Reschedule, cancel or record a visit's outcome
      * @description The web app's changes to a visit, with its rules. Send any subset of the fields (at least one); `null` clears `agentId` or `notes`, and fields not sent are kept.
      *
-     *     **Reschedule or edit** with `scheduledAt`, `durationMinutes`, `agentId` (an active user of your account, else 400 `validation_error` on `agentId`; the agent the visit already has may stay) and `notes`: only while the visit is `scheduled`; a completed, cancelled or missed visit is history (409 `visit_not_scheduled`: book a new one). It writes a `lead_updated` activity on the lead with `data.visitId` and `data.changes` as `{visitScheduledAt: [old, new], visitDurationMinutes, visitAgentId, visitNotes}` (changed fields only).
+     *     **Reschedule or edit** with `scheduledAt`, `durationMinutes`, `agentId` (an active user of your account, else 400 `validation_error` on `agentId`; the agent the visit already has may stay) and `notes`: only while the visit is `scheduled`; a completed, cancelled or missed visit is history (409 `visit_not_scheduled`: book a new one). It writes a `lead_updated` activity on the lead with `data.visitId` and `data.changes` as `{visitScheduledAt: [old, new], visitDurationMinutes, visitAgentId, visitNotes}` (changed fields only). A new time, length or agent must not overlap another `scheduled` visit of the agent (409 `visit_conflict`, `details` naming it; back to back is fine); `allowConflict: true` moves it anyway, only with a Full access key (else 403 `insufficient_permissions`), and is audited.
      *
-     *     **Cancel or record the outcome** with `status`: `completed`, `cancelled` or `no_show`, from `scheduled` or to correct an earlier outcome. `no_show` needs a visit that has started (422 `visit_not_started`); a visit never goes back to `scheduled` (409 `visit_not_scheduled`). It writes a `lead_updated` activity with `data.changes.visitStatus: [old, new]`. There is no DELETE: cancelling keeps the visit, with `status: cancelled`.
+     *     **Cancel or record the outcome** with `status`: `completed`, `cancelled` or `no_show`, from `scheduled` or to correct an earlier outcome. `completed` and `no_show` need a visit that has started (422 `visit_not_started`); it can be cancelled at any time; a visit never goes back to `scheduled` (409 `visit_not_scheduled`). It writes a `lead_updated` activity with `data.changes.visitStatus: [old, new]`. There is no DELETE: cancelling keeps the visit, with `status: cancelled`.
      *
      *     Both in one request are applied in one transaction, the move first (so a no-show is judged at the new time). A change writes one `visit.updated` event with `previousAttributes`; a request that changes nothing (the values the visit has) writes nothing and answers the visit. A visit of a deleted lead answers 404, though GET still reads it.
      *
@@ -1526,7 +1528,7 @@ export interface components {
           };
         };
     /**
-     * @description `scheduled` on create; `completed`, `cancelled` and `no_show` are the outcomes, set with PATCH /visits/{id} or in the web app.
+     * @description `scheduled` on create; `completed`, `cancelled` and `no_show` are the outcomes, set with PATCH /visits/{id} or in the web app (`completed` and `no_show` once the visit has started).
      * @enum {string}
      */
     VisitStatus: "scheduled" | "completed" | "cancelled" | "no_show";
@@ -1534,7 +1536,7 @@ export interface components {
      * @example {
      *       "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
      *       "propertyId": "prop_01jf3v6q2m8k4x5y7z9a0b1c2d",
-     *       "scheduledAt": "2026-12-01T15:00:00.000Z",
+     *       "scheduledAt": "2027-03-01T15:00:00.000Z",
      *       "durationMinutes": 45
      *     }
      */
@@ -1554,11 +1556,13 @@ export interface components {
       /** @description An active user of your account (`user_…`, from `GET /users`); another account's or a deactivated user is a 400 `validation_error`. */
       agentId?: string | null;
       notes?: string | null;
+      /** @description Book even though the agent has another scheduled visit at an overlapping time (else 409 `visit_conflict`). Only with a Full access key (else 403 `insufficient_permissions`); each override is in the audit log. Not stored: it only lets this request through. */
+      allowConflict?: boolean;
     };
     /**
      * @description Any subset of `scheduledAt`, `durationMinutes`, `agentId`, `notes` and `status` (at least one); `null` clears `agentId` or `notes`.
      * @example {
-     *       "scheduledAt": "2026-12-02T16:00:00.000Z",
+     *       "scheduledAt": "2027-03-02T16:00:00.000Z",
      *       "durationMinutes": 60
      *     }
      */
@@ -1574,7 +1578,9 @@ export interface components {
       /** @description An active user of your account (`user_…`, from `GET /users`); another account's or a deactivated user is a 400 `validation_error`. */
       agentId?: string | null;
       notes?: string | null;
-      /** @description An outcome (`completed`, `cancelled`, `no_show`), or `scheduled`, which keeps a scheduled visit as it is: a visit never goes back to `scheduled`. `no_show` needs a visit that has started. */
+      /** @description Book even though the agent has another scheduled visit at an overlapping time (else 409 `visit_conflict`). Only with a Full access key (else 403 `insufficient_permissions`); each override is in the audit log. Not stored: it only lets this request through. */
+      allowConflict?: boolean;
+      /** @description An outcome (`completed`, `cancelled`, `no_show`), or `scheduled`, which keeps a scheduled visit as it is: a visit never goes back to `scheduled`. `completed` and `no_show` need a visit that has started. */
       status?: components["schemas"]["VisitStatus"];
     };
     /**
@@ -2031,6 +2037,16 @@ export interface components {
       permission?: string;
       /** @description For `cursor_expired`: a cursor just before the oldest event still kept. Re-sync your copy of the resources first (list them), then poll the feed from this cursor. */
       oldestCursor?: string;
+      /**
+       * @description For `visit_conflict`: the agent's other visit, the one this would overlap.
+       * @example visit_01jf3v6q2m8k4x5y7z9a0b1c2d
+       */
+      visitId?: string;
+      /**
+       * @description For `visit_conflict`: when that other visit starts (ISO 8601 UTC).
+       * @example 2027-03-01T14:00:00.000Z
+       */
+      scheduledAt?: string;
     };
     /** @description The error envelope with `missing_api_key`: No `Authorization` header. Send `Authorization: Bearer <API_KEY>`. */
     MissingApiKeyError: {
@@ -2042,7 +2058,7 @@ export interface components {
         code: "missing_api_key";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2061,7 +2077,7 @@ export interface components {
         code: "invalid_api_key";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2080,7 +2096,7 @@ export interface components {
         code: "api_key_expired";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2099,7 +2115,7 @@ export interface components {
         code: "idempotency_in_progress";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2118,7 +2134,7 @@ export interface components {
         code: "payload_too_large";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2137,7 +2153,7 @@ export interface components {
         code: "unsupported_media_type";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2156,7 +2172,7 @@ export interface components {
         code: "rate_limited";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2175,7 +2191,7 @@ export interface components {
         code: "internal_error";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2194,7 +2210,7 @@ export interface components {
         code: "service_unavailable";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2272,7 +2288,7 @@ export interface components {
         code: "validation_error";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2291,7 +2307,7 @@ export interface components {
         code: "invalid_cursor";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2310,7 +2326,7 @@ export interface components {
         code: "plan_required";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2329,7 +2345,7 @@ export interface components {
         code: "insufficient_permissions";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2348,7 +2364,7 @@ export interface components {
         code: "invalid_json";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2367,7 +2383,7 @@ export interface components {
         code: "not_found";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2386,7 +2402,7 @@ export interface components {
         code: "opt_out_by_recipient";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2405,7 +2421,7 @@ export interface components {
         code: "external_id_taken";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2424,7 +2440,7 @@ export interface components {
         code: "idempotency_key_reused";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2498,7 +2514,7 @@ export interface components {
         code: "precondition_failed";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2558,6 +2574,7 @@ export interface components {
               | "external_id_taken"
               | "sms_not_scheduled"
               | "visit_not_scheduled"
+              | "visit_conflict"
               | "webhook_endpoint_disabled"
               | "precondition_failed"
               | "cursor_expired"
@@ -2577,7 +2594,7 @@ export interface components {
               | "service_unavailable";
             /** @description Human-readable explanation; wording may change. */
             message: string;
-            /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+            /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
             details?: components["schemas"]["ErrorDetail"][];
             /**
              * @description Same as the `X-Request-Id` header.
@@ -2619,7 +2636,7 @@ export interface components {
         code: "lead_has_no_phone";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2638,7 +2655,7 @@ export interface components {
         code: "lead_opted_out";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2657,7 +2674,7 @@ export interface components {
         code: "consent_required";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2676,7 +2693,7 @@ export interface components {
         code: "quiet_hours_override_not_allowed";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2695,7 +2712,7 @@ export interface components {
         code: "sms_provider_error";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2714,7 +2731,7 @@ export interface components {
         code: "sms_not_scheduled";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2808,6 +2825,7 @@ export interface components {
               | "external_id_taken"
               | "sms_not_scheduled"
               | "visit_not_scheduled"
+              | "visit_conflict"
               | "webhook_endpoint_disabled"
               | "precondition_failed"
               | "cursor_expired"
@@ -2827,7 +2845,7 @@ export interface components {
               | "service_unavailable";
             /** @description Human-readable explanation; wording may change. */
             message: string;
-            /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+            /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
             details?: components["schemas"]["ErrorDetail"][];
             /**
              * @description Same as the `X-Request-Id` header.
@@ -2837,6 +2855,25 @@ export interface components {
           };
         }
     )[];
+    /** @description The error envelope with `visit_conflict`: The visit's agent already has a `scheduled` visit at an overlapping time (POST /visits, or PATCH /visits/{id} with a new `scheduledAt`, `durationMinutes` or `agentId`). `details` names that visit (`visitId`) and when it starts (`scheduledAt`). Cancelled, completed and missed visits never block, and back to back (one ends at 14:45, the next starts at 14:45) is no overlap. Choose another time or agent, or cancel the other visit; with a Full access key, `allowConflict: true` books over it (audited). */
+    VisitConflictError: {
+      error: {
+        /**
+         * @description Stable, machine-readable.
+         * @enum {string}
+         */
+        code: "visit_conflict";
+        /** @description Human-readable explanation; wording may change. */
+        message: string;
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
+        details?: components["schemas"]["ErrorDetail"][];
+        /**
+         * @description Same as the `X-Request-Id` header.
+         * @example req_01jf3v6q2m8k4x5y7z9a0b1c2d
+         */
+        requestId: string;
+      };
+    };
     /** @description The error envelope with `visit_not_scheduled`: The visit is `completed`, `cancelled` or `no_show`: that is its history. Only a `scheduled` visit can be moved or edited (`scheduledAt`, `durationMinutes`, `agentId`, `notes`), and a visit cannot go back to `scheduled`. Book a new visit with POST /visits instead. Its outcome can still be corrected (`status`). */
     VisitNotScheduledError: {
       error: {
@@ -2847,7 +2884,7 @@ export interface components {
         code: "visit_not_scheduled";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -2856,7 +2893,7 @@ export interface components {
         requestId: string;
       };
     };
-    /** @description The error envelope with `visit_not_started`: `status: no_show` for a visit whose `scheduledAt` is still in the future: no one can have missed it yet. Wait until it has started, or send `status: cancelled`. */
+    /** @description The error envelope with `visit_not_started`: `status: completed` or `status: no_show` for a visit whose `scheduledAt` is still in the future: no one can have completed or missed it yet. Wait until it has started, or send `status: cancelled`. */
     VisitNotStartedError: {
       error: {
         /**
@@ -2866,7 +2903,7 @@ export interface components {
         code: "visit_not_started";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -3195,7 +3232,7 @@ export interface components {
         code: "cursor_expired";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -3265,7 +3302,7 @@ export interface components {
         code: "webhook_endpoint_limit";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -3303,7 +3340,7 @@ export interface components {
         code: "webhook_endpoint_disabled";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -3637,6 +3674,7 @@ export interface components {
           | "external_id_taken"
           | "sms_not_scheduled"
           | "visit_not_scheduled"
+          | "visit_conflict"
           | "webhook_endpoint_disabled"
           | "precondition_failed"
           | "cursor_expired"
@@ -3656,7 +3694,7 @@ export interface components {
           | "service_unavailable";
         /** @description Human-readable explanation; wording may change. */
         message: string;
-        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`). */
+        /** @description Every problem found, for `validation_error` (and for `not_found` on an id sent in the body); for `insufficient_permissions`, the permission missing; for `cursor_expired`, the cursor to read on from (`oldestCursor`); for `visit_conflict`, the other visit (`visitId`, `scheduledAt`). */
         details?: components["schemas"]["ErrorDetail"][];
         /**
          * @description Same as the `X-Request-Id` header.
@@ -6666,7 +6704,7 @@ export interface operations {
            *           "id": "visit_01jf3w2b4d6f8h0k2m4p6r8t0v",
            *           "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
            *           "propertyId": "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
-           *           "scheduledAt": "2026-12-01T15:00:00.000Z",
+           *           "scheduledAt": "2027-03-01T15:00:00.000Z",
            *           "durationMinutes": 45,
            *           "status": "scheduled",
            *           "agentId": null,
@@ -6769,7 +6807,7 @@ export interface operations {
            *         "id": "visit_01jf3w2b4d6f8h0k2m4p6r8t0v",
            *         "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
            *         "propertyId": "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
-           *         "scheduledAt": "2026-12-01T15:00:00.000Z",
+           *         "scheduledAt": "2027-03-01T15:00:00.000Z",
            *         "durationMinutes": 45,
            *         "status": "scheduled",
            *         "agentId": null,
@@ -6840,7 +6878,25 @@ export interface operations {
           "application/json": components["schemas"]["NotFoundError"];
         };
       };
-      409: components["responses"]["IdempotencyInProgress"];
+      /**
+       * @description Conflict.
+       *
+       *     - `idempotency_in_progress`: Another request with the same `Idempotency-Key` is still running. Retry after a short wait: you then get its stored response.
+       *     - `visit_conflict`: The visit's agent already has a `scheduled` visit at an overlapping time (POST /visits, or PATCH /visits/{id} with a new `scheduledAt`, `durationMinutes` or `agentId`). `details` names that visit (`visitId`) and when it starts (`scheduledAt`). Cancelled, completed and missed visits never block, and back to back (one ends at 14:45, the next starts at 14:45) is no overlap. Choose another time or agent, or cancel the other visit; with a Full access key, `allowConflict: true` books over it (audited).
+       */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json":
+            components["schemas"]["IdempotencyInProgressError"] | components["schemas"]["VisitConflictError"];
+        };
+      };
       413: components["responses"]["PayloadTooLarge"];
       415: components["responses"]["UnsupportedMediaType"];
       /**
@@ -6898,7 +6954,7 @@ export interface operations {
            *         "id": "visit_01jf3w2b4d6f8h0k2m4p6r8t0v",
            *         "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
            *         "propertyId": "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
-           *         "scheduledAt": "2026-12-01T15:00:00.000Z",
+           *         "scheduledAt": "2027-03-01T15:00:00.000Z",
            *         "durationMinutes": 45,
            *         "status": "scheduled",
            *         "agentId": null,
@@ -7011,7 +7067,7 @@ export interface operations {
            *         "id": "visit_01jf3w2b4d6f8h0k2m4p6r8t0v",
            *         "leadId": "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
            *         "propertyId": "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
-           *         "scheduledAt": "2026-12-02T16:00:00.000Z",
+           *         "scheduledAt": "2027-03-02T16:00:00.000Z",
            *         "durationMinutes": 60,
            *         "status": "scheduled",
            *         "agentId": null,
@@ -7085,6 +7141,7 @@ export interface operations {
        * @description Conflict.
        *
        *     - `visit_not_scheduled`: The visit is `completed`, `cancelled` or `no_show`: that is its history. Only a `scheduled` visit can be moved or edited (`scheduledAt`, `durationMinutes`, `agentId`, `notes`), and a visit cannot go back to `scheduled`. Book a new visit with POST /visits instead. Its outcome can still be corrected (`status`).
+       *     - `visit_conflict`: The visit's agent already has a `scheduled` visit at an overlapping time (POST /visits, or PATCH /visits/{id} with a new `scheduledAt`, `durationMinutes` or `agentId`). `details` names that visit (`visitId`) and when it starts (`scheduledAt`). Cancelled, completed and missed visits never block, and back to back (one ends at 14:45, the next starts at 14:45) is no overlap. Choose another time or agent, or cancel the other visit; with a Full access key, `allowConflict: true` books over it (audited).
        */
       409: {
         headers: {
@@ -7095,7 +7152,8 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["VisitNotScheduledError"];
+          "application/json":
+            components["schemas"]["VisitNotScheduledError"] | components["schemas"]["VisitConflictError"];
         };
       };
       /**
@@ -7120,7 +7178,7 @@ export interface operations {
       /**
        * @description Unprocessable.
        *
-       *     - `visit_not_started`: `status: no_show` for a visit whose `scheduledAt` is still in the future: no one can have missed it yet. Wait until it has started, or send `status: cancelled`.
+       *     - `visit_not_started`: `status: completed` or `status: no_show` for a visit whose `scheduledAt` is still in the future: no one can have completed or missed it yet. Wait until it has started, or send `status: cancelled`.
        */
       422: {
         headers: {

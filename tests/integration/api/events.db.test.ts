@@ -107,7 +107,8 @@ describe("events", () => {
         scheduledAt: "2030-01-02T10:00:00.000Z",
       })
     ).data;
-    await setVisitStatus(t.accountId, visit.id, "completed", user);
+    // Cancelled: a visit in 2030 has not begun, so it cannot be completed yet.
+    await setVisitStatus(t.accountId, visit.id, "cancelled", user);
     const note = await addNote(t.accountId, lead.id, "Called, wants a second viewing", user);
     await callApi("DELETE", `/api/v1/leads/${lead.id}`, { key: t.key });
     await restoreLead({ accountId: t.accountId, actorUserId: t.userId, leadId: lead.id });
@@ -115,7 +116,7 @@ describe("events", () => {
     const events = (await feed(t, "?type=visit.updated,note.created,lead.restored", 3)).data;
     expect(events.map((e) => e.type)).toEqual(["visit.updated", "note.created", "lead.restored"]);
     expect(events[0].data).toEqual({
-      object: { ...visit, status: "completed", version: 2 },
+      object: { ...visit, status: "cancelled", version: 2 },
       previousAttributes: { status: "scheduled", version: 1 },
     });
     expect(events[1].data.object).toEqual(note);

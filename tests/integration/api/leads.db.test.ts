@@ -191,7 +191,7 @@ describe("leads", () => {
     });
     const visit = await callApi("POST", "/api/v1/visits", {
       key: t.key,
-      body: { leadId: id, propertyId: prop.data.id, scheduledAt: "2026-12-01T10:00:00.000Z" },
+      body: { leadId: id, propertyId: prop.data.id, scheduledAt: "2030-12-01T10:00:00.000Z" },
     });
     expect(visit.status).toBe(404);
     const list = await callApi("GET", "/api/v1/leads", { key: t.key });

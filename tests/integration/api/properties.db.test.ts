@@ -115,7 +115,7 @@ describe("properties", () => {
     });
     const { body: visit } = await callApi<DataBody<Visit>>("POST", "/api/v1/visits", {
       key: t.key,
-      body: { leadId: lead.data.id, propertyId: prop.data.id, scheduledAt: "2026-12-02T10:00:00.000Z" },
+      body: { leadId: lead.data.id, propertyId: prop.data.id, scheduledAt: "2030-12-02T10:00:00.000Z" },
     });
     const del = await callApi("DELETE", `/api/v1/properties/${prop.data.id}`, { key: t.key });
     expect(del.status).toBe(200);

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { activities, events } from "@/db/schema";
@@ -15,6 +15,7 @@ import type {
   Property,
   Visit,
 } from "../../helpers/api-bodies";
+import { letVisitBegin, minutesAgo } from "../../helpers/visit-clock";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
@@ -25,6 +26,8 @@ limitThroughRealRedis();
 
 const FUTURE = "2030-01-02T10:00:00.000Z";
 const hourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
+
+afterEach(() => vi.useRealTimers());
 
 let t: TestTenant;
 let lead: Lead;
@@ -132,6 +135,7 @@ describe(`PATCH /visits/:id on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
     const visit = await book();
     // `scheduled` on a scheduled visit keeps it as it is.
     expect((await patch(visit.id, { status: "scheduled" })).body.data).toEqual(visit);
+    letVisitBegin(FUTURE);
     const done = await patch(visit.id, { status: "completed" });
     expect(done.status).toBe(200);
     expect(done.body.data.status).toBe("completed");
@@ -178,7 +182,7 @@ describe(`PATCH /visits/:id on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () 
     });
     expect((await visitEvents(future.id)).map((e) => e.type)).toEqual(["visit.created"]);
 
-    const past = await book(hourAgo());
+    const past = await book(minutesAgo(2));
     expect((await patch(past.id, { status: "no_show" })).body.data.status).toBe("no_show");
 
     // Moved into the past and marked missed in one request: two activities, one event, one transaction.

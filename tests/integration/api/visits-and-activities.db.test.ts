@@ -39,7 +39,7 @@ describe("visits", () => {
       body: {
         leadId: lead.id,
         propertyId: property.id,
-        scheduledAt: "2026-12-03T15:30:00+01:00",
+        scheduledAt: "2030-12-03T15:30:00+01:00",
         agentId: t.userId,
         notes: "Bring keys",
       },
@@ -48,7 +48,7 @@ describe("visits", () => {
     expect(res.body.data).toMatchObject({
       leadId: lead.id,
       propertyId: property.id,
-      scheduledAt: "2026-12-03T14:30:00.000Z",
+      scheduledAt: "2030-12-03T14:30:00.000Z",
       durationMinutes: 30,
       status: "scheduled",
       agentId: t.userId,
@@ -64,7 +64,7 @@ describe("visits", () => {
     const { lead, property } = await leadAndProperty(t);
     const created = await callApi<DataBody<Visit>>("POST", "/api/v1/visits", {
       key: t.key,
-      body: { leadId: lead.id, propertyId: property.id, scheduledAt: "2026-12-04T09:00:00.000Z" },
+      body: { leadId: lead.id, propertyId: property.id, scheduledAt: "2030-12-04T09:00:00.000Z" },
     });
     const location = created.headers.get("location")!;
     const res = await callApi("GET", location, { key: t.key });
@@ -103,7 +103,7 @@ describe("visits", () => {
     expect(bad.body.error.details?.map((d) => d.path).sort()).toEqual(["durationMinutes", "propertyId", "scheduledAt"]);
     const missingLead = await callApi("POST", "/api/v1/visits", {
       key: t.key,
-      body: { leadId: "lead_nope", propertyId: property.id, scheduledAt: "2026-12-03T10:00:00.000Z" },
+      body: { leadId: "lead_nope", propertyId: property.id, scheduledAt: "2030-12-03T10:00:00.000Z" },
     });
     expect(missingLead.status).toBe(404);
     const other = await createTenant();
@@ -112,7 +112,7 @@ describe("visits", () => {
       body: {
         leadId: lead.id,
         propertyId: property.id,
-        scheduledAt: "2026-12-03T10:00:00.000Z",
+        scheduledAt: "2030-12-03T10:00:00.000Z",
         agentId: other.userId,
       },
     });
@@ -128,9 +128,9 @@ describe("visits", () => {
     const { lead, property } = await leadAndProperty(t);
     const { lead: lead2 } = await leadAndProperty(t);
     for (const [l, at] of [
-      [lead, "2026-12-01T09:00:00.000Z"],
-      [lead, "2026-12-05T09:00:00.000Z"],
-      [lead2, "2026-12-10T09:00:00.000Z"],
+      [lead, "2030-12-01T09:00:00.000Z"],
+      [lead, "2030-12-05T09:00:00.000Z"],
+      [lead2, "2030-12-10T09:00:00.000Z"],
     ] as const) {
       await callApi("POST", "/api/v1/visits", {
         key: t.key,
@@ -143,7 +143,7 @@ describe("visits", () => {
     expect(await count(`propertyId=${property.id}`)).toBe(3);
     expect(await count("status=scheduled")).toBe(3);
     expect(await count("status=completed")).toBe(0);
-    expect(await count("from=2026-12-04T00:00:00.000Z&to=2026-12-10T09:00:00.000Z")).toBe(1);
+    expect(await count("from=2030-12-04T00:00:00.000Z&to=2030-12-10T09:00:00.000Z")).toBe(1);
   });
 });
 

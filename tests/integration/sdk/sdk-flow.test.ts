@@ -149,10 +149,10 @@ describe("the SDK against a live server", () => {
     const visit = await client.visits.create({
       leadId: lead.id,
       propertyId: property.id,
-      scheduledAt: "2026-12-01T10:00:00.000Z",
+      scheduledAt: "2030-12-01T10:00:00.000Z",
     });
-    const moved = await client.visits.update(visit.id, { scheduledAt: "2026-12-02T15:30:00.000Z" });
-    expect(moved).toMatchObject({ id: visit.id, scheduledAt: "2026-12-02T15:30:00.000Z", status: "scheduled" });
+    const moved = await client.visits.update(visit.id, { scheduledAt: "2030-12-02T15:30:00.000Z" });
+    expect(moved).toMatchObject({ id: visit.id, scheduledAt: "2030-12-02T15:30:00.000Z", status: "scheduled" });
     const endpoint = await client.webhookEndpoints.create({
       url: "http://127.0.0.1:9/sdk",
       events: ["property.deleted"],

@@ -69,6 +69,8 @@ describe("SDK types", () => {
       message: string;
       permission?: string;
       oldestCursor?: string;
+      visitId?: string;
+      scheduledAt?: string;
     }>();
   });
 

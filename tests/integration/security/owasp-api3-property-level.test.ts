@@ -38,7 +38,7 @@ describe("API3 object property level authorization", () => {
     responses.push(
       await callApi("POST", "/api/v1/visits", {
         key: t.key,
-        body: { leadId: lead.body.data.id, propertyId: property.body.data.id, scheduledAt: "2026-12-01T10:00:00.000Z" },
+        body: { leadId: lead.body.data.id, propertyId: property.body.data.id, scheduledAt: "2030-12-01T10:00:00.000Z" },
       }),
     );
     responses.push(

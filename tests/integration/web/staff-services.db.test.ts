@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { addNote } from "@/lib/activities/add-note";
 import { listActivities } from "@/lib/activities/list-activities";
 import { deleteLead } from "@/lib/leads/delete-lead";
@@ -11,6 +11,7 @@ import { setVisitStatus } from "@/lib/visits/set-visit-status";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
 import { createVisit } from "@/lib/visits/create-visit";
 import { userActor } from "@/lib/activities/user-actor";
+import { letVisitBegin } from "../../helpers/visit-clock";
 import { agencyWithStaff, leadOf, visitOf, type Agency, getLeadWithActivities } from "./web-fixtures";
 
 const page = { limit: 20, sort: "-createdAt" as const };
@@ -125,9 +126,12 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
   });
 
   describe("setVisitStatus", () => {
+    afterEach(() => vi.useRealTimers());
+
     it("marks a visit and writes the change on the lead's timeline", async () => {
       const lead = await leadOf(a);
       const { visit } = await visitOf(a, lead.id);
+      letVisitBegin(visit.scheduledAt);
       const done = await setVisitStatus(a.accountId, visit.id, "completed", userActor(a.staff));
       expect(done).toMatchObject({ id: visit.id, status: "completed" });
       const [latest] = (await getLeadWithActivities(a.accountId, lead.id)).activities;
@@ -140,7 +144,7 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       // Setting the same status again changes nothing and writes nothing.
       await setVisitStatus(a.accountId, visit.id, "completed", userActor(a.staff));
       expect((await getLeadWithActivities(a.accountId, lead.id)).activities[0].id).toBe(latest.id);
-      // (A slip corrected; the visit is in 2030, so not no-show: visit-reschedule.db.test.ts.)
+      // (A slip corrected.)
       await setVisitStatus(a.accountId, visit.id, "cancelled", userActor(a.staff));
       expect((await getLeadWithActivities(a.accountId, lead.id)).activities[0].data).toMatchObject({
         changes: { visitStatus: ["completed", "cancelled"] },

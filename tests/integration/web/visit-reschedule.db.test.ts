@@ -9,6 +9,7 @@ import { createVisit } from "@/lib/visits/create-visit";
 import { rescheduleVisit } from "@/lib/visits/reschedule-visit";
 import { setVisitStatus } from "@/lib/visits/set-visit-status";
 import { agencyWithStaff, form, getLeadWithActivities, leadOf, visitOf, type Agency } from "./web-fixtures";
+import { minutesAgo } from "../../helpers/visit-clock";
 
 // Reschedule and cancel write the lead's activity and the visit.updated event in the change's
 // transaction, as booking does; a visit that has not started cannot be marked no-show.
@@ -111,7 +112,7 @@ describe(`visit reschedule, cancel and no-show on ${process.env.TEST_DB_ENGINE ?
     expect((await visitEvents(a.accountId, future.id)).map((e) => e.type)).toEqual(["visit.created"]);
     const past = await createVisit(
       a.accountId,
-      { leadId: lead.id, propertyId: future.propertyId!, scheduledAt: new Date(Date.now() - 3_600_000).toISOString() },
+      { leadId: lead.id, propertyId: future.propertyId!, scheduledAt: minutesAgo(2) },
       userActor(a.staff),
     );
     expect(await setVisitStatus(a.accountId, past.id, "no_show", userActor(a.staff))).toMatchObject({

@@ -57,7 +57,7 @@ export default async function VisitPage({
           </div>
           {visit.leadDeleted ? null : (
             <div className="flex flex-wrap items-center gap-2">
-              {editable ? <span className="text-sm text-slate-600">How did it go?</span> : null}
+              {editable && !visit.upcoming ? <span className="text-sm text-slate-600">How did it go?</span> : null}
               <VisitOutcomeButtons
                 visitId={visit.id}
                 status={visit.status}
@@ -116,6 +116,7 @@ export default async function VisitPage({
                   zoneLabel={zoneLabel(zone)}
                   submitLabel="Save new time"
                   pendingLabel="Saving…"
+                  canOverrideConflict={member.role === "owner"}
                 />
                 <div className="border-t border-slate-100 pt-4">
                   <ConfirmDialog

@@ -55,6 +55,7 @@ export default async function BookVisitPage({ searchParams }: { searchParams: Pr
           zoneLabel={zoneLabel(member.timeZone)}
           submitLabel="Book visit"
           pendingLabel="Booking…"
+          canOverrideConflict={member.role === "owner"}
         />
       </section>
     </div>

@@ -29,7 +29,7 @@ export const createVisit = {
   permission: { visits: "write" },
   summary: "Schedule a visit",
   description:
-    "Schedules a visit of a lead to a property, with status `scheduled`, and writes a `visit_scheduled` activity on the lead in the same transaction. `leadId` must be a live lead of your account and `propertyId` must belong to your account: otherwise 404 `not_found` (`details` names the field). `agentId` must be an active user of your account (`GET /users`): another account's user or a deactivated one is a 400 `validation_error` on `agentId`. `durationMinutes` defaults to 30. Send an `Idempotency-Key` to make a retry safe.",
+    "Schedules a visit of a lead to a property, with status `scheduled`, and writes a `visit_scheduled` activity on the lead in the same transaction. `leadId` must be a live lead of your account and `propertyId` must belong to your account: otherwise 404 `not_found` (`details` names the field). `agentId` must be an active user of your account (`GET /users`): another account's user or a deactivated one is a 400 `validation_error` on `agentId`. `durationMinutes` defaults to 30. Send an `Idempotency-Key` to make a retry safe.\n\n**Guard rails.** `scheduledAt` may not be more than 5 minutes in the past (the leeway is for clock skew; earlier is 400 `validation_error` on `scheduledAt`). An agent is at one visit at a time: when `agentId` already has a `scheduled` visit overlapping `scheduledAt` + `durationMinutes`, the answer is 409 `visit_conflict` and `details` name that visit (`visitId`, `scheduledAt`). Back to back is fine, and cancelled, completed and missed visits never block. Two bookings of one agent sent at once are checked one after the other: exactly one of two overlapping ones wins. `allowConflict: true` books over a conflict: only with a Full access key (a restricted key gets 403 `insufficient_permissions`), and each override is written to the audit log.",
   body: {
     schema: visitCreateSchema,
     examples: {
@@ -38,7 +38,7 @@ export const createVisit = {
         value: {
           leadId: "lead_01jf3v6q2m8k4x5y7z9a0b1c2d",
           propertyId: "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
-          scheduledAt: "2026-12-01T15:00:00.000Z",
+          scheduledAt: "2027-03-01T15:00:00.000Z",
           durationMinutes: 45,
           notes: "Bring the floor plan.",
         },
@@ -55,6 +55,6 @@ export const createVisit = {
       example: `/api/v1/visits/${exampleVisit.id}`,
     },
   },
-  errors: ["not_found"],
+  errors: ["not_found", "visit_conflict"],
   errorExamples: { not_found: { message: "Lead not found." } },
 } satisfies OperationSpec;
