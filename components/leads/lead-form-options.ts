@@ -18,6 +18,8 @@ const optionsOf = (labels: Readonly<Record<string, string>>): Option[] =>
 export async function leadFormOptions(
   accountId: string,
   current: { propertyId?: string | null; timezone?: string | null; assignedTo?: string | null } = {},
+  /** A new lead left without an assignee goes through lead routing (Settings → Lead routing). */
+  { creating = false }: { creating?: boolean } = {},
 ) {
   const [properties, members, customFields] = await Promise.all([
     listPropertyOptions(accountId, current.propertyId),
@@ -29,7 +31,10 @@ export async function leadFormOptions(
     statuses: optionsOf(LEAD_FIELDS.status.values),
     interests: [{ value: "", label: "Not known" }, ...optionsOf(LEAD_FIELDS.interest.values)],
     properties: [{ value: "", label: "None" }, ...properties.map((p) => ({ value: p.id, label: p.label }))],
-    members: [{ value: "", label: "Unassigned" }, ...assigneeOptions(members, current.assignedTo)],
+    members: [
+      { value: "", label: creating ? "Unassigned: lead routing decides" : "Unassigned" },
+      ...assigneeOptions(members, current.assignedTo),
+    ],
     // Empty: quiet hours read the zone from the phone number (lib/sms/quiet-hours/lead-time-zones.ts).
     timeZones: [{ value: "", label: "From the phone number" }, ...withCurrentZone(timeZoneOptions(), current.timezone)],
     // The account's custom fields for leads, in form order.

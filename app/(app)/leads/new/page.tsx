@@ -14,7 +14,7 @@ export default async function NewLeadPage() {
   const member = await requireMember();
   const [account, options] = await Promise.all([
     getAccountOrThrow(member.accountId),
-    leadFormOptions(member.accountId),
+    leadFormOptions(member.accountId, {}, { creating: true }),
   ]);
   return (
     <div className="space-y-6">
