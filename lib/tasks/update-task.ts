@@ -39,7 +39,9 @@ export async function updateTask(
     const before = await getTaskRowOrThrow(tx, accountId, taskId, { forUpdate: true });
     assertVersionMatches("task", before.version, ifMatch);
     const next: Partial<typeof tasks.$inferInsert> = { ...plain };
-    if (owner !== undefined) next.assignedTo = await assertTaskOwner(tx, accountId, owner);
+    // The owner it has stays accepted after they were deactivated (as a lead's assignee does).
+    if (owner !== undefined && owner !== before.assignedTo)
+      next.assignedTo = await assertTaskOwner(tx, accountId, owner);
     if (leadId !== undefined) {
       if (leadId !== null && leadId !== before.leadId) await assertTaskLead(tx, accountId, leadId);
       next.leadId = leadId;

@@ -216,6 +216,16 @@ describe(`tasks API on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
       expect(moved.status).toBe(400);
       expect(errorOf(moved).details).toMatchObject([{ path: "assignedTo" }]);
     }
+    // Deactivated after the task was given: the task keeps them, and sending them back is no change.
+    await (
+      await getDb()
+    )
+      .update(memberships)
+      .set({ active: false })
+      .where(and(eq(memberships.accountId, t.accountId), eq(memberships.userId, colleague)));
+    const kept = await patch(given.id, { assignedTo: colleague, title: "Kept" });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ assignedTo: colleague, title: "Kept" });
     // A key no user created (the CLI's) has no `me`.
     const cliKey = await createApiKey({ accountId: t.accountId, name: "CLI key", createdBy: null });
     const noMe = await post({ title: "T", dueAt: "2030-01-02T10:00:00Z", assignedTo: "me" }, cliKey.key);
