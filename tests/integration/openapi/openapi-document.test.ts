@@ -6,6 +6,7 @@ import type { oas31 } from "zod-openapi";
 import { GET as getOpenApiJson } from "@/app/api/v1/openapi.json/route";
 import { permissionName, PERMISSION_RESOURCES, type RequiredPermission } from "@/lib/keys/permissions";
 import { PUBLIC_ERROR_CODES } from "@/lib/openapi/error-catalogue";
+import { exampleLead } from "@/lib/openapi/examples";
 import type { OperationSpec } from "@/lib/openapi/operation-spec";
 import { getOpenApiDocument } from "@/app/api/v1/openapi-document";
 import { OPERATIONS } from "@/app/api/v1/operation-list";
@@ -235,28 +236,9 @@ describe("the contract check in callApi", () => {
   const json = (extra: Record<string, string> = {}) =>
     new Headers({ "content-type": "application/json", "x-request-id": "req_01abc", ...extra });
   const limited = { "ratelimit-limit": "100", "ratelimit-remaining": "99", "ratelimit-reset": "10" };
-  const lead = {
-    id: "lead_01abc",
-    name: "A",
-    email: null,
-    phone: null,
-    status: "new",
-    source: null,
-    interest: null,
-    budget: null,
-    propertyId: null,
-    assignedTo: null,
-    tags: [],
-    notes: null,
-    smsOptOut: false,
-    externalId: null,
-    timezone: null,
-    consent: { sms: { status: "unknown", at: null, source: null, text: null, ip: null } },
-    customFields: {},
-    createdAt: "2026-11-22T09:30:00.000Z",
-    updatedAt: "2026-11-22T09:30:00.000Z",
-    version: 1,
-  };
+  // The document's own example lead (each field's example in the registry): a field added to the
+  // schema needs no edit here.
+  const lead = exampleLead;
 
   it("accepts a response the document describes", () => {
     expect(() =>
