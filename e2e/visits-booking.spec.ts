@@ -8,17 +8,24 @@ import { clockIn, hydrated, setTimeZone } from "./support/time-zone";
 // account's zone is America/New_York; its users follow it until they choose their own.
 
 /** Fills the booking form (already open) and books; returns the new visit's page. Without a
- * day and time, books the ones the form opened with. */
-async function bookVisit(page: Page, day?: string, time?: string): Promise<string> {
+ * day and time, books the ones the form opened with. No agent unless one is named: these specs
+ * are about times, and an agent is at one visit at a time, so the same slot booked again (the
+ * next viewport, the next run on this database) would be a double booking. */
+async function bookVisit(page: Page, day?: string, time?: string, agent = "No agent"): Promise<string> {
+  await fillBooking(page, day, time, agent);
+  await page.getByRole("button", { name: "Book visit" }).click();
+  await expect(page.getByText("Visit booked.")).toBeVisible();
+  await expect(page).toHaveURL(/\/visits\/visit_[0-9a-z]+$/);
+  return page.url();
+}
+
+async function fillBooking(page: Page, day: string | undefined, time: string | undefined, agent: string) {
   await expect(page.getByRole("heading", { level: 1, name: /^Book a visit with / })).toBeVisible();
   await hydrated(page, "select[name=propertyId]");
   await page.getByLabel("Property").selectOption({ index: 1 });
   if (day) await page.getByLabel("Day", { exact: true }).fill(day);
   if (time) await page.getByLabel("Time", { exact: true }).fill(time);
-  await page.getByRole("button", { name: "Book visit" }).click();
-  await expect(page.getByText("Visit booked.")).toBeVisible();
-  await expect(page).toHaveURL(/\/visits\/visit_[0-9a-z]+$/);
-  return page.url();
+  await page.getByLabel("Agent", { exact: true }).selectOption({ label: agent });
 }
 
 for (const { width, height, label } of [
@@ -162,3 +169,37 @@ test("another account's visit id gives a real 404", async ({ pageAs }) => {
   // The visit has no not-found page of its own: Next's, inside the app's shell.
   await expect(outsider.getByRole("heading", { name: "This page could not be found.", exact: true })).toBeVisible();
 });
+
+for (const { width, height, label } of [
+  { width: 1280, height: 800, label: "desktop" },
+  { width: 390, height: 844, label: "phone" },
+]) {
+  test(`a double booking of one agent is refused; an owner can book anyway (${label})`, async ({ pageAs }) => {
+    const page = await pageAs(OWNER);
+    await page.setViewportSize({ width, height });
+    // A slot of its own, so that no earlier run on this database has booked the agent then.
+    const n = Math.floor(Math.random() * 5000);
+    const day = new Date(Date.UTC(2032, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+    const first = `Busy Lead ${unique()}`;
+    await createLeadInUi(page, { name: first });
+    await page.getByRole("link", { name: "Book a visit" }).first().click();
+    const firstUrl = await bookVisit(page, day, "14:00", "Sam Staff");
+
+    const second = `Second Lead ${unique()}`;
+    await createLeadInUi(page, { name: second });
+    await page.getByRole("link", { name: "Book a visit" }).first().click();
+    await fillBooking(page, day, "14:15", "Sam Staff");
+    await page.getByRole("button", { name: "Book visit" }).click();
+    await expect(page.getByText(/^This agent already has a visit at .+14:00/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "See the visit it overlaps" })).toHaveAttribute(
+      "href",
+      new URL(firstUrl).pathname,
+    );
+    await snap(page, `visit-conflict-${label}`);
+    // What was typed stays; an owner may tick "Book anyway", and the visit is booked.
+    await expect(page.getByLabel("Time", { exact: true })).toHaveValue("14:15");
+    await page.getByLabel("Book anyway").check();
+    await page.getByRole("button", { name: "Book visit" }).click();
+    await expect(page.getByText("Visit booked.")).toBeVisible();
+  });
+}
