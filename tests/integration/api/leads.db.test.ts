@@ -160,8 +160,14 @@ describe("leads", () => {
     });
     expect(res.status).toBe(404);
     expect(res.body.error.details).toEqual([{ path: "propertyId", message: expect.any(String) }]);
-    const user = await callApi("POST", "/api/v1/leads", { key: a.key, body: { name: "X", assignedTo: b.userId } });
-    expect(user.status).toBe(404);
+    // Another account's user is not one to assign (issue 34): a 400 on the field, as a deactivated
+    // user of the account is, never a silent null.
+    const user = await callApi<ErrorBody>("POST", "/api/v1/leads", {
+      key: a.key,
+      body: { name: "X", assignedTo: b.userId },
+    });
+    expect(user.status).toBe(400);
+    expect(user.body.error).toMatchObject({ code: "validation_error", details: [{ path: "assignedTo" }] });
     const mine = await callApi("POST", "/api/v1/leads", { key: a.key, body: { name: "X", assignedTo: a.userId } });
     expect(mine.status).toBe(201);
   });

@@ -380,6 +380,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
         webhook_endpoints: "read",
         custom_fields: "read",
         users: "read",
+        tasks: "read",
       });
       expect(readOnly.key.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 30 * DAY - 60_000);
       expect(readOnly.key.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 30 * DAY);

@@ -95,7 +95,7 @@ describe(`visit reschedule, cancel and no-show on ${process.env.TEST_DB_ENGINE ?
     });
     await expect(
       rescheduleVisit(a.accountId, visit.id, { agentId: other.staff.userId }, userActor(a.staff)),
-    ).rejects.toMatchObject({ code: "not_found", details: [{ path: "agentId" }] });
+    ).rejects.toMatchObject({ code: "validation_error", details: [{ path: "agentId" }] });
     await deleteLead(a.accountId, lead.id, userActor(a.staff));
     await expect(rescheduleVisit(a.accountId, visit.id, later, userActor(a.staff))).rejects.toMatchObject({
       code: "not_found",
