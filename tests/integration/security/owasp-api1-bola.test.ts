@@ -42,10 +42,15 @@ describe("API1 BOLA: another account's ids", () => {
       (await callApi("POST", "/api/v1/leads", { key: intruder.key, body: { name: "x", propertyId: property.id } }))
         .status,
     ).toBe(404);
-    expect(
-      (await callApi("POST", "/api/v1/leads", { key: intruder.key, body: { name: "x", assignedTo: victim.userId } }))
-        .status,
-    ).toBe(404);
+    // A user id is the one exception issue 34 names: another account's user, like a deactivated
+    // one, is not assignable, a 400 on the field (and says nothing of the victim either).
+    const assigned = await callApi("POST", "/api/v1/leads", {
+      key: intruder.key,
+      body: { name: "x", assignedTo: victim.userId },
+    });
+    expect(assigned.status).toBe(400);
+    expect(assigned.body.error).toMatchObject({ code: "validation_error", details: [{ path: "assignedTo" }] });
+    expect(JSON.stringify(assigned.body)).not.toContain("Victim");
     // Filters with the victim's ids see nothing.
     for (const path of [
       `/api/v1/visits?leadId=${lead.id}`,
