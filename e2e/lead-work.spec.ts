@@ -91,6 +91,8 @@ test.describe("working a lead", () => {
     // A visit that took place offers the other outcomes in a "Change" menu, to correct a slip;
     // Escape closes it unchanged.
     await page.goto("/visits?status=completed");
+    // A freshly loaded page: the keys below go to the menu's own handlers only once it is hydrated.
+    await page.waitForLoadState("networkidle");
     const change = page.getByRole("button", { name: /^Change the outcome of visit with / }).first();
     await change.focus();
     await page.keyboard.press("Enter");
