@@ -40,7 +40,9 @@ export const properties = pgTable(
     postalCode: text(),
     country: varchar({ length: 2 }),
     bedrooms: integer(),
-    bathrooms: integer(),
+    // Halves count (2.5: two full baths and a half bath, as US listings say); double precision
+    // holds every half exactly, and the API refuses anything else (lib/schemas/properties.ts).
+    bathrooms: doublePrecision(),
     areaSqm: doublePrecision(),
     // The integrator's own id for the listing (an MLS number, another CRM's id), unique per account.
     externalId: text(),
