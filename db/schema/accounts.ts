@@ -29,6 +29,13 @@ export const accounts = pgTable(
     smsQuietHours: boolean().notNull().default(true),
     // When on, a lead without granted SMS consent cannot be texted (422 consent_required).
     requireSmsConsent: boolean().notNull().default(false),
+    // The pipeline follows the work (lib/leads/pipeline-moves.ts), each move on by default:
+    // a first call, text, email or note moves a New lead to Contacted;
+    autoMoveOnContact: boolean().notNull().default(true),
+    // a booked visit moves the lead to Visit scheduled (never backwards) and gives it the property;
+    autoMoveOnVisit: boolean().notNull().default(true),
+    // a visit recorded as completed offers the lead's next status (a prompt, not a move).
+    offerStatusAfterVisit: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
