@@ -27,3 +27,4 @@ export * from "./webhook-resends";
 export * from "./tasks";
 export * from "./task-digests";
 export * from "./lead-routing-rules";
+export * from "./team-invites";
