@@ -28,3 +28,4 @@ export * from "./tasks";
 export * from "./task-digests";
 export * from "./lead-routing-rules";
 export * from "./team-invites";
+export * from "./sms-conversations";
