@@ -29,3 +29,5 @@ export * from "./task-digests";
 export * from "./lead-routing-rules";
 export * from "./team-invites";
 export * from "./sms-conversations";
+export * from "./bulk-lead-actions";
+export * from "./saved-lead-views";

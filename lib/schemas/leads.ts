@@ -39,9 +39,17 @@ const phone = z.string().max(40, { error: "At most 40 characters" }).nullable().
     "Any common format; stored and returned as E.164. Numbers without `+` use the account's default country.",
   example: "(415) 555-0123",
 });
+/** One tag: also what a bulk "add tag" or "remove tag" names (lib/schemas/bulk-lead-actions.ts). */
+export const leadTagSchema = z
+  .string()
+  .trim()
+  .min(1, { error: "Tags are 1–40 characters" })
+  .max(40, { error: "Tags are 1–40 characters" });
+/** A lead holds at most this many tags. */
+export const MAX_LEAD_TAGS = 20;
 const tags = z
-  .array(z.string().trim().min(1, { error: "Tags are 1–40 characters" }).max(40, { error: "Tags are 1–40 characters" }))
-  .max(20, { error: "At most 20 tags" })
+  .array(leadTagSchema)
+  .max(MAX_LEAD_TAGS, { error: "At most 20 tags" })
   .meta({ description: "At most 20 tags of 1–40 characters; duplicates are removed.", example: ["first-time-buyer"] });
 
 // IANA names only ("America/Chicago"), checked against the runtime's zone database (luxon over
