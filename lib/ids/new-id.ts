@@ -26,6 +26,8 @@ const PREFIXES = {
   userSession: "ses",
   task: "task",
   leadRoutingRule: "lrr",
+  bulkLeadAction: "bulk",
+  savedLeadView: "view",
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;
