@@ -121,6 +121,8 @@ export const leads = pgTable(
     index("leads_account_deleted_idx")
       .on(t.accountId, t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),
+    // The property page's interested leads (and a property's delete, which sets their propertyId to null).
+    index("leads_property_idx").on(t.propertyId),
   ],
 );
 

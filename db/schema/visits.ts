@@ -38,6 +38,8 @@ export const visits = pgTable(
     index("visits_lead_idx").on(t.leadId, t.scheduledAt),
     // The visits page filters by date (from/to on scheduledAt).
     index("visits_account_scheduled_idx").on(t.accountId, t.scheduledAt),
+    // The property page lists its visits, upcoming and past, by scheduledAt.
+    index("visits_property_idx").on(t.propertyId, t.scheduledAt),
   ],
 );
 
