@@ -18,7 +18,7 @@ import { LeadTasksPanel } from "@/components/tasks/lead-tasks-panel";
 import { ActivityTimeline } from "@/components/leads/activity-timeline";
 import { ConsentPanel } from "@/components/leads/consent-panel";
 import { LeadDeleteSection } from "@/components/leads/lead-delete-section";
-import { LeadDetailsPanel } from "@/components/leads/lead-details-panel";
+import { DetailsPanel } from "@/components/ui/details-panel";
 import { LeadDetailsSummary } from "@/components/leads/lead-details-summary";
 import { LeadForm } from "@/components/leads/lead-form";
 import { LeadHeader } from "@/components/leads/lead-header";
@@ -181,7 +181,8 @@ export default async function LeadPage({
             </div>
           </Panel>
           <Panel title="Details" id="details">
-            <LeadDetailsPanel
+            <DetailsPanel
+              formId="lead-details-form"
               summary={
                 <LeadDetailsSummary
                   lead={lead}

@@ -3,9 +3,19 @@
 import { useState } from "react";
 import { styles } from "@/components/ui/styles";
 
-// "Details" read-only with an Edit toggle. The form stays mounted while hidden, so what was
-// typed survives closing it, and after a save it stays open with its "Lead saved." message.
-export function LeadDetailsPanel({ summary, form }: { summary: React.ReactNode; form: React.ReactNode }) {
+// A record's "Details" read-only with an Edit toggle (the lead's and the property's pages). The
+// form stays mounted while hidden, so what was typed survives closing it, and after a save it
+// stays open with its saved message.
+export function DetailsPanel({
+  summary,
+  form,
+  formId,
+}: {
+  summary: React.ReactNode;
+  form: React.ReactNode;
+  /** The form's element id, for the button's aria-controls (unique on the page). */
+  formId: string;
+}) {
   const [editing, setEditing] = useState(false);
   return (
     <div>
@@ -14,14 +24,14 @@ export function LeadDetailsPanel({ summary, form }: { summary: React.ReactNode; 
           type="button"
           className={styles.smallButton}
           aria-expanded={editing}
-          aria-controls="lead-details-form"
+          aria-controls={formId}
           onClick={() => setEditing((open) => !open)}
         >
           {editing ? "Done editing" : "Edit details"}
         </button>
       </div>
       <div hidden={editing}>{summary}</div>
-      <div id="lead-details-form" hidden={!editing} className="p-5 sm:p-6">
+      <div id={formId} hidden={!editing} className="p-5 sm:p-6">
         {form}
       </div>
     </div>
