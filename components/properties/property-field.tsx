@@ -7,7 +7,7 @@ import { CustomFieldSummary } from "@/components/custom-fields/custom-field-summ
 import type { CustomFieldUiDefinition } from "@/lib/custom-fields/custom-field-ui";
 import { AREA_UNIT_LABELS, formatArea, type AreaUnit } from "@/lib/properties/area-units";
 import type { PublicProperty } from "@/lib/properties/public-property";
-import type { PropertyFieldSpec } from "@/lib/schemas/property-fields";
+import { propertyFieldEntries, type PropertyFieldSpec, type PropertyPagePlace } from "@/lib/schemas/property-fields";
 import { formatInZone } from "@/components/ui/format-date";
 import { formatMoney } from "@/components/ui/format-money";
 import { inputName, type PropertyFormFieldSpec } from "./property-form-fields";
@@ -48,6 +48,8 @@ export function PropertyFieldInput({
     case "money":
     case "count":
       return <TextField {...common} inputMode="numeric" autoComplete="off" placeholder={placeholder} />;
+    case "halves":
+      return <TextField {...common} inputMode="decimal" autoComplete="off" placeholder={placeholder} />;
     case "area":
       // The API's error names areaSqm whatever the unit the form sent.
       return (
@@ -89,20 +91,38 @@ export interface PropertyValueContext {
   customFields: readonly CustomFieldUiDefinition[];
 }
 
-/** A field's value, read-only; null when it has none (the page then leaves it out). */
+/** The address as a listing prints it: street, then "City, Region 94110", then the country. */
+function addressLines({ street, city, region, postalCode, country }: PublicProperty["address"]): ReactNode {
+  const locality = [city, [region, postalCode].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const lines = [street, locality, country].filter((line): line is string => Boolean(line));
+  if (!lines.length) return null;
+  return (
+    <address className="not-italic">
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
+
+/** A field's value at a place of the page, read-only; null when it has none (the page then
+ * leaves it out). */
 export function propertyFieldValue(
   spec: PropertyFieldSpec,
   value: unknown,
   property: PublicProperty,
   context: PropertyValueContext,
+  place: PropertyPagePlace,
 ): ReactNode {
   switch (spec.value) {
     // "—" when there is none: a listing without a price says so.
     case "money":
       return formatMoney(typeof value === "number" ? value : null, property.currency);
-    // The city: where the listing is, at a glance (the form shows every part).
+    // The header's line has the city, where the listing is at a glance; Details every part.
     case "address":
-      return property.address.city;
+      return place === "line" ? property.address.city : addressLines(property.address);
     case "customFields":
       return context.customFields.length ? (
         <CustomFieldSummary definitions={context.customFields} values={property.customFields} />
@@ -112,13 +132,26 @@ export function propertyFieldValue(
   switch (spec.value) {
     case "enum":
       return spec.values?.[String(value)] ?? String(value);
+    case "number":
+      return typeof value === "number" ? value.toLocaleString("en-US") : String(value);
     case "area":
       return typeof value === "number" ? formatArea(value, context.areaUnit) : String(value);
     case "time":
       return formatInZone(String(value), context.zone);
     case "code":
       return <code className="font-mono text-slate-700">{String(value)}</code>;
+    // A row of Details keeps the line breaks it was written with (a description).
     default:
-      return String(value);
+      return place === "details" ? <span className="whitespace-pre-line">{String(value)}</span> : String(value);
   }
+}
+
+/** The fields the registry puts at a place of the page, in its order, with their values; those
+ * without one are left out. */
+export function fieldsAt(place: PropertyPagePlace, property: PublicProperty, context: PropertyValueContext) {
+  return propertyFieldEntries().flatMap(([field, spec]) => {
+    if (!spec.page.includes(place)) return [];
+    const value = propertyFieldValue(spec, property[field], property, context, place);
+    return value === null || value === undefined ? [] : [{ field, spec, value }];
+  });
 }

@@ -69,7 +69,7 @@ export const PROPERTY_FORM_FIELDS: readonly PropertyFormFieldSpec[] = propertyFi
         label: form.label ?? spec.label,
         nullable: acceptsNull(zodOf(field)),
         maxLength: TEXT_WIDGETS.has(widget) ? (form.maxLength ?? maxLengthOf(zodOf(field))) : undefined,
-        max: widget === "count" ? numberMax(zodOf(field)) : undefined,
+        max: widget === "count" || widget === "halves" ? numberMax(zodOf(field)) : undefined,
         choices: spec.values && Object.entries(spec.values).map(([value, label]) => ({ value, label })),
       }),
     ];

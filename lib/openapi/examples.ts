@@ -52,7 +52,7 @@ export const exampleProperty = {
   currency: "USD",
   address: { street: "12 Harbor Blvd", city: "San Francisco", region: "CA", postalCode: "94110", country: "US" },
   bedrooms: 2,
-  bathrooms: 1,
+  bathrooms: 1.5,
   areaSqm: 78.5,
   externalId: "mls-90210",
   customFields: { heating: "heat_pump" },

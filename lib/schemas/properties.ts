@@ -63,7 +63,13 @@ const writable = {
     .meta({ description: "ISO 4217; defaults to the account's currency.", example: "USD" }),
   address: addressSchema,
   bedrooms: z.number().int({ error: "Must be a whole number" }).min(0).max(100).nullable(),
-  bathrooms: z.number().int({ error: "Must be a whole number" }).min(0).max(100).nullable(),
+  bathrooms: z
+    .number()
+    .min(0, { error: "Must be 0 or more" })
+    .max(100)
+    .multipleOf(0.5, { error: "Must be a whole or half number, e.g. 2.5" })
+    .nullable()
+    .meta({ description: "Full baths count 1, a half bath (no shower or tub) 0.5.", example: 2.5 }),
   areaSqm: z.number().gt(0, { error: "Must be greater than 0" }).max(10_000_000).nullable(),
   externalId: externalIdInput,
   customFields: customFieldValuesInput,
@@ -83,7 +89,7 @@ export const propertyCreateSchema = z
       price: 850000,
       address: { street: "12 Harbor Blvd", city: "San Francisco", region: "CA", postalCode: "94110", country: "US" },
       bedrooms: 2,
-      bathrooms: 1,
+      bathrooms: 1.5,
       areaSqm: 78.5,
     },
   });
@@ -123,7 +129,11 @@ export const propertySchema = z
       })
       .meta({ id: "Address", description: "`country` is ISO 3166-1 alpha-2, upper-case." }),
     bedrooms: z.number().int().nullable(),
-    bathrooms: z.number().int().nullable(),
+    bathrooms: z
+      .number()
+      .multipleOf(0.5)
+      .nullable()
+      .meta({ description: "In steps of 0.5 (a half bath).", example: 2.5 }),
     areaSqm: z.number().nullable(),
     externalId: z.string().nullable().meta({ description: "Your own id for the property, if you set one." }),
     customFields: customFieldValuesSchema,

@@ -12,13 +12,13 @@ import type { propertySchema } from "./properties";
 // Typed by propertySchema's keys, so a field added to the schema without an entry does not
 // compile. Derived from it: the CSV export (lib/exports/property-csv-columns.ts), the property
 // form's inputs, defaults and reading (components/properties/property-form-fields.ts,
-// app/(app)/properties/_forms/property-form-input.ts) and the property page's header
-// (components/properties/property-header.tsx), each drawn by one field renderer
+// app/(app)/properties/_forms/property-form-input.ts) and the property page's read view (its
+// header, key facts and Details: components/properties/property-*.tsx), each drawn by one field renderer
 // (components/properties/property-field.tsx). tests/unit/property-field-registry.test.ts walks
 // each surface against the schema.
 //
 // A nullable text field needs only this: `{ label, value: "text", csv: true, form: { widget:
-// "text", group: "listing", span: 3 }, page: "below" }`.
+// "text", group: "listing", span: 3 }, page: ["details"] }`.
 
 /** The property form's input for a field. maxLength is read from the zod type where it has one. */
 export interface PropertyFormWidget {
@@ -30,6 +30,8 @@ export interface PropertyFormWidget {
     | "money"
     /** A whole number of rooms. */
     | "count"
+    /** Rooms in steps of a half: 2.5 bathrooms is two full baths and a half bath. */
+    | "halves"
     /** An ISO code; empty leaves the account's. */
     | "currency"
     /** In the account's unit (lib/properties/area-units.ts). */
@@ -51,17 +53,18 @@ export interface PropertyFormWidget {
   maxLength?: number;
 }
 
-/** Where the property page's header shows a field: its heading, its badge, the " · " line under
- * them, or a line of its own below. */
-export type PropertyPagePlace = "title" | "badge" | "line" | "below";
+/** Where the property page shows a field: in its header (its heading, its badge, the " · " line
+ * under them), among the key facts a listing leads with (price, rooms, area), or as a row of the
+ * Details panel, whose Edit button opens the form. */
+export type PropertyPagePlace = "title" | "badge" | "line" | "fact" | "details";
 
 export interface PropertyFieldSpec {
   /** The field's name for people: CSV header, form label, the page's wording. */
   label: string;
   /** How its value reads: as stored, by an enum's labels, money in its currency, the address in
    * its parts, an area in the account's unit (both in the CSV), a time in UTC, the integrator's
-   * own id as code. */
-  value: "text" | "enum" | "money" | "address" | "area" | "time" | "code" | "customFields";
+   * own id as code, a count with separators (2.5 baths). */
+  value: "text" | "number" | "enum" | "money" | "address" | "area" | "time" | "code" | "customFields";
   values?: Readonly<Record<string, string>>;
   /** A badge's colour for each value (the page's "badge" place). */
   tones?: Readonly<Record<string, string>>;
@@ -70,28 +73,28 @@ export interface PropertyFieldSpec {
   /** In the CSV export. */
   csv: boolean;
   form: PropertyFormWidget | null;
-  /** In the page's header (null: not; the form below shows the rest). */
-  page: PropertyPagePlace | null;
+  /** Where the property page shows it (none: only the form does). */
+  page: readonly PropertyPagePlace[];
 }
 
 type PublicPropertyShape = z.output<typeof propertySchema>;
 type PropertyField = keyof PublicPropertyShape;
 
 export const PROPERTY_FIELDS = {
-  id: { label: "LeadProp ID", value: "text", csv: true, form: null, page: null },
+  id: { label: "LeadProp ID", value: "text", csv: true, form: null, page: [] },
   title: {
     label: "Title",
     value: "text",
     csv: true,
     form: { widget: "text", group: "listing", span: 3 },
-    page: "title",
+    page: ["title"],
   },
   description: {
     label: "Description",
     value: "text",
     csv: true,
     form: { widget: "textarea", group: "listing", span: 3 },
-    page: null,
+    page: ["details"],
   },
   type: {
     label: "Type",
@@ -99,7 +102,7 @@ export const PROPERTY_FIELDS = {
     values: PROPERTY_TYPE_LABELS,
     csv: true,
     form: { widget: "select", group: "listing", initial: "apartment" },
-    page: "line",
+    page: ["line"],
   },
   listingType: {
     label: "Listing type",
@@ -108,7 +111,7 @@ export const PROPERTY_FIELDS = {
     csv: true,
     // "Listing": a label holding "Type" twice would be two fields to a reader finding "Type".
     form: { widget: "select", group: "listing", label: "Listing", initial: "sale" },
-    page: "line",
+    page: ["line"],
   },
   status: {
     label: "Status",
@@ -117,7 +120,7 @@ export const PROPERTY_FIELDS = {
     tones: PROPERTY_STATUS_TONES,
     csv: true,
     form: { widget: "select", group: "listing", initial: "available" },
-    page: "badge",
+    page: ["badge"],
   },
   price: {
     label: "Price",
@@ -130,7 +133,7 @@ export const PROPERTY_FIELDS = {
       placeholder: "850000",
       hint: "Whole currency units; per month for rentals.",
     },
-    page: "line",
+    page: ["fact"],
   },
   currency: {
     label: "Currency",
@@ -138,7 +141,7 @@ export const PROPERTY_FIELDS = {
     csv: true,
     form: { widget: "currency", group: "listing", maxLength: 3, hint: "ISO code, e.g. USD" },
     // Read with the price.
-    page: null,
+    page: [],
   },
   address: {
     label: "Address",
@@ -152,24 +155,36 @@ export const PROPERTY_FIELDS = {
     },
     csv: true,
     form: { widget: "address", group: "address" },
-    // The city: where the listing is, at a glance.
-    page: "line",
+    // The city in the header: where the listing is, at a glance; every part in Details.
+    page: ["line", "details"],
   },
-  bedrooms: { label: "Bedrooms", value: "text", csv: true, form: { widget: "count", group: "listing" }, page: null },
-  bathrooms: { label: "Bathrooms", value: "text", csv: true, form: { widget: "count", group: "listing" }, page: null },
-  areaSqm: { label: "Area", value: "area", csv: true, form: { widget: "area", group: "listing" }, page: "line" },
+  bedrooms: {
+    label: "Bedrooms",
+    value: "number",
+    csv: true,
+    form: { widget: "count", group: "listing" },
+    page: ["fact"],
+  },
+  bathrooms: {
+    label: "Bathrooms",
+    value: "number",
+    csv: true,
+    form: { widget: "halves", group: "listing", hint: "A half bath counts 0.5, e.g. 2.5" },
+    page: ["fact"],
+  },
+  areaSqm: { label: "Area", value: "area", csv: true, form: { widget: "area", group: "listing" }, page: ["fact"] },
   // The integrator's own id (an MLS number), set through the API: how staff find the listing elsewhere.
-  externalId: { label: "External ID", value: "code", csv: true, form: null, page: "below" },
+  externalId: { label: "External ID", value: "code", csv: true, form: null, page: ["details"] },
   customFields: {
     label: "Custom fields",
     value: "customFields",
     csv: true,
     form: { widget: "customFields", group: "extra" },
-    page: "below",
+    page: ["details"],
   },
-  createdAt: { label: "Created", value: "time", csv: true, form: null, page: null },
-  updatedAt: { label: "Updated", value: "time", csv: true, form: null, page: null },
-  version: { label: "Version", value: "text", csv: false, form: null, page: null },
+  createdAt: { label: "Created", value: "time", csv: true, form: null, page: ["details"] },
+  updatedAt: { label: "Updated", value: "time", csv: true, form: null, page: ["details"] },
+  version: { label: "Version", value: "text", csv: false, form: null, page: [] },
 } as const satisfies Record<PropertyField, PropertyFieldSpec>;
 
 export type PropertyFieldName = keyof typeof PROPERTY_FIELDS;

@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { propertyInputFromForm } from "@/app/(app)/properties/_forms/property-form-input";
 import { PropertyForm } from "@/components/properties/property-form";
 import { PROPERTY_FORM_FIELDS, propertyFormValues } from "@/components/properties/property-form-fields";
+import { PropertyDetails } from "@/components/properties/property-details";
+import { PropertyFacts } from "@/components/properties/property-facts";
 import { PropertySummary } from "@/components/properties/property-summary";
 import { propertyCsvColumns } from "@/lib/exports/property-csv-columns";
 import type { PublicProperty } from "@/lib/properties/public-property";
@@ -11,7 +13,7 @@ import { PROPERTY_FIELDS, propertyFieldEntries, type PropertyFieldName } from "@
 import { propertyCreateSchema, propertySchema, propertyUpdateSchema } from "@/lib/schemas/properties";
 
 // Issue 33: a property's fields are declared once (lib/schemas/property-fields.ts) and the CSV
-// export, the property form (inputs, defaults, reading) and the page's header are derived from
+// export, the property form (inputs, defaults, reading) and the page's read view are derived from
 // them. This walks each surface and fails when one misses a field of the schema that its
 // registry entry puts there.
 
@@ -26,7 +28,7 @@ const PROPERTY: PublicProperty = {
   currency: "USD",
   address: { street: "12 5th Ave", city: "New York", region: "NY", postalCode: "10011", country: "US" },
   bedrooms: 2,
-  bathrooms: 1,
+  bathrooms: 1.5,
   areaSqm: 78.5,
   externalId: "mls-7",
   customFields: { view: "park" },
@@ -134,20 +136,45 @@ describe("the property field registry", () => {
     expect(html).toMatch(/name="address.country"[^>]*maxLength="2"|maxLength="2"[^>]*name="address.country"/);
   });
 
-  it("the page's header shows every field marked page, and only those", () => {
-    const header = (property: PublicProperty) =>
+  it("the page's read view shows every field placed on it, and only those", () => {
+    const context = { areaUnit: "sqm" as const, zone: "UTC", customFields: [CUSTOM] };
+    const page = (property: PublicProperty) =>
       renderToStaticMarkup(
-        createElement(PropertySummary, {
-          property,
-          context: { areaUnit: "sqm", zone: "UTC", customFields: [CUSTOM] },
-        }),
+        createElement(
+          "main",
+          null,
+          createElement(PropertySummary, { property, context }),
+          createElement(PropertyFacts, { property, context }),
+          createElement(PropertyDetails, { property, context }),
+        ),
       );
     for (const [field, spec] of propertyFieldEntries()) {
-      // The currency is read with the price, so it changes the header through the price.
-      const shown = header(withOther(field)) !== header(PROPERTY) && field !== "currency";
-      expect({ field, shown }).toEqual({ field, shown: spec.page !== null });
+      // The currency is read with the price, so it changes the page through the price.
+      const shown = page(withOther(field)) !== page(PROPERTY) && field !== "currency";
+      expect({ field, shown }).toEqual({ field, shown: spec.page.length > 0 });
     }
-    expect(header(PROPERTY)).toContain("Apartment · For rent · $2,400 · New York · 78.5 m²");
-    expect(header({ ...PROPERTY, price: null, areaSqm: null })).toContain("Apartment · For rent · — · New York");
+    const header = (property: PublicProperty) =>
+      renderToStaticMarkup(createElement(PropertySummary, { property, context }));
+    expect(header(PROPERTY)).toContain("Apartment · For rent · New York");
+    const facts = renderToStaticMarkup(
+      createElement(PropertyFacts, { property: { ...PROPERTY, price: 1_250_000, bathrooms: 2.5 }, context }),
+    );
+    // Numbers with their separators, half-baths as they are.
+    expect(facts).toContain("$1,250,000");
+    expect(facts).toContain("2.5");
+    expect(facts).toContain("78.5 m²");
+    // A listing without a price says so; a lot without rooms leaves them out.
+    const lot = renderToStaticMarkup(
+      createElement(PropertyFacts, {
+        property: { ...PROPERTY, price: null, bedrooms: null, bathrooms: null },
+        context,
+      }),
+    );
+    expect(lot).toContain("—");
+    expect(lot).not.toContain("Bedrooms");
+    const details = renderToStaticMarkup(createElement(PropertyDetails, { property: PROPERTY, context }));
+    expect(details).toContain("12 5th Ave");
+    expect(details).toContain("New York, NY 10011");
+    expect(details).toContain("park");
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads, visits } from "@/db/schema";
+import { listInterestedLeads } from "@/lib/properties/list-interested-leads";
 import { callApi, createTenant } from "../../helpers/api";
 import type { DataBody, ErrorBody, Lead, ListBody, Property, Visit } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "./setup-api-tests";
@@ -79,6 +80,87 @@ describe("properties", () => {
         "extra",
       ]),
     );
+  });
+
+  it("takes half-baths (steps of 0.5) and refuses any other fraction on the field", async () => {
+    const t = await createTenant();
+    const created = await callApi<DataBody<Property>>("POST", "/api/v1/properties", {
+      key: t.key,
+      body: { ...HOUSE, bathrooms: 2.5 },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.bathrooms).toBe(2.5);
+    const id = created.body.data.id;
+    const half = await callApi<DataBody<Property>>("PATCH", `/api/v1/properties/${id}`, {
+      key: t.key,
+      body: { bathrooms: 0.5 },
+    });
+    expect(half.body.data.bathrooms).toBe(0.5);
+    expect(
+      (await callApi<DataBody<Property>>("GET", `/api/v1/properties/${id}`, { key: t.key })).body.data,
+    ).toMatchObject({ bathrooms: 0.5 });
+    for (const bathrooms of [2.25, -0.5, 100.5, "2.5"]) {
+      const refused = await callApi<ErrorBody>("PATCH", `/api/v1/properties/${id}`, {
+        key: t.key,
+        body: { bathrooms },
+      });
+      expect({ bathrooms, status: refused.status, code: refused.body.error.code }).toEqual({
+        bathrooms,
+        status: 400,
+        code: "validation_error",
+      });
+      expect(refused.body.error.details).toEqual([expect.objectContaining({ path: "bathrooms" })]);
+    }
+    const quarter = await callApi<ErrorBody>("POST", "/api/v1/properties", {
+      key: t.key,
+      body: { ...HOUSE, bathrooms: 2.25 },
+    });
+    expect(quarter.status).toBe(400);
+    expect(quarter.body.error.details).toEqual([
+      expect.objectContaining({ path: "bathrooms", message: "Must be a whole or half number, e.g. 2.5" }),
+    ]);
+    expect(
+      (await callApi<DataBody<Property>>("GET", `/api/v1/properties/${id}`, { key: t.key })).body.data,
+    ).toMatchObject({ bathrooms: 0.5 });
+  });
+
+  it("the page's interested leads: its lead's property of interest, or a visit of it, in this account only", async () => {
+    const t = await createTenant();
+    const other = await createTenant();
+    const mk = async (key: string) =>
+      (await callApi<DataBody<Property>>("POST", "/api/v1/properties", { key, body: HOUSE })).body.data.id;
+    const [house, elsewhere] = [await mk(t.key), await mk(t.key)];
+    const lead = async (key: string, body: object) =>
+      (await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key, body })).body.data.id;
+    const wants = await lead(t.key, { name: "Wants it", propertyId: house });
+    const visited = await lead(t.key, { name: "Saw it", propertyId: elsewhere });
+    await lead(t.key, { name: "Elsewhere only", propertyId: elsewhere });
+    const gone = await lead(t.key, { name: "Deleted", propertyId: house });
+    await callApi("DELETE", `/api/v1/leads/${gone}`, { key: t.key });
+    for (const [leadId, at] of [
+      [visited, "2030-12-02T10:00:00.000Z"],
+      [visited, "2030-12-03T10:00:00.000Z"],
+      [wants, "2030-12-04T10:00:00.000Z"],
+    ])
+      expect(
+        (await callApi("POST", "/api/v1/visits", { key: t.key, body: { leadId, propertyId: house, scheduledAt: at } }))
+          .status,
+      ).toBe(201);
+    // Another account's lead can name neither this property nor visit it; its own list stays empty.
+    await lead(other.key, { name: "Other account" });
+
+    const { data, hasMore } = await listInterestedLeads(t.accountId, house, 10);
+    expect(hasMore).toBe(false);
+    expect(
+      data
+        .map(({ name, interested, visits: count }) => ({ name, interested, visits: count }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    ).toEqual([
+      { name: "Saw it", interested: false, visits: 2 },
+      { name: "Wants it", interested: true, visits: 1 },
+    ]);
+    expect((await listInterestedLeads(other.accountId, house, 10)).data).toEqual([]);
+    expect((await listInterestedLeads(t.accountId, house, 1)).hasMore).toBe(true);
   });
 
   it("filters by status, type, listingType, city, price range and q", async () => {

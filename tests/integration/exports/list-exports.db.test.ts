@@ -46,7 +46,15 @@ describe("CSV export of the leads and properties lists", () => {
     const actor = userActor(agency.owner);
     const flat = await createProperty(
       { accountId: agency.accountId, currency: "USD" },
-      { title: "Loft on 5th", type: "apartment", listingType: "rent", price: 2400, bedrooms: 1, areaSqm: 65 },
+      {
+        title: "Loft on 5th",
+        type: "apartment",
+        listingType: "rent",
+        price: 2400,
+        bedrooms: 1,
+        bathrooms: 1.5,
+        areaSqm: 65,
+      },
       actor,
     );
     await createProperty(
@@ -129,6 +137,8 @@ describe("CSV export of the leads and properties lists", () => {
       "Listing type": "For rent",
       Price: "2400",
       Bedrooms: "1",
+      // A half bath is written as it is (issue 35, part 7).
+      Bathrooms: "1.5",
       "Area (m²)": "65",
       "Area (sq ft)": "700",
     });

@@ -21,6 +21,9 @@ function valueOf(f: FormFields, field: PropertyFormFieldSpec): unknown {
       return f.wholeNumber(name);
     case "count":
       return f.wholeNumber(name, `Enter a whole number from 0 to ${field.max ?? 100}`);
+    // The API refuses what is not a half step (2.25) with its own message on the field.
+    case "halves":
+      return f.decimal(name, `Enter a number from 0 to ${field.max ?? 100}, e.g. 2.5`);
     case "area":
       return area(f);
     // Empty leaves the account's currency.

@@ -48,7 +48,7 @@ export const createProperty = {
             country: "US",
           },
           bedrooms: 2,
-          bathrooms: 1,
+          bathrooms: 1.5,
           areaSqm: 78.5,
         },
       },
