@@ -1417,7 +1417,7 @@ export interface components {
      *         "country": "US"
      *       },
      *       "bedrooms": 2,
-     *       "bathrooms": 1,
+     *       "bathrooms": 1.5,
      *       "areaSqm": 78.5
      *     }
      */
@@ -1439,6 +1439,10 @@ export interface components {
       currency?: string;
       address?: components["schemas"]["AddressInput"];
       bedrooms?: number | null;
+      /**
+       * @description Full baths count 1, a half bath (no shower or tub) 0.5.
+       * @example 2.5
+       */
       bathrooms?: number | null;
       areaSqm?: number | null;
       /**
@@ -1481,6 +1485,10 @@ export interface components {
       currency?: string;
       address?: components["schemas"]["AddressInput"];
       bedrooms?: number | null;
+      /**
+       * @description Full baths count 1, a half bath (no shower or tub) 0.5.
+       * @example 2.5
+       */
       bathrooms?: number | null;
       areaSqm?: number | null;
       /**
@@ -1520,6 +1528,10 @@ export interface components {
             currency?: string;
             address?: components["schemas"]["AddressInput"];
             bedrooms?: number | null;
+            /**
+             * @description Full baths count 1, a half bath (no shower or tub) 0.5.
+             * @example 2.5
+             */
             bathrooms?: number | null;
             areaSqm?: number | null;
             /** @description Required for an upsert: the record it updates, or creates. */
@@ -2759,6 +2771,10 @@ export interface components {
       currency: string;
       address: components["schemas"]["AddressOutput"];
       bedrooms: number | null;
+      /**
+       * @description In steps of 0.5 (a half bath).
+       * @example 2.5
+       */
       bathrooms: number | null;
       areaSqm: number | null;
       /** @description Your own id for the property, if you set one. */
@@ -3126,6 +3142,10 @@ export interface components {
             currency: string;
             address: components["schemas"]["AddressOutput"];
             bedrooms: number | null;
+            /**
+             * @description In steps of 0.5 (a half bath).
+             * @example 2.5
+             */
             bathrooms: number | null;
             areaSqm: number | null;
             /** @description Your own id for the property, if you set one. */
@@ -5865,7 +5885,7 @@ export interface operations {
            *             "country": "US"
            *           },
            *           "bedrooms": 2,
-           *           "bathrooms": 1,
+           *           "bathrooms": 1.5,
            *           "areaSqm": 78.5,
            *           "externalId": "mls-90210",
            *           "customFields": {
@@ -5983,7 +6003,7 @@ export interface operations {
            *           "country": "US"
            *         },
            *         "bedrooms": 2,
-           *         "bathrooms": 1,
+           *         "bathrooms": 1.5,
            *         "areaSqm": 78.5,
            *         "externalId": "mls-90210",
            *         "customFields": {
@@ -6128,7 +6148,7 @@ export interface operations {
            *           "country": "US"
            *         },
            *         "bedrooms": 2,
-           *         "bathrooms": 1,
+           *         "bathrooms": 1.5,
            *         "areaSqm": 78.5,
            *         "externalId": "mls-90210",
            *         "customFields": {
@@ -6373,7 +6393,7 @@ export interface operations {
            *           "country": "US"
            *         },
            *         "bedrooms": 2,
-           *         "bathrooms": 1,
+           *         "bathrooms": 1.5,
            *         "areaSqm": 78.5,
            *         "externalId": "mls-90210",
            *         "customFields": {
@@ -6535,7 +6555,7 @@ export interface operations {
            *               "country": "US"
            *             },
            *             "bedrooms": 2,
-           *             "bathrooms": 1,
+           *             "bathrooms": 1.5,
            *             "areaSqm": 78.5,
            *             "externalId": "mls-90210",
            *             "customFields": {
@@ -6565,7 +6585,7 @@ export interface operations {
            *               "country": "US"
            *             },
            *             "bedrooms": 1,
-           *             "bathrooms": 1,
+           *             "bathrooms": 1.5,
            *             "areaSqm": 61,
            *             "externalId": "mls-90211",
            *             "customFields": {
@@ -9927,6 +9947,10 @@ export interface operations {
               currency: string;
               address: components["schemas"]["Address"];
               bedrooms: number | null;
+              /**
+               * @description In steps of 0.5 (a half bath).
+               * @example 2.5
+               */
               bathrooms: number | null;
               areaSqm: number | null;
               /** @description Your own id for the property, if you set one. */
@@ -10025,6 +10049,10 @@ export interface operations {
               currency: string;
               address: components["schemas"]["Address"];
               bedrooms: number | null;
+              /**
+               * @description In steps of 0.5 (a half bath).
+               * @example 2.5
+               */
               bathrooms: number | null;
               areaSqm: number | null;
               /** @description Your own id for the property, if you set one. */
@@ -10132,6 +10160,10 @@ export interface operations {
               currency: string;
               address: components["schemas"]["Address"];
               bedrooms: number | null;
+              /**
+               * @description In steps of 0.5 (a half bath).
+               * @example 2.5
+               */
               bathrooms: number | null;
               areaSqm: number | null;
               /** @description Your own id for the property, if you set one. */
