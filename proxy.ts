@@ -21,11 +21,11 @@ export async function proxy(req: NextRequestWithAuth, event: NextFetchEvent) {
 
 export const config = {
   // Off the API (its own key auth; the proxy's cost matters there), the docs, Next's assets,
-  // files with an extension, the sign-in, sign-up and password reset pages, the development
+  // files with an extension, the sign-in, sign-up, password reset and team invite pages, the development
   // outbox (/dev, a 404 unless mail is local) and the home page. Off the CSV upload too: a proxy
   // copies the body it sees, up to 10 MB, and hands the route only that much; the route checks the
   // session itself before it reads a byte (app/(app)/leads/import/upload/route.ts).
   matcher: [
-    "/((?!(?:api|docs|login|signup|forgot-password|reset-password|dev)(?:/|$)|leads/import/upload$|_next/|.*\\.\\w+$).+)",
+    "/((?!(?:api|docs|login|signup|forgot-password|reset-password|invite|dev)(?:/|$)|leads/import/upload$|_next/|.*\\.\\w+$).+)",
   ],
 };

@@ -28,6 +28,7 @@ const PREFIXES = {
   leadRoutingRule: "lrr",
   bulkLeadAction: "bulk",
   savedLeadView: "view",
+  teamInvite: "inv",
 } as const;
 
 export type IdKind = keyof typeof PREFIXES;

@@ -1,6 +1,8 @@
 import { forbidden } from "next/navigation";
 import type { Metadata } from "next";
 import { requireMember } from "@/lib/auth/get-current-member";
+import { INVITE_TTL_DAYS } from "@/lib/invites/invite-rules";
+import { listOpenInvites } from "@/lib/invites/list-open-invites";
 import { listMembers } from "@/lib/users/list-members";
 import { formatInZone } from "@/components/ui/format-date";
 import { ActionButton } from "@/components/ui/action-button";
@@ -10,14 +12,15 @@ import { Badge } from "@/components/ui/badge";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { changeRoleAction, removeMemberAction, setMemberActiveAction } from "./actions";
-import { AddStaffForm } from "./add-staff-form";
+import { InviteForm } from "./invite-form";
+import { PendingInvites } from "./pending-invites";
 
 export const metadata: Metadata = { title: "Team" };
 
 export default async function TeamPage() {
   const member = await requireMember();
   if (member.role !== "owner") forbidden();
-  const members = await listMembers(member.accountId);
+  const [members, invites] = await Promise.all([listMembers(member.accountId), listOpenInvites(member.accountId)]);
   // Active owners: the last one is never removed, demoted or deactivated.
   const owners = members.filter((m) => m.role === "owner" && m.active).length;
   return (
@@ -53,7 +56,6 @@ export default async function TeamPage() {
                 <td className={styles.td}>{m.email}</td>
                 <td className={`${styles.td} space-x-2`}>
                   <span>{m.role === "owner" ? "Owner" : "Staff"}</span>
-                  {m.mustChangePassword ? <Badge tone="amber">Temporary password</Badge> : null}
                   {m.active ? null : <Badge tone="slate">Inactive</Badge>}
                 </td>
                 <td className={styles.td}>
@@ -121,21 +123,24 @@ export default async function TeamPage() {
         </DataTable>
         {members.length === 1 ? (
           <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
-            It&apos;s just you so far. Add your staff below so they can work your leads.
+            It&apos;s just you so far. Invite your team below so they can work your leads.
           </p>
         ) : null}
       </section>
 
-      <section aria-labelledby="add-staff-title" className={`${styles.card} space-y-4 p-5 sm:p-6`}>
+      {invites.length > 0 ? <PendingInvites invites={invites} timeZone={member.timeZone} /> : null}
+
+      <section aria-labelledby="invite-title" className={`${styles.card} space-y-4 p-5 sm:p-6`}>
         <div className="space-y-1">
-          <h2 id="add-staff-title" className="text-base font-semibold text-slate-900">
-            Add a staff member
+          <h2 id="invite-title" className="text-base font-semibold text-slate-900">
+            Invite a teammate
           </h2>
           <p className="text-sm text-slate-600">
-            Choose a temporary password and pass it on; they sign in with their email and it.
+            They get an email with a link to choose their own name and password. The link works once, for{" "}
+            {INVITE_TTL_DAYS} days.
           </p>
         </div>
-        <AddStaffForm />
+        <InviteForm />
       </section>
     </div>
   );

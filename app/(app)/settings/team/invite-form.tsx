@@ -2,29 +2,26 @@
 
 import { useActionState } from "react";
 import { TextField } from "@/components/ui/text-field";
+import { SelectField } from "@/components/ui/select-field";
 import { SubmitButton } from "@/components/ui/submit-button";
 import { FormStateMessage } from "@/components/ui/form-message";
-import { MIN_PASSWORD_LENGTH } from "@/lib/accounts/password-rules";
 import { IDLE } from "@/components/ui/form-state";
-import { addStaffAction } from "./actions";
+import { inviteAction } from "./actions";
 
-export function AddStaffForm() {
-  const [state, formAction] = useActionState(addStaffAction, IDLE);
+const ROLE_OPTIONS = [
+  { value: "staff", label: "Staff: works leads, properties and visits" },
+  { value: "owner", label: "Owner: also opens settings" },
+];
+
+export function InviteForm() {
+  const [state, formAction] = useActionState(inviteAction, IDLE);
   const errors = state.fieldErrors ?? {};
   // Keep what was typed after an error; start empty after a success.
   const values = state.status === "error" ? (state.values ?? {}) : {};
   return (
     <form action={formAction} className="space-y-4" noValidate>
       <FormStateMessage state={state} />
-      <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="Name"
-          name="name"
-          defaultValue={values.name}
-          required
-          autoComplete="off"
-          error={errors.name}
-        />
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <TextField
           label="Email"
           name="email"
@@ -34,19 +31,18 @@ export function AddStaffForm() {
           autoComplete="off"
           error={errors.email}
         />
-        <TextField
-          label="Temporary password"
-          name="password"
-          type="password"
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          autoComplete="new-password"
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters. They choose their own when they first sign in.`}
-          error={errors.password}
+        <SelectField
+          // Remounted after each submit so a kept value shows again after an error.
+          key={`${state.status}-${values.role ?? "staff"}`}
+          label="Role"
+          name="role"
+          options={ROLE_OPTIONS}
+          defaultValue={values.role ?? "staff"}
+          error={errors.role}
         />
       </div>
       <div className="flex justify-end">
-        <SubmitButton pendingLabel="Adding…">Add staff member</SubmitButton>
+        <SubmitButton pendingLabel="Sending…">Send invite</SubmitButton>
       </div>
     </form>
   );
