@@ -7,6 +7,7 @@ import type { BoardColumn } from "@/lib/board/load-board";
 import { LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
 import { styles } from "@/components/ui/styles";
 import { BoardCardView, type CardContext } from "./board-card-view";
+import { boardColumnId } from "./board-overview";
 
 // A status column: its total (every lead in the status, not only the cards loaded), its cards,
 // and "Show more" for the next page. The whole column is the drop target.
@@ -30,6 +31,8 @@ export function BoardColumnView({
   return (
     <section
       ref={setNodeRef}
+      id={boardColumnId(column.status)}
+      data-status={column.status}
       aria-labelledby={`column-${column.status}`}
       data-testid={`board-column-${column.status}`}
       data-over={isOver}

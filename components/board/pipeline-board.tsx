@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useRef, useState, useTransition } from "react";
 import {
   DndContext,
   DragOverlay,
@@ -22,6 +22,7 @@ import { loadColumnAction, moveCardAction } from "@/app/(app)/leads/board/action
 import { FormMessage } from "@/components/ui/form-message";
 import { boardAnnouncements, boardInstructions } from "./board-announcements";
 import { BoardColumnView } from "./board-column-view";
+import { BoardOverview } from "./board-overview";
 import { columnJumpCoordinates } from "./board-keyboard";
 import type { CardContext } from "./board-card-view";
 import { useBoardColumns } from "./use-board-columns";
@@ -45,6 +46,7 @@ export function PipelineBoard({
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState("");
   const [, startTransition] = useTransition();
+  const scroller = useRef<HTMLDivElement>(null);
   const sensors = useSensors(
     // A few pixels before a drag starts, so a tap on the handle is not a drag.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -119,6 +121,7 @@ export function PipelineBoard({
       <p role="status" className="sr-only">
         {notice}
       </p>
+      <BoardOverview columns={columns} scroller={scroller} />
       <DndContext
         id="pipeline-board"
         sensors={sensors}
@@ -129,6 +132,7 @@ export function PipelineBoard({
         onDragCancel={() => setDragged(null)}
       >
         <div
+          ref={scroller}
           // relative: screen-reader-only text inside is positioned absolutely; without a positioned
           // ancestor here it would escape the scroller and widen the page.
           className="relative -mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0"
