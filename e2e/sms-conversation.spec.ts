@@ -53,9 +53,12 @@ test.describe("an SMS conversation", () => {
     await expect(consent).toContainText("SMS reply STOP");
     await expect(page.getByText("Only the lead can grant it again")).toBeAttached();
 
+    // The inbox: the lead's conversation, its latest message the STOP; the thread labels the reply.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Messages" }).click();
-    const received = page.getByTestId("message-row").filter({ hasText: reply });
-    await expect(received).toContainText(name);
+    const conversation = page.getByTestId("conversation-row").filter({ hasText: name });
+    await expect(conversation).toContainText("stop");
+    await conversation.getByRole("link").click();
+    const received = page.getByTestId("thread-message").filter({ hasText: reply });
     await expect(received).toContainText("Received");
     // In the viewer's zone, named: staff follow the demo account's, America/New_York.
     const sentAt = (await received.locator("time").getAttribute("datetime")) ?? "";

@@ -73,7 +73,7 @@ test("a visit at 10:00 in New York is 16:00 for a user in Paris", async ({ pageA
     await expect(staff.getByTestId("visit-when")).toContainText("Mon 25 Nov, 16:00 GMT+1");
     // Every other time too, e.g. the Messages page's: Paris time, named.
     await staff.goto("/messages");
-    const smsTime = staff.getByTestId("message-row").first().locator("time");
+    const smsTime = staff.getByTestId("conversation-row").first().locator("time");
     await expect(smsTime).toContainText(clockIn((await smsTime.getAttribute("datetime")) ?? "", "Europe/Paris"));
     // The week view places it on its Paris day and time: in Monday's column, at the 16:00 row.
     await staff.goto("/visits?view=week&day=2030-11-25");

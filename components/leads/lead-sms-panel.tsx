@@ -2,11 +2,10 @@ import type { Account } from "@/lib/accounts/get-account";
 import type { PublicLead } from "@/lib/leads/public-lead";
 import { smsConsentRefusal } from "@/lib/sms/assert-sms-consent";
 import { isLogProvider } from "@/lib/sms/get-sms-provider";
-import type { PublicSms } from "@/lib/sms/public-sms";
 import type { FormState } from "@/components/ui/form-state";
 import { SimulateReplyForm } from "./simulate-reply-form";
 import { SmsForm } from "./sms-form";
-import { SmsThread } from "./sms-thread";
+import { SmsThread, type ThreadMessage } from "./sms-thread";
 
 type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
 
@@ -31,7 +30,7 @@ export function LeadSmsPanel({
 }: {
   account: Account;
   lead: PublicLead;
-  thread: PublicSms[];
+  thread: ThreadMessage[];
   zone: string;
   newIds: Set<string>;
   optOutByRecipient: boolean;

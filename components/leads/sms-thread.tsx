@@ -1,7 +1,11 @@
 import type { PublicSms } from "@/lib/sms/public-sms";
 import { formatInZone } from "@/components/ui/format-date";
 import { Badge } from "@/components/ui/badge";
-import { SMS_STATUS_LABELS } from "@/components/leads/sms-status-labels";
+import { smsStateLabel } from "@/components/leads/sms-status-labels";
+
+/** A message as the thread shows it. The inbox passes what staff see too (the provider's delivery
+ * report and failure reason); the lead page shows the API's shape. */
+export type ThreadMessage = PublicSms & { deliveredAt?: string | null; error?: string | null };
 
 // The conversation with the lead, oldest first and newest last, as a phone shows it: the lead's
 // messages on the left, ours on the right with their delivery status. `newIds`: replies no one
@@ -13,7 +17,7 @@ export function SmsThread({
   newIds,
   cancelAction,
 }: {
-  messages: PublicSms[];
+  messages: ThreadMessage[];
   zone: string;
   newIds: Set<string>;
   /** Cancels a scheduled message (quiet hours or a chosen time) before it goes out. */
@@ -24,7 +28,7 @@ export function SmsThread({
     <ol className="space-y-2" aria-label="Thread">
       {messages.map((sms) => {
         const inbound = sms.direction === "inbound";
-        const [label, tone] = SMS_STATUS_LABELS[sms.status];
+        const [label, tone] = smsStateLabel(sms);
         return (
           <li
             key={sms.id}
@@ -38,9 +42,14 @@ export function SmsThread({
               <p className="whitespace-pre-wrap break-words">{sms.message}</p>
               <p className="mt-1 flex flex-wrap items-center gap-1.5 text-xs text-slate-500">
                 <time dateTime={sms.createdAt}>{formatInZone(sms.createdAt, zone)}</time>
-                {inbound ? null : <Badge tone={tone}>{label}</Badge>}
+                <Badge tone={tone}>{label}</Badge>
                 {newIds.has(sms.id) ? <Badge tone="indigo">New</Badge> : null}
               </p>
+              {sms.status === "failed" && sms.error ? (
+                <p data-testid="sms-error" className="mt-1 text-xs text-red-800">
+                  {sms.error}
+                </p>
+              ) : null}
               {sms.status === "scheduled" && sms.sendAt ? (
                 <form action={cancelAction} className="mt-1 flex items-center gap-2 text-xs text-slate-600">
                   <input type="hidden" name="leadId" value={sms.leadId} />

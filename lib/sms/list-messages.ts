@@ -24,11 +24,15 @@ export interface AccountMessage {
   provider: string;
   /** The provider's failure: shown to staff, never returned by the API. */
   error: string | null;
+  /** Scheduled: when it goes out. */
+  sendAt: string | null;
+  /** When the provider reported it delivered. */
+  deliveredAt: string | null;
   createdAt: string;
 }
 
-// The messages page: every SMS the account sent, tried to send or received, newest first, with
-// its lead.
+// Every SMS the account sent, tried to send or received, newest first, with its lead, in the
+// shape staff see (the provider's error, delivery): one lead's for the inbox's thread.
 export async function listMessages(
   accountId: string,
   query: { limit: number; cursor?: string; status?: SmsStatus; direction?: SmsDirection; leadId?: string },
@@ -64,6 +68,8 @@ export async function listMessages(
     status: row.sms.status,
     provider: row.sms.provider,
     error: row.sms.error,
+    sendAt: row.sms.sendAt?.toISOString() ?? null,
+    deliveredAt: row.sms.deliveredAt?.toISOString() ?? null,
     createdAt: row.sms.createdAt.toISOString(),
   }));
 }
