@@ -3,6 +3,7 @@ import { deliverWebhookQueue } from "./workers/deliver-webhook";
 import { importLeadsQueue } from "./workers/import-leads";
 import { notifyLeadAssignedQueue } from "./workers/notify-lead-assigned";
 import { rerouteSilentLeadQueue } from "./workers/reroute-silent-lead";
+import { runBulkLeadActionQueue } from "./workers/run-bulk-lead-action";
 import { sendScheduledSmsQueue } from "./workers/send-scheduled-sms";
 import { sendTaskDigestsQueue } from "./workers/send-task-digests";
 
@@ -16,4 +17,5 @@ export const QUEUES: readonly AnyJobQueue[] = [
   notifyLeadAssignedQueue,
   rerouteSilentLeadQueue,
   sendTaskDigestsQueue,
+  runBulkLeadActionQueue,
 ];

@@ -89,6 +89,16 @@ export async function listLeadRows(accountId: string, query: LeadWebQuery): Prom
   return page.toPage(await select, (row) => row);
 }
 
+/** The filters' WHERE (their custom field definitions read first): what a bulk action on "all
+ * matching" walks (lib/bulk-actions), the same leads the list shows. */
+export async function leadFilterWhere(
+  db: DbOrTx,
+  accountId: string,
+  filters: LeadWebFilters,
+): Promise<SQL | undefined> {
+  return and(...leadFilterConditions(accountId, filters, await customFilterOf(db, accountId, filters)));
+}
+
 /** Counts stop here: past it the list says "10,000+". Counting every lead of a large account
  * reads its whole account index on each keystroke; a capped count reads at most this many. */
 export const LEAD_COUNT_CAP = 10_000;
@@ -103,7 +113,7 @@ export interface LeadCount {
  * conditions, counted in SQL up to LEAD_COUNT_CAP: a LIMIT inside the count stops the scan. */
 export async function countLeads(accountId: string, filters: LeadWebFilters): Promise<LeadCount> {
   const db = await getDb();
-  const where = and(...leadFilterConditions(accountId, filters, await customFilterOf(db, accountId, filters)));
+  const where = await leadFilterWhere(db, accountId, filters);
   const matching = db
     .select({ one: sql`1` })
     .from(leads)

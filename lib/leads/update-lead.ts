@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { getDb, type Db, type Tx } from "@/db/client";
 import { inTransaction } from "@/lib/query/after-commit";
 import { retryOnDeadlock } from "@/lib/query/retry-on-deadlock";
 import { leads, type Lead } from "@/db/schema";
@@ -63,44 +63,58 @@ function updateLeadIn(
     // retryOnDeadlock above.
     const before = await getLeadOrThrow(tx, account.accountId, leadId, { forUpdate: true });
     assertVersionMatches("lead", before.version, ifMatch);
-    const rules =
-      input.customFields === undefined ? [] : await definitionsForWrite(tx, account.accountId, "lead", { lock: true });
-    assertOptOutClearable(before, input);
-    // The consent record is not a field like the others: it has its own activity, and resending
-    // the same record changes nothing (consent-record.ts).
-    const {
-      consent: sentConsent,
-      customFields: sentCustom,
-      ...prepared
-    } = await prepareLeadFields(tx, account, input, before);
-    const consent = consentRecordOf(sentConsent, before.consent);
-    // A STOP the number sent (on this lead or another with that phone) is cleared only by START.
-    const phone = "phone" in prepared ? prepared.phone : before.phone;
-    const clearsOptOut = input.smsOptOut === false && before.smsOptOut;
-    if (phone && (consent?.sms.status === "granted" || clearsOptOut))
-      await assertNumberOptOutClearable(tx, account.accountId, phone);
-    // Custom fields merge into the stored ones (null clears a key); a change shows in `changes`.
-    const fields = {
-      ...prepared,
-      ...(sentCustom !== undefined && {
-        customFields: validateCustomFields(rules, sentCustom, before.customFields, "update"),
-      }),
-    };
-    const changes = diff(before, fields);
-    if (Object.keys(changes).length === 0 && !consent) return toPublicLead(before);
-    const [lead] = await tx
-      .update(leads)
-      .set({ ...fields, ...(consent && { consent }) })
-      .where(eq(leads.id, leadId))
-      .returning();
-    const target = { accountId: account.accountId, leadId, actor };
-    await recordLeadChangeActivities(tx, target, changes, consent && { from: before.consent, to: consent });
-    const object = toPublicLead(lead);
-    await recordEvent(tx, account.accountId, actor, {
-      type: changes.status ? "lead.status_changed" : "lead.updated",
-      object,
-      previousAttributes: previousAttributes(toPublicLead(before), object),
-    });
-    return object;
+    return (await changeLockedLead(tx, account, before, input, actor)).lead;
   });
+}
+
+/** The change itself, to a lead whose row `tx` has locked (`before`): what updateLead does after
+ * the lock, and what a bulk action does to each lead of its batch (lib/bulk-actions), so both
+ * write the same activity, event and version. `changed`: false when nothing was written. */
+export async function changeLockedLead(
+  tx: Tx,
+  account: LeadAccountContext,
+  before: Lead,
+  input: LeadUpdateInput,
+  actor: Actor,
+): Promise<{ lead: PublicLead; changed: boolean }> {
+  const leadId = before.id;
+  const rules =
+    input.customFields === undefined ? [] : await definitionsForWrite(tx, account.accountId, "lead", { lock: true });
+  assertOptOutClearable(before, input);
+  // The consent record is not a field like the others: it has its own activity, and resending
+  // the same record changes nothing (consent-record.ts).
+  const {
+    consent: sentConsent,
+    customFields: sentCustom,
+    ...prepared
+  } = await prepareLeadFields(tx, account, input, before);
+  const consent = consentRecordOf(sentConsent, before.consent);
+  // A STOP the number sent (on this lead or another with that phone) is cleared only by START.
+  const phone = "phone" in prepared ? prepared.phone : before.phone;
+  const clearsOptOut = input.smsOptOut === false && before.smsOptOut;
+  if (phone && (consent?.sms.status === "granted" || clearsOptOut))
+    await assertNumberOptOutClearable(tx, account.accountId, phone);
+  // Custom fields merge into the stored ones (null clears a key); a change shows in `changes`.
+  const fields = {
+    ...prepared,
+    ...(sentCustom !== undefined && {
+      customFields: validateCustomFields(rules, sentCustom, before.customFields, "update"),
+    }),
+  };
+  const changes = diff(before, fields);
+  if (Object.keys(changes).length === 0 && !consent) return { lead: toPublicLead(before), changed: false };
+  const [lead] = await tx
+    .update(leads)
+    .set({ ...fields, ...(consent && { consent }) })
+    .where(eq(leads.id, leadId))
+    .returning();
+  const target = { accountId: account.accountId, leadId, actor };
+  await recordLeadChangeActivities(tx, target, changes, consent && { from: before.consent, to: consent });
+  const object = toPublicLead(lead);
+  await recordEvent(tx, account.accountId, actor, {
+    type: changes.status ? "lead.status_changed" : "lead.updated",
+    object,
+    previousAttributes: previousAttributes(toPublicLead(before), object),
+  });
+  return { lead: object, changed: true };
 }

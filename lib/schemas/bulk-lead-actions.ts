@@ -21,13 +21,9 @@ export const bulkLeadActionSchema = z.discriminatedUnion("kind", [
 export type BulkLeadActionInput = z.output<typeof bulkLeadActionSchema>;
 export type BulkLeadActionKind = BulkLeadActionInput["kind"];
 
-/** The list's filters as stored: its dates as ISO text (JSON has no dates). */
-export type StoredLeadFilters = Omit<
-  LeadWebFilters,
-  "createdFrom" | "createdBefore" | "createdAfter" | "updatedAfter"
-> & {
-  createdFrom?: string;
-  createdBefore?: string;
+/** The list's filters as stored: its instants as ISO text (JSON has no dates). */
+export type StoredLeadFilters = {
+  [K in keyof LeadWebFilters]: LeadWebFilters[K] extends Date | undefined ? string : LeadWebFilters[K];
 };
 
 /** Which leads: the ids picked on the page, or every lead the list's filters matched when it was

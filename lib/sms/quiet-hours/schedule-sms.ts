@@ -1,4 +1,4 @@
-import type { Db } from "@/db/client";
+import type { Db, Tx } from "@/db/client";
 import { smsMessages } from "@/db/schema";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { recordEvent } from "@/lib/events/record-event";
@@ -20,18 +20,22 @@ interface ScheduledSms {
 // One transaction: the `scheduled` message, its sms_scheduled activity, the sms.scheduled event and
 // the job that sends it at sendAt. The job exists if and only if the message does.
 export async function scheduleSms(db: Db, sms: ScheduledSms, actor: Actor) {
-  return inTransaction(db, async (tx) => {
-    const [row] = await tx
-      .insert(smsMessages)
-      .values({ id: newId("sms"), ...sms, status: "scheduled", provider: getSmsProvider().name })
-      .returning();
-    await recordActivity(
-      tx,
-      { accountId: sms.accountId, leadId: sms.leadId, actor },
-      { kind: "sms_scheduled", smsId: row.id, to: sms.to, sendAt: sms.sendAt },
-    );
-    await recordEvent(tx, sms.accountId, actor, { type: "sms.scheduled", object: toPublicSms(row) });
-    await enqueue(tx, sendScheduledSmsQueue, { smsId: row.id, accountId: sms.accountId }, { startAfter: sms.sendAt });
-    return row;
-  });
+  return inTransaction(db, (tx) => scheduleSmsIn(tx, sms, actor));
+}
+
+/** The same in the caller's transaction: a bulk text schedules each lead's message with its
+ * batch (lib/bulk-actions), so a batch rolled back leaves no message and no job. */
+export async function scheduleSmsIn(tx: Tx, sms: ScheduledSms, actor: Actor) {
+  const [row] = await tx
+    .insert(smsMessages)
+    .values({ id: newId("sms"), ...sms, status: "scheduled", provider: getSmsProvider().name })
+    .returning();
+  await recordActivity(
+    tx,
+    { accountId: sms.accountId, leadId: sms.leadId, actor },
+    { kind: "sms_scheduled", smsId: row.id, to: sms.to, sendAt: sms.sendAt },
+  );
+  await recordEvent(tx, sms.accountId, actor, { type: "sms.scheduled", object: toPublicSms(row) });
+  await enqueue(tx, sendScheduledSmsQueue, { smsId: row.id, accountId: sms.accountId }, { startAfter: sms.sendAt });
+  return row;
 }

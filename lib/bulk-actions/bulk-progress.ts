@@ -1,0 +1,34 @@
+import type { BulkLeadAction } from "@/db/schema";
+
+/** What the leads list shows of a bulk action while it runs and after: its counts, never its
+ * selection (up to 10,000 ids) or its message. */
+export interface BulkProgress {
+  id: string;
+  kind: BulkLeadAction["action"]["kind"];
+  status: string;
+  total: number;
+  processed: number;
+  changed: number;
+  unchanged: number;
+  scheduled: number;
+  noConsent: number;
+  optedOut: number;
+  noPhone: number;
+  error: string | null;
+}
+
+export const toBulkProgress = (row: BulkLeadAction): BulkProgress => ({
+  id: row.id,
+  kind: row.action.kind,
+  status: row.status,
+  // "All matching" may find a few more leads by the time it runs than were counted.
+  total: Math.max(row.total, row.processedCount),
+  processed: row.processedCount,
+  changed: row.changedCount,
+  unchanged: row.unchangedCount,
+  scheduled: row.scheduledCount,
+  noConsent: row.noConsentCount,
+  optedOut: row.optedOutCount,
+  noPhone: row.noPhoneCount,
+  error: row.error,
+});
