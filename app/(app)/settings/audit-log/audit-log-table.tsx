@@ -16,6 +16,9 @@ const ACTOR_KINDS: Record<AuditEntryView["actorType"], string> = {
   system: "System",
 };
 
+// Long unbroken text (action codes, ids, URLs in changes, user agents) may break anywhere: a
+// table's columns cannot be narrower than their longest word, and those words made it 1,368 px
+// wide in a 1,104 px page at 1280, the From column off-screen (issue 35).
 export function AuditLogTable({ entries, timeZone }: { entries: AuditEntryView[]; timeZone: string }) {
   return (
     <DataTable
@@ -50,19 +53,19 @@ function AuditLogRow({ entry, timeZone }: { entry: AuditEntryView; timeZone: str
       </td>
       <td className={`${styles.td} align-top`}>
         <span className="block text-slate-900">{AUDIT_ACTIONS[entry.action] ?? entry.action}</span>
-        <code className="block font-mono text-xs text-slate-500">{entry.action}</code>
+        <code className="block font-mono text-xs wrap-anywhere text-slate-500">{entry.action}</code>
       </td>
-      <td className={`${styles.td} max-w-xs break-words align-top`}>
+      <td className={`${styles.td} align-top wrap-anywhere`}>
         {entry.targetLabel ?? entry.targetId ?? "—"}
         {entry.targetLabel && entry.targetId ? (
           <code className="block select-all font-mono text-xs text-slate-500">{entry.targetId}</code>
         ) : null}
       </td>
-      <td className={`${styles.td} max-w-sm align-top`}>
+      <td className={`${styles.td} align-top`}>
         {changes.length ? (
           <ul className="space-y-0.5 text-xs">
             {changes.map((change) => (
-              <li key={change} className="break-words font-mono">
+              <li key={change} className="font-mono wrap-anywhere">
                 {change}
               </li>
             ))}
@@ -72,9 +75,9 @@ function AuditLogRow({ entry, timeZone }: { entry: AuditEntryView; timeZone: str
         )}
       </td>
       {/* The IP address above the user agent: one column, so the table fits a laptop screen. */}
-      <td className={`${styles.td} min-w-40 align-top text-xs`}>
-        <span className="block whitespace-nowrap font-mono">{entry.ip ?? "—"}</span>
-        <span className="block text-slate-500" title={userAgent || undefined}>
+      <td className={`${styles.td} align-top text-xs`}>
+        <span className="block font-mono wrap-anywhere">{entry.ip ?? "—"}</span>
+        <span className="block wrap-anywhere text-slate-500" title={userAgent || undefined}>
           {userAgent.length > USER_AGENT_SHOWN ? `${userAgent.slice(0, USER_AGENT_SHOWN)}…` : userAgent || "—"}
         </span>
       </td>
