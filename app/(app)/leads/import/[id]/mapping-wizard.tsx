@@ -12,6 +12,9 @@ import type { FormState } from "@/components/ui/form-state";
 import { previewImportAction, startImportAction } from "../actions";
 import { PreviewTable } from "./preview-table";
 
+/** A mapping cell: a line of its column's block on a phone, a table cell from 640 px. */
+const PHONE_CELL = "block py-0.5 text-slate-700 sm:table-cell sm:px-4 sm:py-3 sm:align-middle";
+
 const ON_MATCH: readonly RadioOption<ImportOnMatch>[] = [
   ["skip", "Skip it", "Leave the existing lead as it is (importing a file twice creates nothing new)."],
   ["merge", "Merge", "Fill the existing lead's empty fields and add new tags; nothing is overwritten."],
@@ -45,20 +48,25 @@ export function MappingWizard({
         <h2 id="mapping-title" className="border-b border-slate-100 px-5 py-3 text-base font-semibold text-slate-900">
           Match columns to lead fields
         </h2>
-        <table className={styles.table}>
-          <thead className="bg-slate-50">
+        {/* On a phone each column is a block (its name, first value, then the select at full
+            width): as a table, the selects ran past the card's clipped edge out of reach. */}
+        <table className={`${styles.table} block sm:table`}>
+          <thead className="hidden bg-slate-50 sm:table-header-group">
             <tr>
               <th className={styles.th}>Column in your file</th>
               <th className={styles.th}>First value</th>
               <th className={styles.th}>Imports into</th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="block divide-y divide-slate-100 sm:table-row-group">
             {headers.map((header, i) => (
-              <tr key={i}>
-                <td className={`${styles.td} font-medium text-slate-900`}>{header}</td>
-                <td className={`${styles.td} max-w-xs truncate text-slate-500`}>{sample[i] ?? ""}</td>
-                <td className={styles.td}>
+              <tr key={i} className="block px-4 py-3 sm:table-row sm:p-0">
+                <td className={`${PHONE_CELL} font-medium text-slate-900`}>{header}</td>
+                <td className={`${PHONE_CELL} max-w-xs truncate text-slate-500`}>
+                  <span className="sm:hidden">First value: </span>
+                  {sample[i] ?? ""}
+                </td>
+                <td className={PHONE_CELL}>
                   <select
                     name={`map.${i}`}
                     aria-label={`Field for column ${header}`}
