@@ -5,6 +5,7 @@ import { hrefWith } from "@/components/ui/cursor-pager";
 import { VISIT_STATUS_LABELS, VISIT_STATUS_TONES } from "@/lib/visits/visit-outcome";
 import { Badge } from "@/components/ui/badge";
 import { styles } from "@/components/ui/styles";
+import { agentColour } from "./agent-colours";
 import { visitTimes } from "./visit-grid-block";
 import type { VisitDaysProps } from "./visit-time-grid";
 
@@ -18,6 +19,7 @@ export function VisitAgenda({
   zone,
   dayLinks,
   now = new Date(),
+  byAgent,
 }: VisitDaysProps & {
   /** Always here: a day's view is the time grid, which fits a phone. */
   dayLinks: Record<string, string>;
@@ -51,9 +53,17 @@ export function VisitAgenda({
                   <Link href={`/visits/${visit.id}`} className={`${styles.link} block break-words`}>
                     <time dateTime={visit.scheduledAt}>{visitTimes(visit, zone)}</time> · {visit.leadName}
                   </Link>
-                  <span className="block truncate text-xs text-slate-600">
-                    {visit.propertyTitle ?? "Property removed"}
-                    {visit.agentName ? ` · ${visit.agentName}` : ""}
+                  <span className="flex min-w-0 items-center gap-1.5 text-xs text-slate-600">
+                    {byAgent ? (
+                      <span
+                        aria-hidden="true"
+                        className={`size-2 shrink-0 rounded-full ${agentColour(visit.agentId).swatch}`}
+                      />
+                    ) : null}
+                    <span className="truncate">
+                      {visit.propertyTitle ?? "Property removed"}
+                      {visit.agentName ? ` · ${visit.agentName}` : byAgent ? " · No agent" : ""}
+                    </span>
                   </span>
                   {visit.status === "scheduled" ? null : (
                     <Badge tone={VISIT_STATUS_TONES[visit.status]}>{VISIT_STATUS_LABELS[visit.status]}</Badge>

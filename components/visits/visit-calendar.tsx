@@ -6,6 +6,7 @@ import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
 import { zoneLabel } from "@/components/visits/visit-form-options";
 import { zoneAbbreviation } from "@/components/ui/format-date";
 import { styles } from "@/components/ui/styles";
+import { agentColour } from "./agent-colours";
 import { VisitAgenda } from "./visit-agenda";
 import { VisitTimeGrid } from "./visit-time-grid";
 
@@ -18,11 +19,14 @@ export function VisitCalendar({
   visits,
   zone,
   links,
+  byAgent = false,
 }: {
   view: CalendarView;
   range: CalendarRange;
   visits: ScheduledVisit[];
   zone: string;
+  /** Everyone's visits: each names its agent, in the agent's colour, with a key of the colours. */
+  byAgent?: boolean;
   /** `days`: each day's own day view, linked from its heading in the week. */
   links: { previous: string; next: string; today: string; days: Record<string, string> };
 }) {
@@ -31,7 +35,7 @@ export function VisitCalendar({
   const title = view === "day" ? first.toFormat("cccc d LLLL yyyy") : `Week of ${first.toFormat("d LLLL yyyy")}`;
   const unit = view === "day" ? "day" : "week";
   const dayLinks = view === "week" ? links.days : undefined;
-  const grid = <VisitTimeGrid layout={layout} today={range.today} zone={zone} dayLinks={dayLinks} />;
+  const grid = <VisitTimeGrid layout={layout} today={range.today} zone={zone} dayLinks={dayLinks} byAgent={byAgent} />;
   return (
     <section aria-labelledby="calendar-title" className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -55,13 +59,14 @@ export function VisitCalendar({
           </Link>
         </nav>
       </div>
+      {byAgent ? <AgentKey visits={visits} /> : null}
       {view === "day" ? (
         grid
       ) : (
         <>
           <div className="hidden lg:block">{grid}</div>
           <div className="lg:hidden">
-            <VisitAgenda layout={layout} today={range.today} zone={zone} dayLinks={links.days} />
+            <VisitAgenda layout={layout} today={range.today} zone={zone} dayLinks={links.days} byAgent={byAgent} />
           </div>
         </>
       )}
@@ -74,4 +79,22 @@ function zoneNames(range: CalendarRange, zone: string) {
   const first = zoneAbbreviation(zone, range.from);
   const last = zoneAbbreviation(zone, new Date(range.to.getTime() - 1));
   return first === last ? first : `${first} → ${last}`;
+}
+
+/** Whose colour is whose: the agents with a visit in the range, by name. */
+function AgentKey({ visits }: { visits: ScheduledVisit[] }) {
+  const agents = new Map<string | null, string>();
+  for (const visit of visits) agents.set(visit.agentId, visit.agentName ?? "No agent");
+  if (!agents.size) return null;
+  const sorted = [...agents].sort(([a, x], [b, y]) => (a === null ? 1 : b === null ? -1 : x.localeCompare(y)));
+  return (
+    <ul aria-label="Agents" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" data-testid="agent-key">
+      {sorted.map(([agentId, name]) => (
+        <li key={agentId ?? "none"} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={`size-2.5 rounded-full ${agentColour(agentId).swatch}`} />
+          {name}
+        </li>
+      ))}
+    </ul>
+  );
 }

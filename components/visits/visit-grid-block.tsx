@@ -4,6 +4,7 @@ import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
 import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
 import { formatInZone } from "@/components/ui/format-date";
 import { styles } from "@/components/ui/styles";
+import { agentColour } from "./agent-colours";
 
 // The status colours of a block: the same hues as the status badges (VISIT_STATUS_TONES), with
 // a stronger left edge so a block reads against the hour lines. The status is also written out
@@ -28,10 +29,13 @@ export function VisitGridBlock({
   placed,
   zone,
   hours,
+  byAgent = false,
 }: {
   placed: PlacedVisit<ScheduledVisit>;
   zone: string;
   hours: { startHour: number; endHour: number };
+  /** Everyone's calendar: coloured by its agent and naming them (the status is written out). */
+  byAgent?: boolean;
 }) {
   const { visit, slot, slots } = placed;
   const span = (hours.endHour - hours.startHour) * 60;
@@ -39,13 +43,15 @@ export function VisitGridBlock({
   const times = visitTimes(visit, zone);
   const status = visit.status === "scheduled" ? "" : VISIT_STATUS_LABELS[visit.status];
   const property = visit.propertyTitle ?? "Property removed";
+  const agent = visit.agentName ?? "No agent";
+  const colour = byAgent ? agentColour(visit.agentId).block : STATUS_BLOCK[visit.status];
   return (
     <Link
       href={`/visits/${visit.id}`}
       data-testid="calendar-visit"
       data-status={visit.status}
       title={[times, visit.leadName, property, visit.agentName, status].filter(Boolean).join(" · ")}
-      className={`pointer-events-auto absolute overflow-hidden rounded-md border-l-4 py-0.5 ${slots > 2 ? "px-1" : "px-1.5"} text-[11px] leading-4 shadow-sm ring-1 ring-white ${STATUS_BLOCK[visit.status]} ${styles.focusRing}`}
+      className={`pointer-events-auto absolute overflow-hidden rounded-md border-l-4 py-0.5 ${slots > 2 ? "px-1" : "px-1.5"} text-[11px] leading-4 shadow-sm ring-1 ring-white ${colour} ${styles.focusRing}`}
       style={{
         top: percent(placed.top - hours.startHour * 60),
         height: percent(placed.bottom - placed.top),
@@ -61,6 +67,11 @@ export function VisitGridBlock({
         </time>{" "}
         <span className={`truncate ${visit.status === "cancelled" ? "line-through" : ""}`}>{visit.leadName}</span>
       </span>
+      {byAgent ? (
+        <span className="block truncate font-medium" data-testid="calendar-visit-agent">
+          {agent}
+        </span>
+      ) : null}
       <span className="block truncate">{property}</span>
       {status ? <span className="block truncate font-medium">{status}</span> : null}
     </Link>

@@ -21,13 +21,15 @@ export interface VisitDaysProps {
   /** Each day's heading opens its day view (in the week). */
   dayLinks?: Record<string, string>;
   now?: Date;
+  /** Everyone's visits: each names its agent and has the agent's colour (agent-colours.ts). */
+  byAgent?: boolean;
 }
 
 // The day and week views' time grid: an hour axis, then one column per day (in the viewer's
 // zone) with each visit placed at its start and sized by its length, over links that book an
 // empty hour (visit-grid-slots.tsx). Server-rendered: the layout is computed by layoutVisitGrid,
 // the browser only draws it.
-export function VisitTimeGrid({ layout, today, zone, dayLinks, now = new Date() }: VisitDaysProps) {
+export function VisitTimeGrid({ layout, today, zone, dayLinks, now = new Date(), byAgent }: VisitDaysProps) {
   const { startHour, endHour } = layout;
   const hours = Array.from({ length: endHour - startHour }, (_, i) => startHour + i);
   const height = `${hours.length * HOUR_REM}rem`;
@@ -80,7 +82,7 @@ export function VisitTimeGrid({ layout, today, zone, dayLinks, now = new Date() 
               ))}
               {visits.map((placed) => (
                 <li key={placed.visit.id}>
-                  <VisitGridBlock placed={placed} zone={zone} hours={layout} />
+                  <VisitGridBlock placed={placed} zone={zone} hours={layout} byAgent={byAgent} />
                 </li>
               ))}
               {day === today && nowShown ? (

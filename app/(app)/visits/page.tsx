@@ -148,6 +148,7 @@ async function CalendarSection(props: {
         range={range}
         visits={page.data}
         zone={props.zone}
+        byAgent={!props.mine}
         links={{
           previous: link(range.previous),
           next: link(range.next),
