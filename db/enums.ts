@@ -60,6 +60,10 @@ export const ACTIVITY_TYPES = [
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
+/** The work that moves a lead along the pipeline by itself (lib/leads/pipeline-moves.ts). */
+export const PIPELINE_TRIGGERS = ["note", "text", "call", "email", "visit"] as const;
+export type PipelineTrigger = (typeof PIPELINE_TRIGGERS)[number];
+
 export const ACTOR_TYPES = ["api_key", "user", "system"] as const;
 export type ActorType = (typeof ACTOR_TYPES)[number];
 

@@ -28,9 +28,16 @@ const TYPE_LABELS: Record<ActivityType, [string, BadgeTone]> = {
   lead_assigned: ["Assigned", "indigo"],
 };
 
-/** Who did it: a person, an API key by its name, or the system. */
-function actorLabel(actor: PublicActivity["actor"]): string {
+/** Who did it: a person, an API key by its name, or the system (an automatic move: for whom). */
+function actorLabel({ actor, data }: PublicActivity): string {
   if (actor.type === "api_key") return `API key “${actor.name}”`;
+  const by = data.onBehalfOf;
+  if (actor.type === "system" && by && data.trigger) {
+    const name = by.type === "api_key" ? `API key “${by.name}”` : by.name;
+    return data.trigger === "visit"
+      ? `Automatically, after ${name} booked a visit`
+      : `Automatically, after ${name}’s ${data.trigger}`;
+  }
   return actor.name;
 }
 
@@ -86,7 +93,7 @@ export function ActivityTimeline({
                 omit={fieldsInSummary(activity)}
               />
               <p className="mt-1 text-xs text-slate-500">
-                <span data-testid="activity-actor">{actorLabel(activity.actor)}</span> ·{" "}
+                <span data-testid="activity-actor">{actorLabel(activity)}</span> ·{" "}
                 <time dateTime={activity.createdAt}>{formatInZone(activity.createdAt, zone)}</time>
               </p>
             </li>

@@ -1,7 +1,8 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { activities } from "@/db/schema";
-import type { ActivityType, ActorType, SmsConsent } from "@/lib/domain/enums";
+import type { ActivityType, ActorType, PipelineTrigger, SmsConsent } from "@/lib/domain/enums";
+import { LEAD_STATUS_LABELS } from "@/lib/leads/lead-labels";
 import { newId } from "@/lib/ids/new-id";
 import type { ActivityData } from "@/lib/schemas/activities";
 
@@ -23,6 +24,8 @@ type Changes = Record<string, [unknown, unknown]>;
 export type ActivityFact =
   | { kind: "lead_created"; name: string; source: string | null }
   | { kind: "lead_changed"; changes: Changes }
+  // The pipeline's automatic move (lib/leads/pipeline-moves.ts), made for whoever did the work.
+  | { kind: "lead_moved"; changes: Changes; trigger: PipelineTrigger; onBehalfOf: Omit<Actor, "requestId"> }
   | { kind: "lead_deleted"; name: string }
   | { kind: "lead_restored" }
   | { kind: "visit_scheduled"; visitId: string; propertyId: string | null; scheduledAt: Date }
@@ -69,6 +72,15 @@ const NOTE_SUMMARY_LENGTH = 140;
 /** A time as the timeline writes it: `2026-11-22 09:30 UTC`. */
 const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
+/** "Moved to Contacted automatically after Ana Lopez's note": the work, and who did it. */
+function movedSummary({ changes, trigger, onBehalfOf }: Extract<ActivityFact, { kind: "lead_moved" }>): string {
+  const work = trigger === "visit" ? `${onBehalfOf.name} booked a visit` : `${onBehalfOf.name}'s ${trigger}`;
+  const status = changes.status?.[1] as keyof typeof LEAD_STATUS_LABELS | undefined;
+  if (!status) return `Property set automatically after ${work}`;
+  const property = changes.propertyId ? ", with its property" : "";
+  return `Moved to ${LEAD_STATUS_LABELS[status]} automatically after ${work}${property}`;
+}
+
 /** The timeline's line for a note: its first line, shortened. */
 function noteSummary(text: string): string {
   const firstLine = text.split("\n", 1)[0].trim();
@@ -102,6 +114,12 @@ export function describeActivity(fact: ActivityFact): { type: ActivityType; summ
             data: { changes: fact.changes },
           };
     }
+    case "lead_moved":
+      return {
+        type: fact.changes.status ? "lead_status_changed" : "lead_updated",
+        summary: movedSummary(fact),
+        data: { changes: fact.changes, trigger: fact.trigger, onBehalfOf: fact.onBehalfOf },
+      };
     case "lead_deleted":
       return { type: "lead_deleted", summary: `Lead ${fact.name} deleted`, data: {} };
     case "lead_restored":

@@ -7,6 +7,7 @@ import { idempotencySection } from "./api-guide/idempotency";
 import { keysChapter } from "./api-guide/keys";
 import { leadRoutingSection } from "./api-guide/lead-routing";
 import { paginationSection } from "./api-guide/pagination";
+import { pipelineMovesSection } from "./api-guide/pipeline-moves";
 import { rateLimitsSection } from "./api-guide/rate-limits";
 import { smsComplianceSection } from "./api-guide/sms-compliance";
 import type { OperationSpec } from "./operation-spec";
@@ -25,6 +26,7 @@ export const apiGuide = (operations: readonly OperationSpec[]) =>
     idempotencySection,
     concurrentEditsSection,
     leadRoutingSection,
+    pipelineMovesSection,
     eventsAndWebhooksSection(),
     smsComplianceSection,
     conventionsSection,

@@ -1,4 +1,4 @@
-import { ACTIVITY_TYPES, ACTOR_TYPES } from "@/lib/domain/enums";
+import { ACTIVITY_TYPES, ACTOR_TYPES, PIPELINE_TRIGGERS } from "@/lib/domain/enums";
 import { z } from "zod";
 import { outputId, outputTimestamp, paginationQuery, timestampQuery } from "./common";
 
@@ -67,6 +67,20 @@ const activityDataSchema = z
       description:
         "`lead_assigned` after the rule's minutes passed with no call, text, email or note: the user the lead left (`user_…`).",
     }),
+    trigger: z.enum(PIPELINE_TRIGGERS).optional().meta({
+      description:
+        "An automatic move (`lead_status_changed`, or `lead_updated` when only `propertyId` was set; the actor is the system): the work that made it. `note`, `text` (an SMS sent), `call` or `email` (a completed task of that type) move a New lead to Contacted; `visit` (a visit booked) moves the lead to Visit scheduled and sets its property if it had none. Each move has its switch in the account's settings.",
+    }),
+    onBehalfOf: z
+      .object({
+        type: z.enum(ACTOR_TYPES),
+        id: z.string().nullable(),
+        name: z.string(),
+      })
+      .optional()
+      .meta({
+        description: "An automatic move: who did the work that made it (an API key or a user), as `actor` names them.",
+      }),
   })
   .meta({
     id: "ActivityData",
@@ -96,9 +110,11 @@ export const activitySchema = z
           .string()
           .nullable()
           .meta({ description: "The API key (`key_…`) or user (`user_…`) id; null for the system." }),
-        name: z
-          .string()
-          .meta({ description: "The key's or user's name at the time of the change.", example: "Website form" }),
+        name: z.string().meta({
+          description:
+            "The key's or user's name at the time of the change; for the system, what acted (`Lead routing`, or `Pipeline, for <name>` for an automatic move, whose `data.onBehalfOf` names who did the work).",
+          example: "Website form",
+        }),
       })
       .meta({ id: "Actor", description: "Who made the change: an API key (by name), a user, or the system." }),
     createdAt: outputTimestamp,

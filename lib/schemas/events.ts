@@ -67,7 +67,10 @@ const eventActorSchema = z
       .string()
       .nullable()
       .meta({ description: "The API key (`key_…`) or user (`user_…`) id; null for the system." }),
-    name: z.string().meta({ description: "The key's or user's name at the time of the change." }),
+    name: z.string().meta({
+      description:
+        "The key's or user's name at the time of the change; for the system, what acted (`Lead routing`, or `Pipeline, for <name>` for an automatic move of the lead made for that key or user).",
+    }),
   })
   .meta({ id: "EventActor" });
 

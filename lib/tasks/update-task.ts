@@ -2,15 +2,21 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { tasks, type Task } from "@/db/schema";
 import { recordActivity, type Actor } from "@/lib/activities/record-activity";
-import type { TaskStatus } from "@/lib/domain/enums";
+import type { TaskStatus, TaskType } from "@/lib/domain/enums";
 import { assertVersionMatches } from "@/lib/errors/assert-version-matches";
 import { previousAttributes, recordEvent } from "@/lib/events/record-event";
+import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
+import { followTheWork } from "@/lib/leads/pipeline-moves";
 import { inTransaction } from "@/lib/query/after-commit";
 import type { TaskUpdateInput } from "@/lib/schemas/tasks";
 import { getTaskRowOrThrow } from "./get-task-or-throw";
 import { toPublicTask, type PublicTask } from "./public-task";
 import { assertTaskOwner, resolveMe, type WhoIsMe } from "./task-assignee";
 import { assertTaskLead } from "./task-lead";
+
+/** A call, text or email done is contact with the lead; a follow-up or showing says nothing of it. */
+const isContactTask = (type: TaskType): type is "call" | "text" | "email" =>
+  type === "call" || type === "text" || type === "email";
 
 /** completedAt follows the status: set when a task becomes done, kept while it stays done,
  * cleared when it is reopened or cancelled. */
@@ -22,7 +28,8 @@ function completedAtFor(before: Task, status: TaskStatus, now: Date): Date | nul
 // PATCH /api/v1/tasks/:id and the web UI's complete, reopen and reschedule: one transaction with
 // the row locked, one event when anything changed (task.completed when it became done,
 // task.updated otherwise, both with previousAttributes), and, when it became done and is about
-// a lead, a task_completed activity on the lead. A request that changes nothing writes nothing.
+// a lead, a task_completed activity on the lead (and, for a call, text or email done, the New
+// lead's move to Contacted: pipeline-moves.ts). A request that changes nothing writes nothing.
 export async function updateTask(
   accountId: string,
   taskId: string,
@@ -67,6 +74,10 @@ export async function updateTask(
         { accountId, leadId: after.leadId, actor },
         { kind: "task_completed", taskId: after.id, title: after.title },
       );
+      if (isContactTask(after.type)) {
+        const lead = await getLeadOrThrow(tx, accountId, after.leadId, { forUpdate: true }).catch(() => null);
+        if (lead) await followTheWork(tx, lead, { trigger: after.type }, actor);
+      }
     }
     await recordEvent(tx, accountId, actor, {
       type: completed ? "task.completed" : "task.updated",

@@ -7,6 +7,7 @@ import { recordActivity, type Actor } from "@/lib/activities/record-activity";
 import { recordEvent } from "@/lib/events/record-event";
 import { assertPropertyInAccount, assertAssignableUser } from "@/lib/accounts/assert-account-references";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
+import { followTheWork } from "@/lib/leads/pipeline-moves";
 import type { VisitCreateInput } from "@/lib/schemas/visits";
 import { toPublicVisit, type PublicVisit } from "./public-visit";
 import { auditConflictOverride, checkVisitConflict, type OverrideCaller } from "./visit-conflicts";
@@ -16,7 +17,9 @@ import { auditConflictOverride, checkVisitConflict, type OverrideCaller } from "
 const BOOKING_CLOCK_SKEW_MINUTES = 5;
 
 // The visit, the lead's visit_scheduled activity and the visit.created event commit together,
-// after the agent's schedule is locked and checked for an overlapping visit (visit-conflicts.ts).
+// after the agent's schedule is locked and checked for an overlapping visit (visit-conflicts.ts),
+// with the lead's move to Visit scheduled when the account has it on (pipeline-moves.ts). The
+// lead's row is locked first, as every change of a lead takes it, so that move happens once.
 export async function createVisit(
   accountId: string,
   input: VisitCreateInput,
@@ -33,7 +36,7 @@ export async function createVisit(
   const agentId = input.agentId ?? null;
   const db = await getDb();
   return inTransaction(db, async (tx) => {
-    const lead = await getLeadOrThrow(tx, accountId, input.leadId).catch((error: unknown) => {
+    const lead = await getLeadOrThrow(tx, accountId, input.leadId, { forUpdate: true }).catch((error: unknown) => {
       // Name the field, as for propertyId and agentId.
       if (error instanceof ApiError && error.code === "not_found")
         throw new ApiError("not_found", "Lead not found.", [
@@ -66,6 +69,7 @@ export async function createVisit(
     );
     const object = toPublicVisit(visit);
     await recordEvent(tx, accountId, actor, { type: "visit.created", object });
+    await followTheWork(tx, lead, { trigger: "visit", propertyId: visit.propertyId }, actor);
     return object;
   });
 }

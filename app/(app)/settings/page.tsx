@@ -9,6 +9,7 @@ import { requireMember } from "@/lib/auth/get-current-member";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { AccountSettingsForm } from "./account-settings-form";
+import { PipelineSettingsForm } from "./pipeline-settings-form";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -37,6 +38,19 @@ export default async function AccountSettingsPage() {
           countries={countryOptions()}
           currencies={currencyOptions()}
           plans={PLANS.map((plan) => ({ value: plan, label: PLAN_LABELS[plan] }))}
+        />
+      </section>
+      <section className={`${styles.card} max-w-3xl p-5 sm:p-6`} aria-labelledby="pipeline-heading">
+        <h2 id="pipeline-heading" className="text-base font-semibold text-slate-900">
+          Pipeline
+        </h2>
+        <p className="mb-5 mt-1 text-sm text-slate-500">Let a lead&apos;s status follow the work done on it.</p>
+        <PipelineSettingsForm
+          settings={{
+            autoMoveOnContact: account.autoMoveOnContact,
+            autoMoveOnVisit: account.autoMoveOnVisit,
+            offerStatusAfterVisit: account.offerStatusAfterVisit,
+          }}
         />
       </section>
     </div>

@@ -64,7 +64,7 @@ describe("events", () => {
     await callApi("DELETE", `/api/v1/properties/${property.id}`, { key: t.key });
     const deleted = await callApi("DELETE", `/api/v1/leads/${lead.id}`, { key: t.key });
 
-    const events = (await feed(t, "?limit=100", 9)).data;
+    const events = (await feed(t, "?limit=100", 10)).data;
     expect(events.map((e) => e.type)).toEqual([
       "lead.created",
       "lead.updated",
@@ -72,6 +72,8 @@ describe("events", () => {
       "property.created",
       "property.updated",
       "visit.created",
+      // The booking moves the lead to Visit scheduled, by the system for the key (pipeline-moves.ts).
+      "lead.status_changed",
       "sms.sent",
       "property.deleted",
       "lead.deleted",
@@ -84,14 +86,25 @@ describe("events", () => {
     expect(statusChanged.data.previousAttributes).toEqual({ status: "new", budget: null, version: 2 });
     expect(events[4].data.previousAttributes).toEqual({ price: null, version: 1 });
     expect(events[5].data.object).toEqual(visit);
-    expect(events[7].data.object).toMatchObject({ id: property.id, price: 100, deleted: true });
+    expect(events[6]).toMatchObject({
+      actor: { type: "system", id: null, name: `Pipeline, for ${t.keyName}` },
+      requestId: events[5].requestId,
+      data: { previousAttributes: { status: "contacted", propertyId: null, version: 3 } },
+    });
+    expect(events[8].data.object).toMatchObject({ id: property.id, price: 100, deleted: true });
     // A deletion carries the object as it was, with the version the deletion took.
     const { activities, activitiesHasMore, ...beforeDeletion } = current;
-    expect(events[8].data.object).toEqual({ ...beforeDeletion, version: beforeDeletion.version + 1, deleted: true });
-    expect(events[8].data.object.id).toBe(lead.id);
-    expect(events[8].requestId).toBe(deleted.headers.get("x-request-id"));
+    // The property's deletion cleared the lead's propertyId (set there by the booking) in between.
+    expect(events[9].data.object).toEqual({
+      ...beforeDeletion,
+      propertyId: null,
+      version: beforeDeletion.version + 1,
+      deleted: true,
+    });
+    expect(events[9].data.object.id).toBe(lead.id);
+    expect(events[9].requestId).toBe(deleted.headers.get("x-request-id"));
     expect(activities.length + Number(activitiesHasMore)).toBeGreaterThan(0);
-    expect(new Set(events.map((e) => e.id)).size).toBe(9);
+    expect(new Set(events.map((e) => e.id)).size).toBe(10);
   });
 
   it("changes made in the web UI are events too, by the user and with no request id", async () => {

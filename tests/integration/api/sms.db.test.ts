@@ -64,7 +64,8 @@ describe("POST /leads/:id/sms", () => {
       message: "Viewing confirmed for 3pm",
       status: "sent",
     });
-    expect(await activityTypes(t, l.id)).toEqual(["sms_sent", "lead_created"]);
+    // A text sent is first contact: the New lead moves to Contacted (pipeline-moves.db.test.ts).
+    expect(await activityTypes(t, l.id)).toEqual(["lead_status_changed", "sms_sent", "lead_created"]);
   });
 
   it("422 lead_has_no_phone and lead_opted_out; 400 for an empty or 1,601-char message", async () => {

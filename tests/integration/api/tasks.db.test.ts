@@ -103,7 +103,9 @@ describe(`tasks API on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
     expect(Math.abs(Date.parse(completedAt) - Date.now())).toBeLessThan(60_000);
 
     const { body } = await callApi<DataBody<LeadWithActivities>>("GET", `/api/v1/leads/${lead.id}`, { key: t.key });
-    expect(body.data.activities[0]).toMatchObject({
+    // A call done is first contact: the lead's move to Contacted follows it (pipeline-moves.db.test.ts).
+    expect(body.data.activities[0]).toMatchObject({ type: "lead_status_changed", data: { trigger: "call" } });
+    expect(body.data.activities[1]).toMatchObject({
       type: "task_completed",
       summary: "Task done: Ring Tara",
       data: { taskId: task.id },

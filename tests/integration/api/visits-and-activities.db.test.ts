@@ -56,7 +56,11 @@ describe("visits", () => {
     });
     expect(res.headers.get("location")).toBe(`/api/v1/visits/${res.body.data.id}`);
     const { body } = await callApi<DataBody<LeadWithActivities>>("GET", `/api/v1/leads/${lead.id}`, { key: t.key });
-    expect(body.data.activities[0]).toMatchObject({ type: "visit_scheduled", data: { visitId: res.body.data.id } });
+    // Then the lead's move to Visit scheduled, made for the booking (pipeline-moves.db.test.ts).
+    expect(body.data.activities.slice(0, 2)).toMatchObject([
+      { type: "lead_status_changed", data: { changes: { status: ["new", "visit_scheduled"] }, trigger: "visit" } },
+      { type: "visit_scheduled", data: { visitId: res.body.data.id } },
+    ]);
   });
 
   it("GET /visits/:id answers the visit at the POST's Location; 404 for another account's or an unknown id", async () => {

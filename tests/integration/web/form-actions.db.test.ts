@@ -183,7 +183,12 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       const types = (await getLeadWithActivities(a.accountId, lead.id)).activities.map(
         (x) => `${x.type}:${x.actor.name}`,
       );
-      expect(types.slice(0, 2)).toEqual(["sms_sent:Stan Staff", "note:Stan Staff"]);
+      // The note, first contact, moved the New lead to Contacted, for its author (pipeline-moves.ts).
+      expect(types.slice(0, 3)).toEqual([
+        "sms_sent:Stan Staff",
+        "lead_status_changed:Pipeline, for Stan Staff",
+        "note:Stan Staff",
+      ]);
     });
 
     it("explains a missing phone, an opt-out and a provider failure in plain words", async () => {
@@ -284,7 +289,7 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
       expect((await getPropertyOrThrow(await getDb(), a.accountId, property.id)).title).toBe("Test flat");
       expect(
         (await listActivities(a.accountId, { limit: 20, sort: "-createdAt", leadId: lead.id })).data.map((x) => x.type),
-      ).toEqual(["visit_scheduled", "lead_created"]);
+      ).toEqual(["lead_status_changed", "visit_scheduled", "lead_created"]);
     });
   });
 

@@ -31,12 +31,19 @@ describe(`web UI services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
       await deleteLead(a.accountId, lead.id, userActor(a.staff));
       // The deleted lead's timeline stays listed, its deletion first.
       const listed = (await listActivities(a.accountId, { ...page, leadId: lead.id })).data;
-      expect(listed.map((x) => x.type)).toEqual(["lead_deleted", "note", "lead_created"]);
+      // The note moved the New lead to Contacted (pipeline-moves.ts).
+      expect(listed.map((x) => x.type)).toEqual(["lead_deleted", "lead_status_changed", "note", "lead_created"]);
 
       const restored = await restoreLead({ accountId: a.accountId, actorUserId: a.owner.userId, leadId: lead.id });
       expect(restored).toMatchObject({ id: lead.id, name: lead.name });
       const { activities } = await getLeadWithActivities(a.accountId, lead.id);
-      expect(activities.map((x) => x.type)).toEqual(["lead_updated", "lead_deleted", "note", "lead_created"]);
+      expect(activities.map((x) => x.type)).toEqual([
+        "lead_updated",
+        "lead_deleted",
+        "lead_status_changed",
+        "note",
+        "lead_created",
+      ]);
       expect(activities[0]).toMatchObject({
         summary: "Lead restored",
         data: { changes: { deleted: [true, false] } },

@@ -48,7 +48,9 @@ describe(`task forms on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
       status: "success",
       message: "Task done.",
     });
-    const [latest] = (await getLeadWithActivities(a.accountId, lead.id)).activities;
+    // A call done is first contact: the New lead's move to Contacted follows it (pipeline-moves.ts).
+    const [moved, latest] = (await getLeadWithActivities(a.accountId, lead.id)).activities;
+    expect(moved).toMatchObject({ type: "lead_status_changed", data: { trigger: "call" } });
     expect(latest).toMatchObject({
       type: "task_completed",
       summary: "Task done: Call about the loft",

@@ -24,7 +24,10 @@ import { LeadForm } from "@/components/leads/lead-form";
 import { LeadHeader } from "@/components/leads/lead-header";
 import { LeadSmsPanel } from "@/components/leads/lead-sms-panel";
 import { MarkSmsRead } from "@/components/leads/mark-sms-read";
+import { NextStatusOffer } from "@/components/leads/next-status-offer";
 import { NoteForm } from "@/components/leads/note-form";
+import { formatInZone } from "@/components/ui/format-date";
+import { statusAfterCompletedVisit } from "@/lib/leads/pipeline-moves";
 import { VisitsTable } from "@/components/visits/visits-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FlashNotice } from "@/components/ui/flash-notice";
@@ -106,6 +109,11 @@ export default async function LeadPage({
   };
   const activities = timeline === "invalid_cursor" ? null : timeline;
   const base = `/leads/${lead.id}`;
+  // The lead's latest visit done, and none booked after it: offer the next status (Settings →
+  // Pipeline), a choice for the agent, never a move.
+  const lastVisit = visits.data[0];
+  const nextStatus =
+    account.offerStatusAfterVisit && lastVisit?.status === "completed" ? statusAfterCompletedVisit(lead.status) : null;
   const olderHref =
     activities?.meta.hasMore && activities.meta.cursor
       ? `${hrefWith(base, { activities: activities.meta.cursor })}#activity`
@@ -123,6 +131,16 @@ export default async function LeadPage({
         timeZone={member.timeZone}
       />
       {query.notice && NOTICES[query.notice] ? <FlashNotice>{NOTICES[query.notice]}</FlashNotice> : null}
+      {nextStatus ? (
+        <NextStatusOffer
+          key={`${lastVisit.id}-${lead.version}`}
+          leadId={lead.id}
+          leadName={lead.name}
+          next={nextStatus}
+          visitWhen={formatInZone(lastVisit.scheduledAt, member.timeZone)}
+          action={changeStatusAction}
+        />
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">

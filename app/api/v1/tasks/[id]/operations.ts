@@ -26,7 +26,7 @@ export const updateTask = {
   summary: "Complete, reopen, reschedule or edit a task",
   description: [
     "Send any subset of the fields (at least one); `null` clears `leadId` or `notes`, and fields not sent are kept. `assignedTo` and `leadId` follow the rules of POST /tasks.",
-    "`status: done` completes the task: `completedAt` is set to now, and a task about a lead writes a `task_completed` activity on the lead (`data.taskId`). `status: open` reopens it and `cancelled` cancels it; both clear `completedAt`. Completing a done task again keeps its first `completedAt`.",
+    '`status: done` completes the task: `completedAt` is set to now, and a task about a lead writes a `task_completed` activity on the lead (`data.taskId`); a `call`, `text` or `email` task done also moves a `new` lead to `contacted`, unless the account turned the move off (see the guide\'s "The pipeline follows the work"). `status: open` reopens it and `cancelled` cancels it; both clear `completedAt`. Completing a done task again keeps its first `completedAt`.',
     "A change writes one event with `previousAttributes`: `task.completed` when the task became done, `task.updated` otherwise. A request that changes nothing (the values the task has) writes nothing and answers the task.",
   ].join("\n\n"),
   params: taskIdParams,
