@@ -147,7 +147,7 @@ export interface paths {
     put?: never;
     /**
      * Send an SMS to a lead
-     * @description Sends `message` (1–1,600 characters) to the lead's phone and writes an `sms_sent` activity. The lead must be live, have a phone and not have `smsOptOut`. If the provider fails: 502 `sms_provider_error`, the message is kept with status `failed` and an `sms_failed` activity is written. **Always send an `Idempotency-Key`**: a retry with the same key never sends a second SMS.
+     * @description Sends `message` (1–1,600 characters) to the lead's phone and writes an `sms_sent` activity. **It can change the lead:** a text that goes out to a `new` lead moves it to `contacted` in the same transaction, unless the account turned the move off (a `lead.status_changed` event by the system; see the guide's "The pipeline follows the work"). The lead must be live, have a phone and not have `smsOptOut`. If the provider fails: 502 `sms_provider_error`, the message is kept with status `failed` and an `sms_failed` activity is written. **Always send an `Idempotency-Key`**: a retry with the same key never sends a second SMS.
      *
      *     **Quiet hours.** When the account has quiet hours on (the default), texts go out only between 08:00 and 21:00 in the lead's local time: the lead's `timezone`, else the zone of its phone number's country where that country has one zone (+1 numbers have none), else the account's timezone. A send outside that window is accepted with **202**, `status: "scheduled"` and `sendAt` (the next 08:00 there, DST-correct), writes `sms_scheduled` and the `sms.scheduled` event, and goes out at `sendAt` (then `sms_sent` or `sms_failed`; a lead who opted out meanwhile is not texted). `sendAt` in the body schedules explicitly (moved to 08:00 if it falls in quiet hours). `ignoreQuietHours: true` sends now, only as a reply to a lead who sent you a message in the last 24 hours (else 422 `quiet_hours_override_not_allowed`); each override is in the audit log. Cancel a scheduled message with DELETE /leads/{id}/sms/{smsId}.
      *
@@ -289,7 +289,7 @@ export interface paths {
     put?: never;
     /**
      * Schedule a visit
-     * @description Schedules a visit of a lead to a property, with status `scheduled`, and writes a `visit_scheduled` activity on the lead in the same transaction. `leadId` must be a live lead of your account and `propertyId` must belong to your account: otherwise 404 `not_found` (`details` names the field). `agentId` must be an active user of your account (`GET /users`): another account's user or a deactivated one is a 400 `validation_error` on `agentId`. `durationMinutes` defaults to 30. Send an `Idempotency-Key` to make a retry safe.
+     * @description Schedules a visit of a lead to a property, with status `scheduled`, and writes a `visit_scheduled` activity on the lead in the same transaction. **It can change the lead:** unless the account turned the move off, a lead that is `new`, `contacted` or `qualified` moves to `visit_scheduled`, and a lead without a `propertyId` gets the visit's, in that same transaction (a `lead.status_changed` or `lead.updated` event by the system; never backwards; see the guide's "The pipeline follows the work"). `leadId` must be a live lead of your account and `propertyId` must belong to your account: otherwise 404 `not_found` (`details` names the field). `agentId` must be an active user of your account (`GET /users`): another account's user or a deactivated one is a 400 `validation_error` on `agentId`. `durationMinutes` defaults to 30. Send an `Idempotency-Key` to make a retry safe.
      *
      *     **Guard rails.** `scheduledAt` may not be more than 5 minutes in the past (the leeway is for clock skew; earlier is 400 `validation_error` on `scheduledAt`). An agent is at one visit at a time: when `agentId` already has a `scheduled` visit overlapping `scheduledAt` + `durationMinutes`, the answer is 409 `visit_conflict` and `details` name that visit (`visitId`, `scheduledAt`). Back to back is fine, and cancelled, completed and missed visits never block. Two bookings of one agent sent at once are checked one after the other: exactly one of two overlapping ones wins. `allowConflict: true` books over a conflict: only with a Full access key (a restricted key gets 403 `insufficient_permissions`), and each override is written to the audit log.
      *
@@ -437,7 +437,7 @@ export interface paths {
      * Complete, reopen, reschedule or edit a task
      * @description Send any subset of the fields (at least one); `null` clears `leadId` or `notes`, and fields not sent are kept. `assignedTo` and `leadId` follow the rules of POST /tasks.
      *
-     *     `status: done` completes the task: `completedAt` is set to now, and a task about a lead writes a `task_completed` activity on the lead (`data.taskId`). `status: open` reopens it and `cancelled` cancels it; both clear `completedAt`. Completing a done task again keeps its first `completedAt`.
+     *     `status: done` completes the task: `completedAt` is set to now, and a task about a lead writes a `task_completed` activity on the lead (`data.taskId`); a `call`, `text` or `email` task done also moves a `new` lead to `contacted`, unless the account turned the move off (see the guide's "The pipeline follows the work"). `status: open` reopens it and `cancelled` cancels it; both clear `completedAt`. Completing a done task again keeps its first `completedAt`.
      *
      *     A change writes one event with `previousAttributes`: `task.completed` when the task became done, `task.updated` otherwise. A request that changes nothing (the values the task has) writes nothing and answers the task.
      *
@@ -1834,7 +1834,7 @@ export interface components {
       type: "api_key" | "user" | "system";
       /** @description The API key (`key_…`) or user (`user_…`) id; null for the system. */
       id: string | null;
-      /** @description The key's or user's name at the time of the change. */
+      /** @description The key's or user's name at the time of the change; for the system, what acted (`Lead routing`, or `Pipeline, for <name>` for an automatic move of the lead made for that key or user). */
       name: string;
     };
     /** @description `country` is ISO 3166-1 alpha-2, upper-case. */
@@ -1972,6 +1972,18 @@ export interface components {
       ruleName?: string;
       /** @description `lead_assigned` after the rule's minutes passed with no call, text, email or note: the user the lead left (`user_…`). */
       reroutedFrom?: string;
+      /**
+       * @description An automatic move (`lead_status_changed`, or `lead_updated` when only `propertyId` was set; the actor is the system): the work that made it. `note`, `text` (an SMS sent), `call` or `email` (a completed task of that type) move a New lead to Contacted; `visit` (a visit booked) moves the lead to Visit scheduled and sets its property if it had none. Each move has its switch in the account's settings.
+       * @enum {string}
+       */
+      trigger?: "note" | "text" | "call" | "email" | "visit";
+      /** @description An automatic move: who did the work that made it (an API key or a user), as `actor` names them. */
+      onBehalfOf?: {
+        /** @enum {string} */
+        type: "api_key" | "user" | "system";
+        id: string | null;
+        name: string;
+      };
     };
     /** @description Who made the change: an API key (by name), a user, or the system. */
     Actor: {
@@ -1980,7 +1992,7 @@ export interface components {
       /** @description The API key (`key_…`) or user (`user_…`) id; null for the system. */
       id: string | null;
       /**
-       * @description The key's or user's name at the time of the change.
+       * @description The key's or user's name at the time of the change; for the system, what acted (`Lead routing`, or `Pipeline, for <name>` for an automatic move, whose `data.onBehalfOf` names who did the work).
        * @example Website form
        */
       name: string;
@@ -3560,6 +3572,18 @@ export interface components {
       ruleName?: string;
       /** @description `lead_assigned` after the rule's minutes passed with no call, text, email or note: the user the lead left (`user_…`). */
       reroutedFrom?: string;
+      /**
+       * @description An automatic move (`lead_status_changed`, or `lead_updated` when only `propertyId` was set; the actor is the system): the work that made it. `note`, `text` (an SMS sent), `call` or `email` (a completed task of that type) move a New lead to Contacted; `visit` (a visit booked) moves the lead to Visit scheduled and sets its property if it had none. Each move has its switch in the account's settings.
+       * @enum {string}
+       */
+      trigger?: "note" | "text" | "call" | "email" | "visit";
+      /** @description An automatic move: who did the work that made it (an API key or a user), as `actor` names them. */
+      onBehalfOf?: {
+        /** @enum {string} */
+        type: "api_key" | "user" | "system";
+        id: string | null;
+        name: string;
+      };
     };
     /** @description Who made the change: an API key (by name), a user, or the system. */
     ActorOutput: {
@@ -3568,7 +3592,7 @@ export interface components {
       /** @description The API key (`key_…`) or user (`user_…`) id; null for the system. */
       id: string | null;
       /**
-       * @description The key's or user's name at the time of the change.
+       * @description The key's or user's name at the time of the change; for the system, what acted (`Lead routing`, or `Pipeline, for <name>` for an automatic move, whose `data.onBehalfOf` names who did the work).
        * @example Website form
        */
       name: string;
@@ -3666,7 +3690,7 @@ export interface components {
       type: "api_key" | "user" | "system";
       /** @description The API key (`key_…`) or user (`user_…`) id; null for the system. */
       id: string | null;
-      /** @description The key's or user's name at the time of the change. */
+      /** @description The key's or user's name at the time of the change; for the system, what acted (`Lead routing`, or `Pipeline, for <name>` for an automatic move of the lead made for that key or user). */
       name: string;
     };
     /** @description The one error shape of the API. */
