@@ -14,6 +14,11 @@ import { Panel } from "@/components/ui/panel";
 import { styles } from "@/components/ui/styles";
 import { rescheduleVisitAction, setVisitStatusAction } from "../actions";
 import { loadVisit } from "./load-visit";
+import { NextStatusOffer } from "@/components/leads/next-status-offer";
+import { getAccountOrThrow } from "@/lib/accounts/get-account";
+import { getPublicLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
+import { statusAfterCompletedVisit } from "@/lib/leads/pipeline-moves";
+import { changeStatusAction } from "../../leads/[id]/actions";
 
 export const metadata: Metadata = { title: "Visit" };
 
@@ -38,6 +43,9 @@ export default async function VisitPage({
   const end = new Date(Date.parse(visit.scheduledAt) + visit.durationMinutes * 60_000);
   const when = formatInZone(visit.scheduledAt, zone);
   const editable = visit.status === "scheduled" && !visit.leadDeleted;
+  // Marked completed here: offer the lead's next status (Settings → Pipeline), never a move.
+  const offered =
+    visit.status === "completed" && !visit.leadDeleted ? await nextStatusOffered(member.accountId, visit.leadId) : null;
 
   return (
     <div className="space-y-6">
@@ -71,6 +79,16 @@ export default async function VisitPage({
         </div>
       </div>
       {query.notice && NOTICES[query.notice] ? <FlashNotice>{NOTICES[query.notice]}</FlashNotice> : null}
+      {offered ? (
+        <NextStatusOffer
+          key={`${visit.id}-${offered.version}`}
+          leadId={visit.leadId}
+          leadName={visit.leadName}
+          next={offered.next}
+          visitWhen={when}
+          action={changeStatusAction}
+        />
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="lg:col-span-2">
@@ -149,4 +167,11 @@ export default async function VisitPage({
       </div>
     </div>
   );
+}
+
+/** The status a completed visit offers its lead, with the lead's version (a new offer per change). */
+async function nextStatusOffered(accountId: string, leadId: string) {
+  const [account, lead] = await Promise.all([getAccountOrThrow(accountId), getPublicLeadOrThrow(accountId, leadId)]);
+  const next = account.offerStatusAfterVisit ? statusAfterCompletedVisit(lead.status) : null;
+  return next && { next, version: lead.version };
 }
