@@ -13,7 +13,7 @@ import { formatMoney } from "@/components/ui/format-money";
 import { inputName, type PropertyFormFieldSpec } from "./property-form-fields";
 
 // One field of a property, as the form's input (PropertyFieldInput) or as the page's value
-// (propertyFieldValue), from its entry in the field registry (lib/schemas/property-fields.ts):
+// (propertyFieldValue, read by place with fieldsAt), from its entry in the field registry (lib/schemas/property-fields.ts):
 // its widget, or the kind of value it holds. A field added to the registry needs no edit here
 // unless it brings a kind of value of its own.
 
@@ -109,7 +109,7 @@ function addressLines({ street, city, region, postalCode, country }: PublicPrope
 
 /** A field's value at a place of the page, read-only; null when it has none (the page then
  * leaves it out). */
-export function propertyFieldValue(
+function propertyFieldValue(
   spec: PropertyFieldSpec,
   value: unknown,
   property: PublicProperty,
