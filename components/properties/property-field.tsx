@@ -12,8 +12,8 @@ import { formatInZone } from "@/components/ui/format-date";
 import { formatMoney } from "@/components/ui/format-money";
 import { inputName, type PropertyFormFieldSpec } from "./property-form-fields";
 
-// One field of a property, as the form's input (PropertyFieldInput) or as the page's value
-// (propertyFieldValue, read by place with fieldsAt), from its entry in the field registry (lib/schemas/property-fields.ts):
+// One field of a property, as the form's input (PropertyFieldInput) or as the page's value at a
+// place of it (fieldsAt), from its entry in the field registry (lib/schemas/property-fields.ts):
 // its widget, or the kind of value it holds. A field added to the registry needs no edit here
 // unless it brings a kind of value of its own.
 
