@@ -9,10 +9,11 @@ export function PropertyFacts({ property, context }: { property: PublicProperty;
   return (
     <dl
       aria-label="Key facts"
-      className="grid grid-cols-2 divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm sm:flex sm:divide-x"
+      // The gaps are the separating lines: the border's colour shows through them.
+      className="grid grid-cols-2 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 shadow-sm sm:flex"
     >
       {facts.map(({ field, spec, value }) => (
-        <div key={field} className="min-w-0 px-5 py-4 sm:flex-1">
+        <div key={field} className="min-w-0 bg-white px-5 py-4 odd:last:col-span-2 sm:flex-1">
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{spec.label}</dt>
           <dd className="mt-1 truncate text-lg font-semibold tabular-nums text-slate-900">{value}</dd>
         </div>
