@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { accounts, activities, events, leads } from "@/db/schema";
+import { accounts, activities, auditLogEntries, events, leads } from "@/db/schema";
+import { updatePipelineAction } from "@/app/(app)/settings/pipeline-actions";
 import { addNote } from "@/lib/activities/add-note";
 import { userActor } from "@/lib/activities/user-actor";
 import { updatePipelineSettings } from "@/lib/accounts/update-pipeline-settings";
@@ -14,7 +15,7 @@ import { sendSmsToLead } from "@/lib/sms/send-sms-to-lead";
 import { createProperty } from "@/lib/properties/create-property";
 import { callApi, createTenant } from "../../helpers/api";
 import type { DataBody, Visit } from "../../helpers/api-bodies";
-import { agencyWithStaff, leadOf, visitOf, type Agency } from "../web/web-fixtures";
+import { agencyWithStaff, form, leadOf, visitOf, type Agency } from "../web/web-fixtures";
 import { limitThroughRealRedis } from "./setup-api-tests";
 
 limitThroughRealRedis();
@@ -213,5 +214,35 @@ describe(`pipeline moves on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => 
     await setSwitches(b, { autoMoveOnContact: true });
     await addNote(b.accountId, lead.id, "Another note", userActor(b.staff));
     expect((await leadState(lead.id)).lead).toMatchObject({ status: "contacted", propertyId: null });
+  });
+
+  it("Settings → Pipeline: on by default, owners only, each change audited", async () => {
+    const b = await agencyWithStaff("Switches Realty");
+    const db = await getDb();
+    const read = async () =>
+      (
+        await db
+          .select({
+            autoMoveOnContact: accounts.autoMoveOnContact,
+            autoMoveOnVisit: accounts.autoMoveOnVisit,
+            offerStatusAfterVisit: accounts.offerStatusAfterVisit,
+          })
+          .from(accounts)
+          .where(eq(accounts.id, b.accountId))
+      )[0];
+    expect(await read()).toEqual({ autoMoveOnContact: true, autoMoveOnVisit: true, offerStatusAfterVisit: true });
+    // An unticked box posts nothing: off.
+    const posted = form({ autoMoveOnContact: "on", offerStatusAfterVisit: "on" });
+    expect(await updatePipelineAction.run(b.staff, posted)).toMatchObject({
+      status: "error",
+      message: "Only account owners can do this.",
+    });
+    expect(await read()).toMatchObject({ autoMoveOnVisit: true });
+    expect(await updatePipelineAction.run(b.owner, posted)).toMatchObject({ status: "success" });
+    expect(await read()).toEqual({ autoMoveOnContact: true, autoMoveOnVisit: false, offerStatusAfterVisit: true });
+    const audited = await db.select().from(auditLogEntries).where(eq(auditLogEntries.accountId, b.accountId));
+    expect(audited.filter((e) => e.action === "account.settings_changed")).toMatchObject([
+      { actorId: b.owner.userId, changes: { autoMoveOnVisit: [true, false] } },
+    ]);
   });
 });
