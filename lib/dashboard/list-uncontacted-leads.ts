@@ -12,7 +12,8 @@ export interface UncontactedLead {
 
 /**
  * New leads no one has contacted yet (status `new`), oldest first: the one waiting longest is
- * the one to call now. The first `limit` and how many there are in all, both from
+ * the one to call now. The status says it: a first call, text, email or note moves a lead to
+ * Contacted (lib/leads/pipeline-moves.ts), and so off this list, unless the account turned that off. The first `limit` and how many there are in all, both from
  * leads_account_status_created_idx (the list reads `limit` rows of it, the count its `new` range).
  */
 export async function listUncontactedLeads(
