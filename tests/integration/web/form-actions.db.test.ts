@@ -334,14 +334,27 @@ describe(`web UI form actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
         bedrooms: "Enter a whole number from 0 to 100",
         price: "Enter a whole number, e.g. 450000",
       });
+      // Half-baths: 2.5 is a bathroom count, 2.25 is not (the API's own words on the field).
+      const quarter = await updatePropertyForm(
+        a.staff,
+        form({ propertyId: id, title: "Canal house", bathrooms: "2.25" }),
+      );
+      expect(quarter.fieldErrors).toEqual({ bathrooms: "Must be a whole or half number, e.g. 2.5" });
       expect(
         await updatePropertyForm(
           a.staff,
-          form({ propertyId: id, title: "Canal house, renovated", status: "reserved", "address.city": "" }),
+          form({
+            propertyId: id,
+            title: "Canal house, renovated",
+            status: "reserved",
+            "address.city": "",
+            bathrooms: "2.5",
+          }),
         ),
       ).toMatchObject({ status: "success" });
       expect(await getPropertyOrThrow(await getDb(), a.accountId, id)).toMatchObject({
         title: "Canal house, renovated",
+        bathrooms: 2.5,
         status: "reserved",
         city: null,
         street: "1 Canal St",
