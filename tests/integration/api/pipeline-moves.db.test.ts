@@ -9,6 +9,7 @@ import { updatePipelineSettings } from "@/lib/accounts/update-pipeline-settings"
 import { UNKNOWN_CLIENT } from "@/lib/audit/request-client";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import { updateLead } from "@/lib/leads/update-lead";
+import { listUncontactedLeads } from "@/lib/dashboard/list-uncontacted-leads";
 import { createTask } from "@/lib/tasks/create-task";
 import { updateTask } from "@/lib/tasks/update-task";
 import { sendSmsToLead } from "@/lib/sms/send-sms-to-lead";
@@ -69,7 +70,11 @@ describe(`pipeline moves on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => 
 
   it("a note moves a New lead to Contacted: one status change by the system for the note's author, its event, the version raised", async () => {
     const lead = await leadOf(a);
+    const waiting = async () => (await listUncontactedLeads(a.accountId, 100)).leads.map((l) => l.id);
+    expect(await waiting()).toContain(lead.id);
     await addNote(a.accountId, lead.id, "Called, left a voicemail", userActor(a.staff));
+    // Off the dashboard's "New leads to contact", which reads the status.
+    expect(await waiting()).not.toContain(lead.id);
     const { lead: after, moves, events: moved } = await leadState(lead.id);
     expect(after).toMatchObject({ status: "contacted", version: lead.version + 1 });
     expect(moves).toHaveLength(1);
