@@ -3,8 +3,8 @@ import { expect, snap, test, unique } from "./support/fixtures";
 import { signUpThroughMail } from "./support/sign-up";
 
 // Passwords in the browser: "Forgot password?" through the local mail outbox (/dev/mail, the
-// embedded default has no SMTP_URL), and a temporary password changed at first sign-in. Each test
-// makes an agency of its own, so no demo login's password ever changes.
+// embedded default has no SMTP_URL). Each test makes an agency of its own, so no demo login's
+// password ever changes.
 
 async function signUp(page: Page, email: string, password: string): Promise<void> {
   await signUpThroughMail(page, {
@@ -79,34 +79,3 @@ for (const { width, height, label } of [
     );
   });
 }
-
-test("a member on a temporary password chooses their own before anything else", async ({ page, context }) => {
-  await signUp(page, `owner-${unique()}@example.com`, "owner-password-1");
-  const staffEmail = `temp-${unique()}@example.com`;
-  await page.goto("/settings/team");
-  await page.getByLabel("Name", { exact: true }).fill("Toni Temp");
-  await page.getByLabel("Email").fill(staffEmail);
-  await page.getByLabel("Temporary password").fill("temporary-pass-1");
-  await page.getByRole("button", { name: "Add staff member" }).click();
-  await expect(page.getByText("Toni Temp was added.")).toBeVisible();
-  await context.clearCookies();
-
-  await page.goto("/leads");
-  await signIn(page, staffEmail, "temporary-pass-1");
-  await expect(page).toHaveURL(/\/change-password$/);
-  await expect(page.getByRole("heading", { name: "Choose your password" })).toBeVisible();
-  // Nothing else opens until then.
-  await page.goto("/visits");
-  await expect(page).toHaveURL(/\/change-password$/);
-  await page.getByLabel("Temporary password").fill("temporary-pass-1");
-  await page.getByLabel("New password", { exact: true }).fill("my-own-password-1");
-  await page.getByLabel("Confirm new password").fill("my-own-password-1");
-  await snap(page, "change-temporary-password");
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByTestId("current-user")).toContainText("Toni Temp");
-  await expect(page).not.toHaveURL(/\/change-password$/);
-  // From now on the password is theirs to change, from the header on every page.
-  await page.getByRole("link", { name: "Change password" }).click();
-  await expect(page.getByRole("heading", { name: "Change password" })).toBeVisible();
-  await expect(page.getByLabel("Current password")).toBeVisible();
-});

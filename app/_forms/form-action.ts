@@ -6,7 +6,7 @@ import type { FormState } from "@/components/ui/form-state";
 import { userAuditActor } from "@/lib/audit/audit-actors";
 import type { AuditActor } from "@/lib/audit/record-audit";
 import { UNKNOWN_CLIENT, requestClient, type RequestClient } from "@/lib/audit/request-client";
-import { getCurrentMember, requireMember } from "@/lib/auth/get-current-member";
+import { requireMember } from "@/lib/auth/get-current-member";
 import type { Role } from "@/lib/domain/enums";
 import { assertOwner } from "@/lib/users/assert-owner";
 import type { Member } from "@/lib/users/get-member";
@@ -50,8 +50,6 @@ interface Options<T> {
   input?: (formData: FormData, member: Member) => FormInput;
   /** `owner`: refused ("Only account owners can do this.") unless the database says owner. */
   role?: Role;
-  /** A member on a temporary password may use this form (the change-password form only). */
-  allowTemporaryPassword?: boolean;
   /** Fields never echoed back (passwords). */
   omit?: readonly string[];
   /** What a failed submit echoes back, when the fields by name are not it (ticked boxes). */
@@ -114,15 +112,6 @@ function runner<T, S extends FormState>(options: Options<T>, handler: Handler<T,
   };
 }
 
-const SESSION_ENDED: FormState = { status: "error", message: "Your session has ended. Sign in again." };
-
-// requireMember sends anyone else to sign-in (or to the forced password change); the password
-// change form itself must let a member on a temporary password through, and says so in the form
-// when the session has ended meanwhile.
-async function signedInMember(allowTemporaryPassword: boolean | undefined): Promise<Member | null> {
-  return allowTemporaryPassword ? getCurrentMember() : requireMember();
-}
-
 function settle<S extends Outcome>(options: Options<unknown>, state: S, formData: FormData): S {
   const paths =
     typeof options.revalidate === "function"
@@ -154,8 +143,8 @@ export function formAction<T, S extends FormState>(
 ): StateAction<StateOf<S>> | PlainAction<StateOf<S>> {
   const run = runner(options, handler);
   const act = async (formData: FormData) => {
-    const member = await signedInMember(options.allowTemporaryPassword);
-    if (!member) return SESSION_ENDED as StateOf<S>;
+    // Signed out (or removed, or deactivated): requireMember sends them to sign in.
+    const member = await requireMember();
     const state = await run(member, formData, requestClient(await headers()));
     return settle(options as Options<unknown>, state as Outcome, formData) as StateOf<S>;
   };

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
 export const users = pgTable(
@@ -10,12 +10,9 @@ export const users = pgTable(
     name: text().notNull(),
     // scrypt, "scrypt$N$r$p$salt$hash" (see lib/auth/password.ts).
     passwordHash: text().notNull(),
-    // IANA zone the web UI shows this user's times in; null: the account's zone (members an
-    // owner adds never met a browser at signup). The API always speaks UTC.
+    // IANA zone the web UI shows this user's times in; null: the account's zone (members who
+    // join by invite never met a browser at signup). The API always speaks UTC.
     timezone: text(),
-    // Set when an owner gives the member a temporary password: the app sends them to the
-    // change-password form before anything else (lib/auth/get-current-member.ts).
-    mustChangePassword: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 import { isKnownTimeZone } from "./time-zone-options";
 
-// A password rule shared by signup and the team page's temporary passwords.
+// A password rule shared by signup, the password forms and accepted team invites.
 export const passwordSchema = z
   .string()
   .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters.`)

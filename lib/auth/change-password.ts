@@ -13,8 +13,8 @@ import { changePasswordSchema, type ChangePasswordInput } from "./password-form-
 import { setUserPassword } from "./set-user-password";
 
 /**
- * The signed-in user's "Change password", and the forced change of a temporary password. The
- * current password is asked for either way (a session left open is not enough), and a wrong one
+ * The signed-in user's "Change password". The current password is asked for (a session left open
+ * is not enough), and a wrong one
  * counts as a failed sign-in, so this form cannot be used to guess it past the sign-in throttle.
  * Every other session of the user ends; the caller signs this browser in again.
  */

@@ -3,7 +3,7 @@ import { getServerSession } from "next-auth";
 import { redirect } from "next/navigation";
 import { getMember, type Member } from "@/lib/users/get-member";
 import { getAuthOptions } from "./auth-options";
-import { CHANGE_PASSWORD_PATH, SIGN_IN_PATH } from "./home-path";
+import { SIGN_IN_PATH } from "./home-path";
 
 // The server-side guard for pages and server actions. The proxy only checks that a session
 // cookie is valid; getServerSession also checks that its server-side session still stands (the
@@ -17,11 +17,9 @@ export const getCurrentMember = cache(async (): Promise<Member | null> => {
   return (await getMember(session.user.accountId, session.user.id)) ?? null;
 });
 
-// Every page and action of the app goes through here: a member still on the temporary password
-// an owner gave them can do nothing but change it (the change form itself uses getCurrentMember).
+// Every page and action of the app goes through here: anyone else is sent to sign in.
 export async function requireMember(): Promise<Member> {
   const member = await getCurrentMember();
   if (!member) redirect(SIGN_IN_PATH);
-  if (member.mustChangePassword) redirect(CHANGE_PASSWORD_PATH);
   return member;
 }

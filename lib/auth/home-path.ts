@@ -1,7 +1,5 @@
 // Imported by the proxy and client forms: keep this file free of server-only imports.
 export const SIGN_IN_PATH = "/login";
-/** Where a member on a temporary password is sent until they choose their own. */
-export const CHANGE_PASSWORD_PATH = "/change-password";
 
 // Where a user lands after signing in when no page asked for the sign-in: the dashboard, for
 // owners (who find their setup steps there) and staff alike.

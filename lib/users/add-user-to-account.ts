@@ -14,16 +14,14 @@ export interface AddUserInput {
   name: string;
   password: string;
   role: Role;
-  /** The password is a temporary one someone else chose: it must be changed at first sign-in. */
-  mustChangePassword?: boolean;
   /** IANA zone the web UI shows their times in; absent: the account's (users.timezone null). */
   timezone?: string;
-  /** Who added them: the team page's owner, or the CLI. Omitted only where no one adds a member
-   * to an existing account: an account's first owner (signup) and demo seeding. */
+  /** Who added them: the CLI. Omitted where no one adds a member to an existing account (an
+   * account's first owner at signup, demo seeding) and for an accepted invite, which records its own. */
   audit?: AuditActor;
 }
 
-// Adds a login to an account (the team page and `cli user create`).
+// Adds a login to an account (an accepted team invite and `cli user create`).
 export async function addUserToAccount(input: AddUserInput, db?: DbOrTx): Promise<{ userId: string }> {
   const conn = db ?? (await getDb());
   const email = input.email.trim().toLowerCase();
@@ -40,7 +38,6 @@ export async function addUserToAccount(input: AddUserInput, db?: DbOrTx): Promis
       email,
       name: input.name,
       passwordHash,
-      mustChangePassword: input.mustChangePassword ?? false,
       timezone: input.timezone,
     });
     await tx

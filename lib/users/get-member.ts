@@ -11,8 +11,6 @@ export interface Member {
   email: string;
   accountName: string;
   plan: Plan;
-  /** A temporary password an owner gave: the app asks for a new one before anything else. */
-  mustChangePassword: boolean;
   /** The IANA zone the web UI shows this person's times in: their own, else the account's. */
   timeZone: string;
   /** False once an owner deactivated them: getMember does not find them, sign-in refuses them. */
@@ -27,7 +25,6 @@ const memberColumns = {
   email: users.email,
   accountName: accounts.name,
   plan: accounts.plan,
-  mustChangePassword: users.mustChangePassword,
   timeZone: sql<string>`coalesce(${users.timezone}, ${accounts.timezone})`,
   active: memberships.active,
 };

@@ -9,8 +9,6 @@ export interface TeamMember {
   email: string;
   role: Role;
   joinedAt: Date;
-  /** Still on the temporary password the owner gave: they have not signed in and chosen their own. */
-  mustChangePassword: boolean;
   /** False once an owner deactivated them: listed (their name still labels what they did), never
    * offered as an assignee. */
   active: boolean;
@@ -26,7 +24,6 @@ export async function listMembers(accountId: string, db?: DbOrTx): Promise<TeamM
       email: users.email,
       role: memberships.role,
       joinedAt: memberships.createdAt,
-      mustChangePassword: users.mustChangePassword,
       active: memberships.active,
     })
     .from(memberships)

@@ -17,7 +17,6 @@ import {
   revokeApiKeyAction,
   rollApiKeyAction,
 } from "@/app/(app)/settings/api/actions";
-import { addTeamMember } from "@/lib/users/add-team-member";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { changeMemberRole } from "@/lib/users/change-member-role";
 import { removeTeamMember } from "@/lib/users/remove-team-member";
@@ -175,20 +174,23 @@ describe(`audited actions on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () =>
   });
 
   describe("members", () => {
-    it("added, role changed both ways, removed: one entry each, naming the member", async () => {
+    it("added (by the CLI; the web app's invites have their own test), role changed both ways, removed: one entry each, naming the member", async () => {
       const email = `audit-member-${unique()}@x.test`;
       const added = await withNewEntries(a.accountId, () =>
-        addTeamMember({
+        addUserToAccount({
           accountId: a.accountId,
-          actorUserId: a.owner.userId,
-          origin: ORIGIN,
-          member: { name: "Mia Member", email, password: "member-pass-1" },
+          email,
+          name: "Mia Member",
+          password: "member-pass-1",
+          role: "staff",
+          audit: CLI_AUDIT_ACTOR,
         }),
       );
       const target = { targetType: "user", targetId: added.result.userId, targetLabel: `Mia Member <${email}>` };
       expect(added.entries).toEqual([
         expect.objectContaining({
-          ...asOwner(a),
+          actorType: "cli",
+          actorId: null,
           ...target,
           action: "member.added",
           changes: { role: [null, "staff"] },

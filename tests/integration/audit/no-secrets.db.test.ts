@@ -6,11 +6,11 @@ import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
 import { createApiKeyAction, rollApiKeyAction } from "@/app/(app)/settings/api/actions";
 import { endpointSecretAction } from "@/app/(app)/settings/webhooks/actions";
 import { DISPLAY_PREFIX_LENGTH } from "@/lib/keys/key-format";
-import { addTeamMember } from "@/lib/users/add-team-member";
 import { getMember } from "@/lib/users/get-member";
 import { callApi } from "../../helpers/api";
 import type { DataBody } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
+import { joinByInvite } from "../invites/invite-fixtures";
 import { form } from "../web/web-fixtures";
 import { auditEntries, ORIGIN, ORIGIN_HEADERS } from "./audit-fixtures";
 
@@ -88,13 +88,16 @@ describe(`no secret in the database or the logs on ${process.env.TEST_DB_ENGINE 
       plan: "agency",
     });
     const owner = (await getMember(accountId, userId))!;
-    const asOwner = { accountId, actorUserId: userId, origin: ORIGIN };
 
     await authorizeCredentials(email, WRONG_PASSWORD, ORIGIN).catch(() => {});
     await authorizeCredentials(email, PASSWORD, ORIGIN);
-    await addTeamMember({
-      ...asOwner,
-      member: { name: "Sam Staff", email: `staff-${email}`, password: STAFF_PASSWORD },
+    await joinByInvite({
+      accountId,
+      ownerUserId: userId,
+      origin: ORIGIN,
+      email: `staff-${email}`,
+      name: "Sam Staff",
+      password: STAFF_PASSWORD,
     });
     await authorizeCredentials(`staff-${email}`, STAFF_PASSWORD, ORIGIN);
 
@@ -140,7 +143,8 @@ describe(`no secret in the database or the logs on ${process.env.TEST_DB_ENGINE 
     expect(actions).toEqual(
       expect.arrayContaining([
         "sign_in.succeeded",
-        "member.added",
+        "invite.sent",
+        "invite.accepted",
         "api_key.created",
         "api_key.rolled",
         "webhook_endpoint.created",

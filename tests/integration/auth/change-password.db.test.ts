@@ -4,12 +4,7 @@ import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
 import { changePassword } from "@/lib/auth/change-password";
 import { getLoginLockedUntil, MAX_FAILED_ATTEMPTS } from "@/lib/auth/login-throttle";
 import { sessionIsLive } from "@/lib/auth/sessions/session-is-live";
-import { resetPassword } from "@/lib/auth/reset-password";
 import { INVALID_CREDENTIALS } from "@/lib/auth/sign-in-codes";
-import { addTeamMember } from "@/lib/users/add-team-member";
-import { addUserToAccount } from "@/lib/users/add-user-to-account";
-import { getMember } from "@/lib/users/get-member";
-import { listMembers } from "@/lib/users/list-members";
 import { auditEntries } from "../audit/audit-fixtures";
 import { newOwner, originFor, outstandingTokens, requestToken, unique } from "./password-fixtures";
 
@@ -23,7 +18,7 @@ const form = (currentPassword: string, newPassword: string, confirmPassword = ne
   confirmPassword,
 });
 
-describe(`change password and temporary passwords on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
+describe(`change password on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, () => {
   beforeAll(async () => {
     await getDb();
   });
@@ -72,56 +67,5 @@ describe(`change password and temporary passwords on ${process.env.TEST_DB_ENGIN
     await expect(
       changePassword({ ...owner, origin, form: form(owner.password, "new-password-1") }),
     ).rejects.toMatchObject({ code: "rate_limited" });
-  });
-
-  it("makes a member added with a temporary password change it before anything else", async () => {
-    const owner = await newOwner();
-    const temporary = `temporary-${unique()}`;
-    const email = `new-staff-${unique()}@x.test`;
-    const { userId } = await addTeamMember({
-      accountId: owner.accountId,
-      actorUserId: owner.userId,
-      origin: originFor(),
-      member: { name: "Tess Temp", email, password: temporary },
-    });
-    // The team page shows it is still the temporary one.
-    const flagOf = async () =>
-      (await listMembers(owner.accountId)).find((m) => m.userId === userId)?.mustChangePassword;
-    expect(await flagOf()).toBe(true);
-    // They can sign in with it, but are flagged until they choose their own.
-    const session = await authorizeCredentials(email, temporary, originFor());
-    expect(await isLive(session)).toBe(true);
-    expect(await getMember(owner.accountId, userId)).toMatchObject({ mustChangePassword: true, role: "staff" });
-    const own = `my-own-${unique()}`;
-    await changePassword({ accountId: owner.accountId, userId, origin: originFor(), form: form(temporary, own) });
-    expect(await getMember(owner.accountId, userId)).toMatchObject({ mustChangePassword: false });
-    expect(await flagOf()).toBe(false);
-    await expect(authorizeCredentials(email, temporary, originFor())).rejects.toThrow(INVALID_CREDENTIALS);
-    await expect(authorizeCredentials(email, own, originFor())).resolves.toMatchObject({ id: userId });
-
-    // The account's own owner (signup) and members made by the CLI keep the password they have.
-    expect(await getMember(owner.accountId, owner.userId)).toMatchObject({ mustChangePassword: false });
-    const byCli = await addUserToAccount({
-      accountId: owner.accountId,
-      email: `cli-${unique()}@x.test`,
-      name: "Cli User",
-      password: "cli-password-1",
-      role: "staff",
-    });
-    expect(await getMember(owner.accountId, byCli.userId)).toMatchObject({ mustChangePassword: false });
-  });
-
-  it("a reset also ends the temporary password", async () => {
-    const owner = await newOwner();
-    const email = `temp-reset-${unique()}@x.test`;
-    const { userId } = await addTeamMember({
-      accountId: owner.accountId,
-      actorUserId: owner.userId,
-      origin: originFor(),
-      member: { name: "Rory Reset", email, password: "temporary-pass-1" },
-    });
-    const token = await requestToken(email);
-    await resetPassword({ token, password: "chosen-by-me-1", origin: originFor() });
-    expect(await getMember(owner.accountId, userId)).toMatchObject({ mustChangePassword: false });
   });
 });

@@ -10,12 +10,13 @@ import { updateAccountSettings } from "@/lib/accounts/update-account-settings";
 import { createApiKeyAction, revokeApiKeyAction } from "@/app/(app)/settings/api/actions";
 import { listApiKeys } from "@/lib/keys/list-api-keys";
 import { authorizeCredentials } from "@/lib/auth/authorize-credentials";
-import { addTeamMember } from "@/lib/users/add-team-member";
+import { createInvite } from "@/lib/invites/create-invite";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { getMember } from "@/lib/users/get-member";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { listMembers } from "@/lib/users/list-members";
 import { removeTeamMember } from "@/lib/users/remove-team-member";
+import { INVITE_BASE_URL, joinByInvite } from "../invites/invite-fixtures";
 
 const unique = () => Math.random().toString(36).slice(2, 10);
 const settings = {
@@ -99,27 +100,24 @@ describe(`owner-only services on ${process.env.TEST_DB_ENGINE ?? "postgres"}`, (
     ).rejects.toThrow();
   });
 
-  it("lets only the owner add staff, who can then sign in as staff", async () => {
-    const member = { name: "New Hire", email: `hire-${unique()}@x.test`, password: "temporary-1" };
+  it("lets only the owner invite staff, who can then sign in as staff", async () => {
+    const member = { name: "New Hire", email: `hire-${unique()}@x.test`, password: "my-own-pass-1" };
     await expect(
-      addTeamMember({ accountId: a.accountId, actorUserId: a.staffId, origin: UNKNOWN_CLIENT, member }),
-    ).rejects.toMatchObject({
-      code: "forbidden",
-    });
-    const { userId } = await addTeamMember({
-      accountId: a.accountId,
-      actorUserId: a.ownerId,
-      origin: UNKNOWN_CLIENT,
-      member,
-    });
+      createInvite({
+        accountId: a.accountId,
+        actorUserId: a.staffId,
+        origin: UNKNOWN_CLIENT,
+        invite: { email: member.email, role: "owner" },
+        baseUrl: INVITE_BASE_URL,
+      }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+    const { userId } = await joinByInvite({ accountId: a.accountId, ownerUserId: a.ownerId, ...member });
     await expect(authorizeCredentials(member.email, member.password, UNKNOWN_CLIENT)).resolves.toMatchObject({
       id: userId,
       accountId: a.accountId,
       role: "staff",
     });
-    await expect(
-      addTeamMember({ accountId: a.accountId, actorUserId: a.ownerId, origin: UNKNOWN_CLIENT, member }),
-    ).rejects.toMatchObject({
+    await expect(joinByInvite({ accountId: a.accountId, ownerUserId: a.ownerId, ...member })).rejects.toMatchObject({
       code: "conflict",
     });
   });

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 // GET /leads/export – the leads the list's filters select, in the list's sort, as CSV (owners
 // and staff: what the list shows them). Streamed a page of 1,000 leads at a time; never built in memory.
 export async function GET(request: Request): Promise<Response> {
-  // The pages' guard: signed out → sign-in, a temporary password → change it first.
+  // The pages' guard: signed out → sign-in.
   const member = await requireMember();
   const csv = await withCustomFieldFilterError(
     leadsCsv(

@@ -26,9 +26,8 @@ export function UploadForm() {
       router.push(outcome.location);
       return IDLE;
     }
-    // Signed out, or on a temporary password: the page's own guard sends them to sign in or to
-    // choose a password, as it would have for the server action.
-    if (outcome.status === 401 || outcome.status === 403) router.refresh();
+    // Signed out: the page's own guard sends them to sign in, as it would have for a server action.
+    if (outcome.status === 401) router.refresh();
     return { status: "error", message: outcome.message };
   }, IDLE);
   const [tooBig, setTooBig] = useState<string | null>(null);

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { ChangePasswordForm } from "@/app/(auth)/change-password/change-password-form";
+import { ChangePasswordForm } from "./change-password-form";
 
 export const metadata: Metadata = { title: "Change password" };
 

@@ -11,7 +11,7 @@ export const dynamic = "force-dynamic";
 // GET /properties/export – the properties the list's filters select, as CSV (owners and staff).
 // Streamed a page of 1,000 properties at a time; never built in memory.
 export async function GET(request: Request): Promise<Response> {
-  // The pages' guard: signed out → sign-in, a temporary password → change it first.
+  // The pages' guard: signed out → sign-in.
   const member = await requireMember();
   const csv = await withCustomFieldFilterError(
     propertiesCsv(

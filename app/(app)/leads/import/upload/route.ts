@@ -16,8 +16,8 @@ const MB = 1024 * 1024;
 // body. A route handler, not a server action: an action's body limit is one for every action,
 // sign-up and sign-in included, and 20 MB there let anyone make the server buffer 20 MB
 // (issue 31, finding 11). Here, in this order: the Origin (CSRF, as Next checks actions), a
-// signed-in member who has chosen their own password (as requireMember; the client refreshes the
-// page on 401/403, whose guard sends them on), then the body, refused past 20 MB as it streams.
+// signed-in member (as requireMember; the client refreshes the page on 401/403, whose guard sends
+// them on), then the body, refused past 20 MB as it streams.
 // The proxy's matcher leaves this path alone, so nothing buffers the body before this runs.
 export async function POST(req: Request): Promise<Response> {
   const requestId = newRequestId();
@@ -27,9 +27,6 @@ export async function POST(req: Request): Promise<Response> {
     }
     const member = await getCurrentMember();
     if (!member) throw new ApiError("unauthorized", "Your session has ended. Sign in again to upload the file.");
-    if (member.mustChangePassword) {
-      throw new ApiError("forbidden", "Choose your own password before importing leads.");
-    }
     const declared = req.headers.get("content-length");
     if (declared !== null) assertImportSize(Number(declared));
     const bytes = await readLimitedBody(req, MAX_IMPORT_BYTES, uploadCutShort).catch((error: unknown) => {

@@ -11,7 +11,6 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request): Promise<Response> {
   const member = await getCurrentMember();
   if (!member) return new Response("Sign in to export the audit log.\n", { status: 401 });
-  if (member.mustChangePassword) return new Response("Choose your own password first.\n", { status: 403 });
   if (member.role !== "owner") return new Response("Only account owners can export the audit log.\n", { status: 403 });
   const { filters } = parseAuditLogFilters(Object.fromEntries(new URL(request.url).searchParams), member.timeZone);
   return csvDownload(datedFileName("audit-log", member.timeZone), auditLogCsv(member.accountId, filters));

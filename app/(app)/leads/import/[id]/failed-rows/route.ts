@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 // GET /leads/import/:id/failed-rows – the import's failed rows with their reasons, as a CSV
 // download (streamed). Signed-in members of the import's account only; another account's is a 404.
 export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }) {
-  // The pages' guard: signed out → sign-in, a temporary password → change it first.
+  // The pages' guard: signed out → sign-in.
   const member = await requireMember();
   const { id } = await params;
   try {

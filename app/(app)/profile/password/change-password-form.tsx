@@ -11,16 +11,8 @@ import { IDLE, type FormState } from "@/components/ui/form-state";
 import { changePasswordAction } from "./actions";
 
 // Submitted by hand (not as a form action) so the new password is still at hand to sign this
-// browser in again once the change has signed every session out. `then`: where to go after.
-export function ChangePasswordForm({
-  email,
-  then,
-  currentLabel = "Current password",
-}: {
-  email: string;
-  then?: string;
-  currentLabel?: string;
-}) {
+// browser in again once the change has signed every session out.
+export function ChangePasswordForm({ email }: { email: string }) {
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const [state, setState] = useState<FormState>(IDLE);
@@ -47,7 +39,6 @@ export function ChangePasswordForm({
       }
       formRef.current?.reset();
       setState(result);
-      if (then) router.replace(then);
       router.refresh();
     });
   }
@@ -57,7 +48,7 @@ export function ChangePasswordForm({
       <FormStateMessage state={state} />
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <TextField
-        label={currentLabel}
+        label="Current password"
         name="currentPassword"
         type="password"
         autoComplete="current-password"
