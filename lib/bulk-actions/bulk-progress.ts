@@ -32,3 +32,14 @@ export const toBulkProgress = (row: BulkLeadAction): BulkProgress => ({
   noPhone: row.noPhoneCount,
   error: row.error,
 });
+
+/** How long a finished action's outcome stays above the list after it ended. */
+const SHOWN_AFTER_END_MS = 10 * 60_000;
+
+/** The member's latest action as the list opens with it: while it runs, and for a few minutes
+ * after it ended (the outcome is the answer to "what did my bulk text do?"), else nothing. */
+export function shownBulkProgress(row: BulkLeadAction | null, now: Date): BulkProgress | null {
+  if (!row) return null;
+  const ended = row.finishedAt && now.getTime() - row.finishedAt.getTime() > SHOWN_AFTER_END_MS;
+  return ended ? null : toBulkProgress(row);
+}

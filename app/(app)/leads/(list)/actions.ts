@@ -23,7 +23,8 @@ export const startBulkActionAction = formAction(
   { schema: bulkLeadActionSchema, input: bulkActionInput },
   async ({ member, input, formData }) => {
     const id = await startBulkLeadAction(member, input, bulkSelectionOf(formData, member));
-    return { status: "success" as const, bulkActionId: id };
+    const progress = toBulkProgress(await getBulkLeadActionOrThrow(member.accountId, member.userId, id));
+    return { status: "success" as const, bulkActionId: id, progress };
   },
 );
 

@@ -8,6 +8,7 @@ import { formatPhone } from "@/components/ui/format-phone";
 import { Badge } from "@/components/ui/badge";
 import { styles } from "@/components/ui/styles";
 import { NameSortHeader, SortHeader, SortLink } from "./sort-header";
+import { PageCheckbox, RowCheckbox } from "./bulk-selection";
 
 // The live leads. Its own table (not components/ui/data-table.tsx) because its headers hold sort
 // links: Name, and the date column's Created and Updated (the column shows the sorted-by date; a
@@ -36,6 +37,10 @@ export function LeadsTable({
       {/* Below 768 px the date column's header is hidden (on a phone the rows are cards with no
           header): its sort links sit above the rows. */}
       <div className="flex items-center gap-3 border-b border-slate-100 px-4 py-2 text-xs text-slate-500 md:hidden">
+        {/* On a phone the header row is hidden: its "select the page" box sits here. */}
+        <span className="flex sm:hidden">
+          <PageCheckbox />
+        </span>
         <span>Sort by</span>
         <SortLink field="name" sort={sort} sortHref={sortHref} />
         <SortLink field="createdAt" sort={sort} sortHref={sortHref} />
@@ -45,6 +50,9 @@ export function LeadsTable({
         <table className={`${styles.table} max-sm:block`} aria-label="Leads">
           <thead className="hidden bg-slate-50 sm:table-header-group">
             <tr>
+              <th scope="col" className={`${styles.th} w-10 pr-0`}>
+                <PageCheckbox />
+              </th>
               <NameSortHeader sort={sort} sortHref={sortHref} />
               <th scope="col" className={styles.th}>
                 {LEAD_FIELDS.status.label}
@@ -73,6 +81,10 @@ export function LeadsTable({
                   data-testid="lead-row"
                   className="hover:bg-slate-50 max-sm:block max-sm:px-4 max-sm:py-3"
                 >
+                  {/* On a phone the box floats beside the card's lines. */}
+                  <td className={`${styles.td} w-10 pr-0 max-sm:float-left max-sm:p-0 max-sm:pr-3 max-sm:pt-0.5`}>
+                    <RowCheckbox leadId={lead.id} name={lead.name} />
+                  </td>
                   <td className={`${styles.td} ${CARD_CELL} font-medium text-slate-900`}>
                     <Link href={`/leads/${lead.id}`} className={styles.link}>
                       {lead.name}

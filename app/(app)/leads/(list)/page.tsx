@@ -24,6 +24,12 @@ import { DeletedLeads } from "./deleted-leads";
 import { LeadCountHeading } from "./lead-count-heading";
 import { LeadFilterFields } from "./lead-filter-fields";
 import { LeadsTable } from "./leads-table";
+import { listSavedLeadViews } from "@/lib/saved-lead-views/saved-lead-views";
+import { getLatestBulkLeadAction } from "@/lib/bulk-actions/get-bulk-lead-action";
+import { shownBulkProgress } from "@/lib/bulk-actions/bulk-progress";
+import { BulkSelectionProvider } from "./bulk-selection";
+import { BulkActionBar } from "./bulk-action-bar";
+import { SavedViews } from "./saved-views";
 
 export const metadata: Metadata = { title: "Leads" };
 
@@ -39,7 +45,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
 
   const list = readLeadListParams(params, member);
   const { url } = list;
-  const [page, count, members, customFields, account] = await Promise.all([
+  const [page, count, members, customFields, account, views, latestBulk] = await Promise.all([
     withCustomFieldFilterError(
       loadListPage(
         listLeads(member.accountId, { ...list.filters, limit: PAGE_SIZE, sort: list.sort, cursor: position.cursor }),
@@ -49,7 +55,12 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
     listMembers(member.accountId),
     listCustomFieldDefinitions(member.accountId, "lead"),
     getAccountOrThrow(member.accountId),
+    listSavedLeadViews(member),
+    getLatestBulkLeadAction(member.accountId, member.userId),
   ]);
+  // The list's filters and sort as a query string: what "Save view" names and what a bulk
+  // action on "all matching" selects.
+  const listQuery = hrefWith("", { ...url }).replace(/^\?/, "");
   const mine = url.assignedTo === "me";
   const filterParams = { ...url };
   const assigneeOptions = [
@@ -104,6 +115,11 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
           </Link>
         ) : null}
       </div>
+      <SavedViews
+        views={views.map((v) => ({ id: v.id, name: v.name, params: v.params }))}
+        listQuery={listQuery}
+        filtered={list.filtered || url.sort !== undefined}
+      />
       <LiveFilterForm
         label="Filter leads"
         submitLabel="Search"
@@ -144,7 +160,15 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
             </EmptyState>
           )
         ) : (
-          <>
+          <BulkSelectionProvider pageIds={page.data.map((lead) => lead.id)}>
+            <BulkActionBar
+              matching={"filterError" in count ? { count: page.data.length, capped: false } : count}
+              listQuery={listQuery}
+              assignees={members
+                .filter((m) => m.active)
+                .map((m) => ({ value: m.userId, label: m.userId === member.userId ? `${m.name} (me)` : m.name }))}
+              latest={shownBulkProgress(latestBulk, new Date())}
+            />
             <LeadsTable
               leads={page.data}
               memberNames={new Map(members.map((m) => [m.userId, memberLabel(m)]))}
@@ -160,7 +184,7 @@ export default async function LeadsPage({ searchParams }: { searchParams: Promis
               links={pagerLinks("/leads", filterParams, position, page.meta)}
               shown={page.data.length}
             />
-          </>
+          </BulkSelectionProvider>
         )}
       </section>
     </div>
