@@ -19,7 +19,6 @@ export const bulkLeadActionSchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("sms"), message }),
 ]);
 export type BulkLeadActionInput = z.output<typeof bulkLeadActionSchema>;
-export type BulkLeadActionKind = BulkLeadActionInput["kind"];
 
 /** The list's filters as stored: its instants as ISO text (JSON has no dates). */
 export type StoredLeadFilters = {
