@@ -10,7 +10,7 @@ import { createInvite } from "@/lib/invites/create-invite";
 export const INVITE_BASE_URL = "http://app.test";
 
 /** The token in the newest invite mail to `email`, from the local outbox. */
-export async function inviteTokenFor(email: string): Promise<string> {
+async function inviteTokenFor(email: string): Promise<string> {
   const db = await getDb();
   const [mail] = await db
     .select({ text: mailOutbox.text })
