@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { UNKNOWN_CLIENT, requestClient } from "@/lib/audit/request-client";
 import { describeError } from "@/lib/log/describe-error";
 import { logger } from "@/lib/log/logger";
+import { trustHostOnEmbeddedDefault } from "./auth-origin";
 import { getAuthSecret } from "./auth-secret";
 import { authorizeCredentials } from "./authorize-credentials";
 import { SIGN_IN_PATH } from "./home-path";
@@ -24,6 +25,7 @@ let options: NextAuthOptions | undefined;
 // Built on first use, not at import: `next build` imports this module, and reading or writing
 // the secret file then would be wrong.
 export function getAuthOptions(): NextAuthOptions {
+  if (!options) trustHostOnEmbeddedDefault();
   options ??= {
     secret: getAuthSecret(),
     // Secure (and __Secure- prefixed) cookies whenever the app is served over https, as in
