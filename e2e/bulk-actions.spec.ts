@@ -50,6 +50,7 @@ test("bulk assign of 300 leads with progress, and the selection at 390 px", asyn
   await page.getByTestId("lead-row").first().getByRole("checkbox").check();
   await expect(bar.getByTestId("bulk-count")).toHaveText("1 lead selected");
   const apply = bar.getByRole("button", { name: "Apply to 1 lead" });
+  await apply.scrollIntoViewIfNeeded();
   await expect(apply).toBeInViewport();
   const box = await apply.boundingBox();
   expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
