@@ -9,7 +9,7 @@ export type ThreadMessage = PublicSms & { deliveredAt?: string | null; error?: s
 
 // The conversation with the lead, oldest first and newest last, as a phone shows it: the lead's
 // messages on the left, ours on the right with their delivery status. `newIds`: replies no one
-// had read when the page was rendered (read once the thread is on screen: mark-sms-read.tsx).
+// had read when the page was rendered (read by the explicit "Mark read": mark-sms-read-button.tsx).
 // Times in the viewer's zone (`zone`).
 export function SmsThread({
   messages,

@@ -29,9 +29,9 @@ export const cancelScheduledAction = formAction(
   },
 );
 
-// "Mark read": the replies the conversation showed as new stop counting as unread. Only ever this
-// explicit POST: opening the conversation (a GET, a prefetch) reads nothing, and a reply that
-// arrived after the page was shown stays unread.
+// "Mark read", in the inbox's conversation and on the lead page: the replies the page showed as
+// new stop counting as unread. Only ever this explicit POST: opening either page (a GET, a
+// prefetch) reads nothing, and a reply that arrived after the page was shown stays unread.
 const shownRepliesSchema = z.object({
   leadId: z.string().min(1).max(100),
   smsIds: z.array(z.string().min(1).max(100)).min(1).max(UNREAD_SHOWN_MAX),

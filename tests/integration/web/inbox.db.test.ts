@@ -13,7 +13,7 @@ import type { Member } from "@/lib/users/get-member";
 import { simulateReplyForm } from "@/app/(app)/leads/_forms/simulate-reply-form";
 import { markReadAction, replyAction } from "@/app/(app)/messages/actions";
 import ConversationPage from "@/app/(app)/messages/[leadId]/page";
-import { MarkReadButton } from "@/app/(app)/messages/[leadId]/mark-read-button";
+import { MarkSmsReadButton } from "@/components/leads/mark-sms-read-button";
 import { agencyWithStaff, form, leadOf, type Agency } from "./web-fixtures";
 
 // Issue 35, part 3: Messages is an inbox. One row per lead (its latest message, either way),
@@ -204,7 +204,7 @@ describe(`the inbox on ${process.env.TEST_DB_ENGINE ?? "postgres"} (issue 35, pa
     expect(replies).toHaveLength(2);
 
     for (let render = 0; render < 2; render++) {
-      const button = findElement(await renderConversation(a.staff, lead.id), MarkReadButton);
+      const button = findElement(await renderConversation(a.staff, lead.id), MarkSmsReadButton);
       expect(button?.props).toMatchObject({ leadId: lead.id, action: markReadAction });
       expect([...(button!.props.smsIds as string[])].sort()).toEqual(replies);
       expect(await unreadReplies(a.accountId, lead.id)).toEqual(replies);
@@ -223,7 +223,7 @@ describe(`the inbox on ${process.env.TEST_DB_ENGINE ?? "postgres"} (issue 35, pa
     await markReadAction.run(a.staff, shown);
     expect(await unreadReplies(a.accountId, lead.id)).toEqual(later);
     expect((await inbox(a.accountId)).data[0].unread).toBe(1);
-    const next = findElement(await renderConversation(a.staff, lead.id), MarkReadButton);
+    const next = findElement(await renderConversation(a.staff, lead.id), MarkSmsReadButton);
     expect(next?.props.smsIds).toEqual(later);
   });
 });

@@ -6,14 +6,14 @@ import { smsMessages } from "@/db/schema";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { simulateReplyForm } from "@/app/(app)/leads/_forms/simulate-reply-form";
 import type { Member } from "@/lib/users/get-member";
-import { MarkSmsRead } from "@/components/leads/mark-sms-read";
-import { markSmsReadAction } from "@/app/(app)/leads/[id]/actions";
+import { MarkSmsReadButton } from "@/components/leads/mark-sms-read-button";
+import { markReadAction } from "@/app/(app)/messages/actions";
 import LeadPage from "@/app/(app)/leads/[id]/page";
 import { agencyWithStaff, form, leadOf } from "./web-fixtures";
 
 // Issue 33, part 6: opening a lead's page marked its SMS replies read, as a side effect of the
 // GET that rendered it (a prefetch or a crawler's visit read them too). Now the page only reads;
-// the thread marks the replies it showed as new read by calling an action once it is on screen.
+// its "Mark read" button (issue 35, part 3: the inbox's too) marks the replies it showed as new.
 
 vi.mock("@/lib/auth/get-current-member", () => ({ requireMember: vi.fn(), getCurrentMember: vi.fn() }));
 const signedIn = (member: Member) => vi.mocked(requireMember).mockResolvedValue(member);
@@ -52,7 +52,7 @@ const renderLeadPage = (id: string) =>
   LeadPage({ params: Promise.resolve({ id }), searchParams: Promise.resolve({}) }) as Promise<ReactNode>;
 
 describe(`the lead page and its SMS replies on ${process.env.TEST_DB_ENGINE ?? "postgres"} (issue 33, part 6)`, () => {
-  it("rendering the page changes nothing; the thread's explicit action marks the shown replies read", async () => {
+  it("rendering the page changes nothing; its Mark read marks the shown replies read", async () => {
     const a = await agencyWithStaff("Read Homes");
     const lead = await leadOf(a, { name: "Rita Read" });
     for (const body of ["Sounds good", "See you then"]) {
@@ -66,8 +66,8 @@ describe(`the lead page and its SMS replies on ${process.env.TEST_DB_ENGINE ?? "
     for (let render = 0; render < 2; render++) {
       const page = await renderLeadPage(lead.id);
       expect(await unreadReplies(a.accountId, lead.id)).toEqual(replies);
-      const marker = findElement(page, MarkSmsRead);
-      expect(marker?.props).toMatchObject({ leadId: lead.id, action: markSmsReadAction });
+      const marker = findElement(page, MarkSmsReadButton);
+      expect(marker?.props).toMatchObject({ leadId: lead.id, action: markReadAction });
       expect([...(marker!.props.smsIds as string[])].sort()).toEqual(replies);
     }
 
@@ -79,21 +79,21 @@ describe(`the lead page and its SMS replies on ${process.env.TEST_DB_ENGINE ?? "
     const other = await agencyWithStaff("Other Homes");
     const shown = form({ leadId: lead.id });
     for (const id of replies) shown.append("smsId", id);
-    await markSmsReadAction.run(other.staff, shown);
+    await markReadAction.run(other.staff, shown);
     expect(await unreadReplies(a.accountId, lead.id)).toHaveLength(3);
 
-    // The thread on screen: the action, as the client component calls it.
-    await markSmsReadAction.run(a.staff, shown);
+    // Mark read: the action, as the button posts it.
+    await markReadAction.run(a.staff, shown);
     expect(await unreadReplies(a.accountId, lead.id)).toEqual(later);
     // The next render shows only that one as new.
-    const next = findElement(await renderLeadPage(lead.id), MarkSmsRead);
+    const next = findElement(await renderLeadPage(lead.id), MarkSmsReadButton);
     expect(next?.props.smsIds).toEqual(later);
   });
 
-  it("with nothing unread, the page hands the thread no marker", async () => {
+  it("with nothing unread, the page shows no Mark read", async () => {
     const a = await agencyWithStaff("Quiet Homes");
     const lead = await leadOf(a);
     signedIn(a.owner);
-    expect(findElement(await renderLeadPage(lead.id), MarkSmsRead)).toBeUndefined();
+    expect(findElement(await renderLeadPage(lead.id), MarkSmsReadButton)).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
 "use server";
 
-import { z } from "zod";
 import { formAction } from "@/app/_forms/form-action";
 import type { FormState } from "@/components/ui/form-state";
 import { cancelSmsForm } from "@/app/(app)/leads/_forms/cancel-sms-form";
@@ -10,8 +9,6 @@ import { recordConsentForm } from "@/app/(app)/leads/_forms/record-consent-form"
 import { updateLeadForm } from "@/app/(app)/leads/_forms/save-lead-form";
 import { sendSmsForm } from "@/app/(app)/leads/_forms/send-sms-form";
 import { simulateReplyForm } from "@/app/(app)/leads/_forms/simulate-reply-form";
-import { UNREAD_SHOWN_MAX } from "@/lib/sms/list-unread-lead-sms-ids";
-import { markLeadSmsRead } from "@/lib/sms/mark-lead-sms-read";
 
 // The lead page's actions, each a lead form (../_forms/), then a refresh of the page so the
 // timeline shows the new activity.
@@ -54,25 +51,6 @@ export const cancelSmsAction = formAction({ plain: true, revalidate: withMessage
   await cancelSmsForm(member, formData);
   return { status: "success" };
 });
-
-// The SMS thread came on screen (components/leads/mark-sms-read.tsx): the replies it showed as new
-// are read. Called by the page once shown, never by its render. Nothing to refresh: the thread
-// keeps its "New" badges for this visit, and the messages page reads the counts when opened.
-const shownRepliesSchema = z.object({
-  leadId: z.string().min(1).max(100),
-  smsIds: z.array(z.string().min(1).max(100)).min(1).max(UNREAD_SHOWN_MAX),
-});
-export const markSmsReadAction = formAction(
-  {
-    plain: true,
-    schema: shownRepliesSchema,
-    input: (formData) => ({ input: { leadId: formData.get("leadId"), smsIds: formData.getAll("smsId") } }),
-  },
-  async ({ member, input }) => {
-    await markLeadSmsRead(member.accountId, input.leadId, input.smsIds);
-    return { status: "success" };
-  },
-);
 
 // The log provider's stand-in for a lead's reply (development): the thread, the timeline and the
 // opt-out state all change.

@@ -23,7 +23,7 @@ import { LeadDetailsSummary } from "@/components/leads/lead-details-summary";
 import { LeadForm } from "@/components/leads/lead-form";
 import { LeadHeader } from "@/components/leads/lead-header";
 import { LeadSmsPanel } from "@/components/leads/lead-sms-panel";
-import { MarkSmsRead } from "@/components/leads/mark-sms-read";
+import { MarkSmsReadButton } from "@/components/leads/mark-sms-read-button";
 import { NextStatusOffer } from "@/components/leads/next-status-offer";
 import { NoteForm } from "@/components/leads/note-form";
 import { formatInZone } from "@/components/ui/format-date";
@@ -35,6 +35,7 @@ import { Panel } from "@/components/ui/panel";
 import { styles } from "@/components/ui/styles";
 import { setVisitStatusAction } from "../../visits/actions";
 import { addTaskAction, rescheduleTaskAction, setTaskStatusAction } from "../../tasks/actions";
+import { markReadAction } from "../../messages/actions";
 import {
   addNoteAction,
   cancelSmsAction,
@@ -42,7 +43,6 @@ import {
   changeOwnerAction,
   changeStatusAction,
   deleteLeadAction,
-  markSmsReadAction,
   sendSmsAction,
   simulateReplyAction,
   updateLeadAction,
@@ -96,7 +96,7 @@ export default async function LeadPage({
     ),
     listVisitsBySchedule(member.accountId, { leadId: lead.id, order: "desc", limit: 50 }),
     listLeadSms(member.accountId, lead.id, { limit: THREAD_LENGTH, sort: "-createdAt" }),
-    // Shown as new; read only once the thread is on screen (MarkSmsRead below), never by this render.
+    // Shown as new; read only by the explicit "Mark read" (a POST), never by this render.
     listUnreadLeadSmsIds(member.accountId, lead.id),
     lead.smsOptOut ? getOptOutByRecipient(member.accountId, lead.id) : false,
     lead.phone && !lead.smsOptOut ? quietHoursNotice(member.accountId, lead.id) : null,
@@ -226,6 +226,11 @@ export default async function LeadPage({
             />
           </Panel>
           <Panel title="SMS conversation" id="sms">
+            {newIds.size ? (
+              <div className="border-b border-slate-100 px-5 py-3">
+                <MarkSmsReadButton leadId={lead.id} smsIds={[...newIds]} action={markReadAction} />
+              </div>
+            ) : null}
             <LeadSmsPanel
               account={account}
               lead={lead}
@@ -236,7 +241,6 @@ export default async function LeadPage({
               scheduleNotice={scheduleNotice}
               actions={{ send: sendSmsAction, simulateReply: simulateReplyAction, cancel: cancelSmsAction }}
             />
-            {newIds.size ? <MarkSmsRead leadId={lead.id} smsIds={[...newIds]} action={markSmsReadAction} /> : null}
           </Panel>
           <Panel title="SMS consent" id="consent">
             <ConsentPanel

@@ -7,10 +7,10 @@ import { listUnreadLeadSmsIds } from "@/lib/sms/list-unread-lead-sms-ids";
 import { quietHoursNotice } from "@/lib/sms/quiet-hours/next-send-time";
 import { loadLead } from "@/app/(app)/leads/[id]/load-lead";
 import { LeadSmsPanel } from "@/components/leads/lead-sms-panel";
+import { MarkSmsReadButton } from "@/components/leads/mark-sms-read-button";
 import { formatPhone } from "@/components/ui/format-phone";
 import { styles } from "@/components/ui/styles";
 import { cancelScheduledAction, markReadAction, replyAction, simulateReplyAction } from "../actions";
-import { MarkReadButton } from "./mark-read-button";
 
 export const metadata: Metadata = { title: "Conversation" };
 
@@ -47,7 +47,7 @@ export default async function ConversationPage({ params }: { params: Promise<{ l
               </Link>
             </p>
           </div>
-          {unread.size ? <MarkReadButton leadId={lead.id} smsIds={[...unread]} action={markReadAction} /> : null}
+          {unread.size ? <MarkSmsReadButton leadId={lead.id} smsIds={[...unread]} action={markReadAction} /> : null}
         </header>
         <LeadSmsPanel
           account={account}

@@ -1,8 +1,9 @@
 import { SubmitButton } from "@/components/ui/submit-button";
 
-// "Mark read": the explicit step that clears the conversation's unread replies, the ones this
-// page showed as new (their ids go with the form, so one that arrives meanwhile stays unread).
-export function MarkReadButton({
+// "Mark read", in the inbox's conversation and on the lead page: the one explicit step that
+// clears a lead's unread replies, the ones the page showed as new (their ids go with the form, so
+// one that arrives meanwhile stays unread). Neither page reads anything by being opened.
+export function MarkSmsReadButton({
   leadId,
   smsIds,
   action,
