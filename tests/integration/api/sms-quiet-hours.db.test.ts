@@ -88,7 +88,8 @@ describe("quiet hours", () => {
     await runJob({ smsId: res.body.data.id, accountId: t.accountId }); // at-least-once: a second run sends nothing
     const read = await callApi<DataBody<Sms>>("GET", `/api/v1/leads/${l.id}/sms/${res.body.data.id}`, { key: t.key });
     expect(read.body.data.status).toBe("sent");
-    expect(await activityTypes(t, l.id)).toEqual(["lead_created", "sms_scheduled", "sms_sent"]);
+    // Sent, it is first contact: the New lead moves to Contacted then, not when it was scheduled.
+    expect(await activityTypes(t, l.id)).toEqual(["lead_created", "lead_status_changed", "sms_scheduled", "sms_sent"]);
   });
 
   it("a cancel before then stops it; a cancel after it was sent is 409", async () => {
