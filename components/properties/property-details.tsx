@@ -8,7 +8,7 @@ import { fieldsAt, type PropertyValueContext } from "./property-field";
 // its own. The panel's Edit button opens the form, which holds every field.
 export function PropertyDetails({ property, context }: { property: PublicProperty; context: PropertyValueContext }) {
   return (
-    <dl className="divide-y divide-slate-100" aria-label="Property details">
+    <dl className="divide-y divide-slate-100" aria-label="Property summary">
       {fieldsAt("details", property, context).flatMap(({ field, spec, value }) =>
         spec.value === "customFields"
           ? shownCustomFields(context.customFields, property.customFields).map(({ definition, text }) => (
