@@ -13,6 +13,34 @@ export const exampleLead = Object.fromEntries(
   (Object.keys(leadSchema.shape) as LeadFieldName[]).map((field) => [field, LEAD_FIELDS[field].example]),
 ) as unknown as PublicLead;
 
+// The lead POST /leads answers for its "full" request example (leads/operations.ts): what was sent,
+// normalised, and nothing it did not send. A new lead is `new`, at version 1, updated when created,
+// with consent not yet recorded; the example above has been worked since (contacted, version 2).
+export const exampleCreatedLeadRequest = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  phone: "(415) 555-0123",
+  source: "website",
+  interest: "buy" as const,
+  budget: 450000,
+  tags: ["first-time-buyer"],
+};
+export const exampleCreatedLead: PublicLead = {
+  ...exampleLead,
+  ...exampleCreatedLeadRequest,
+  phone: "+14155550123",
+  status: "new",
+  propertyId: null,
+  notes: null,
+  smsOptOut: false,
+  consent: { sms: { status: "unknown", at: null, source: null, text: null, ip: null } },
+  timezone: null,
+  externalId: null,
+  customFields: {},
+  updatedAt: exampleLead.createdAt,
+  version: 1,
+};
+
 export const exampleActivity = {
   id: "act_01jf3v9k4n2p6r8t0v2x4z6b8d",
   leadId: exampleLead.id,

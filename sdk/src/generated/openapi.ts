@@ -4129,35 +4129,32 @@ export interface operations {
            *         "name": "Ada Lovelace",
            *         "email": "ada@example.com",
            *         "phone": "+14155550123",
-           *         "status": "contacted",
+           *         "status": "new",
            *         "source": "website",
            *         "interest": "buy",
            *         "budget": 450000,
-           *         "propertyId": "prop_01jf3v6q2m8k4x5y7z9a0b1c2e",
+           *         "propertyId": null,
            *         "assignedTo": null,
            *         "tags": [
            *           "first-time-buyer"
            *         ],
            *         "notes": null,
            *         "smsOptOut": false,
-           *         "externalId": "crm-4711",
+           *         "externalId": null,
            *         "timezone": null,
            *         "consent": {
            *           "sms": {
-           *             "status": "granted",
-           *             "at": "2026-11-22T09:30:00.000Z",
-           *             "source": "web form",
-           *             "text": "I agree to receive text messages about properties from Example Realty.",
-           *             "ip": "203.0.113.7"
+           *             "status": "unknown",
+           *             "at": null,
+           *             "source": null,
+           *             "text": null,
+           *             "ip": null
            *           }
            *         },
-           *         "customFields": {
-           *           "move_in_date": "2026-09-01",
-           *           "pets": true
-           *         },
+           *         "customFields": {},
            *         "createdAt": "2026-11-22T09:30:00.000Z",
-           *         "updatedAt": "2026-11-22T10:05:12.431Z",
-           *         "version": 2
+           *         "updatedAt": "2026-11-22T09:30:00.000Z",
+           *         "version": 1
            *       }
            *     }
            */

@@ -1,4 +1,10 @@
-import { exampleLead, exampleList, exampleOne } from "@/lib/openapi/examples";
+import {
+  exampleCreatedLead,
+  exampleCreatedLeadRequest,
+  exampleLead,
+  exampleList,
+  exampleOne,
+} from "@/lib/openapi/examples";
 import type { OperationSpec } from "@/lib/openapi/operation-spec";
 import { leadCreateSchema, leadListQuery, leadSchema } from "@/lib/schemas/leads";
 import { PHONE_TEXT, propertyNotFound, REFERENCES_TEXT, ROUTING_TEXT } from "./lead-operation-texts";
@@ -30,15 +36,7 @@ export const createLead = {
     examples: {
       full: {
         summary: "A lead from a web form",
-        value: {
-          name: "Ada Lovelace",
-          email: "ada@example.com",
-          phone: "(415) 555-0123",
-          source: "website",
-          interest: "buy",
-          budget: 450000,
-          tags: ["first-time-buyer"],
-        },
+        value: exampleCreatedLeadRequest,
       },
       minimal: { summary: "Only the name", value: { name: "Grace Hopper" } },
     },
@@ -47,8 +45,8 @@ export const createLead = {
     status: 201,
     description: "The lead as stored (phone in E.164, email lower-cased).",
     schema: leadSchema,
-    example: exampleOne(exampleLead),
-    location: { description: "The new lead's URL.", example: `/api/v1/leads/${exampleLead.id}` },
+    example: exampleOne(exampleCreatedLead),
+    location: { description: "The new lead's URL.", example: `/api/v1/leads/${exampleCreatedLead.id}` },
   },
   errors: ["not_found", "opt_out_by_recipient", "external_id_taken"],
   errorExamples: { not_found: propertyNotFound },
