@@ -1,4 +1,4 @@
-import { and, count } from "drizzle-orm";
+import { and, count, eq, inArray, lt } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { bulkLeadActions, leads } from "@/db/schema";
 import { assertAssignableUser } from "@/lib/accounts/assert-account-references";
@@ -48,6 +48,26 @@ async function selectionOf(
   return { selection, total: ids.length };
 }
 
+/** An unfinished action with no batch committed for this long is taken as abandoned (its job gave
+ * up after its retries, or its workers are long gone): a live run commits a batch every second or
+ * so. It is marked failed, so it no longer holds up the member's next one. */
+const ABANDONED_AFTER_MS = 30 * 60_000;
+
+async function failAbandoned(member: { accountId: string; userId: string }): Promise<void> {
+  const db = await getDb();
+  await db
+    .update(bulkLeadActions)
+    .set({ status: "failed", finishedAt: new Date(), error: "Stopped: it made no progress for 30 minutes." })
+    .where(
+      and(
+        eq(bulkLeadActions.accountId, member.accountId),
+        eq(bulkLeadActions.createdBy, member.userId),
+        inArray(bulkLeadActions.status, ["queued", "running"]),
+        lt(bulkLeadActions.updatedAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+      ),
+    );
+}
+
 /** Stores the action and queues its job; answers its id. */
 export async function startBulkLeadAction(
   member: Pick<Member, "accountId" | "userId" | "name">,
@@ -60,6 +80,7 @@ export async function startBulkLeadAction(
   if (total === 0)
     throw new ApiError("validation_error", "No leads are selected. Tick some leads, or select all matching.");
   const id = newId("bulkLeadAction");
+  await failAbandoned(member);
   try {
     await inTransaction(db, async (tx) => {
       await tx.insert(bulkLeadActions).values({

@@ -256,6 +256,21 @@ describe("bulk lead actions", () => {
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     for (const r of results.filter((r): r is PromiseRejectedResult => r.status === "rejected"))
       expect(r.reason).toMatchObject({ code: "conflict", message: expect.stringMatching(/still running/) });
+    // An unfinished action with no progress for half an hour (its job gave up) holds up nothing.
+    const open = (results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<string>).value;
+    await db
+      .update(bulkLeadActions)
+      .set({ updatedAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(bulkLeadActions.id, open));
+    const next = await startBulkLeadAction(
+      agency.staff,
+      { kind: "add_tag", tag: "w" },
+      { kind: "ids", ids: ids.slice(0, 1) },
+    );
+    expect(await action(agency, open)).toMatchObject({ status: "failed", error: expect.stringMatching(/no progress/) });
+    await runBulkLeadAction(open); // its job, should it run after all, does nothing
+    expect((await action(agency, open)).processedCount).toBe(0);
+    await runBulkLeadAction(next);
     // Another member of the account is not held up by it.
     const owners = await startBulkLeadAction(
       agency.owner,
@@ -263,7 +278,6 @@ describe("bulk lead actions", () => {
       { kind: "ids", ids: ids.slice(0, 5) },
     );
     await runBulkLeadAction(owners);
-    await runBulkLeadAction((results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<string>).value);
     // Finished: the member may start the next.
     await expect(
       startBulkLeadAction(agency.staff, { kind: "add_tag", tag: "z" }, { kind: "ids", ids: ids.slice(0, 1) }),
