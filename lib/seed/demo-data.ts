@@ -92,13 +92,17 @@ export const STREETS = [
   "Cedar Ln",
   "Bayshore Dr",
 ];
+// Where the demo agencies list: around New York, the zone every account starts in (accounts'
+// default, America/New_York), so a listing, a lead's (212) number and the agency's clock agree.
 export const CITIES: Array<[city: string, region: string, postalCode: string]> = [
-  ["San Francisco", "CA", "94110"],
-  ["Oakland", "CA", "94607"],
-  ["Berkeley", "CA", "94704"],
-  ["San Jose", "CA", "95112"],
-  ["Palo Alto", "CA", "94301"],
+  ["New York", "NY", "10024"],
+  ["Brooklyn", "NY", "11215"],
+  ["Queens", "NY", "11375"],
+  ["Jersey City", "NJ", "07302"],
+  ["Hoboken", "NJ", "07030"],
 ];
+/** The demo leads' numbers: (212) 555-xxxx, Manhattan, in the agency's zone for quiet hours. */
+export const DEMO_PHONE_PREFIX = "+1212555";
 export const NOTES = [
   "Prefers evening calls.",
   "Wants a yard for the dog.",

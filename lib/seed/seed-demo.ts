@@ -10,7 +10,7 @@ import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { seedDemoRouting } from "./demo-routing";
 import { findUserByEmail } from "@/lib/users/find-user-by-email";
 import { DEMO_LOGINS } from "./demo-logins";
-import { FIRST_NAMES, LAST_NAMES, NOTES, SOURCES, TAGS, seededRandom } from "./demo-data";
+import { DEMO_PHONE_PREFIX, FIRST_NAMES, LAST_NAMES, NOTES, SOURCES, TAGS, seededRandom } from "./demo-data";
 import { demoListings } from "./demo-listings";
 import { seedAgentDays, type DemoAgent } from "./demo-agent-day";
 import { seedAgentTasks } from "./demo-agent-tasks";
@@ -136,7 +136,7 @@ async function seedBusinessData(
             .normalize("NFD")
             .replace(/[^\x20-\x7e]/g, "")
         : null,
-      phone: rnd.chance(0.85) ? `+1415555${String(rnd.int(0, 9999)).padStart(4, "0")}` : null,
+      phone: rnd.chance(0.85) ? `${DEMO_PHONE_PREFIX}${String(rnd.int(0, 9999)).padStart(4, "0")}` : null,
       status: rnd.pick(LEAD_STATUSES),
       source: rnd.pick(SOURCES),
       interest,
@@ -156,6 +156,11 @@ async function seedBusinessData(
       updatedAt: createdAt,
     };
   });
+  // A lead past New was moved a day after it came in, or halfway to now for one newer than two
+  // days: never after the seed's now, so no timeline shows a change still to come.
+  const movedAt = (createdAt: Date) =>
+    new Date(createdAt.getTime() + Math.min(DAY, Math.floor((now - createdAt.getTime()) / 2)));
+  for (const lead of leadRows) if (lead.status !== "new") lead.updatedAt = movedAt(lead.createdAt);
   leadRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   await db.insert(leads).values(leadRows);
 
@@ -167,7 +172,7 @@ async function seedBusinessData(
     ];
     if (lead.status !== "new") {
       const changed = { kind: "lead_changed" as const, changes: { status: ["new", lead.status] as [string, string] } };
-      rows.push(activityRow({ ...target, at: new Date(lead.createdAt.getTime() + DAY) }, changed));
+      rows.push(activityRow({ ...target, at: lead.updatedAt }, changed));
     }
     return rows;
   });

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { leads, memberships, properties, users } from "@/db/schema";
+import { accounts, activities, leads, memberships, properties, users } from "@/db/schema";
 import { DEMO_LOGINS } from "@/lib/seed/demo-logins";
 import { SQ_FT_PER_SQM } from "@/lib/properties/area-units";
 import { seedDemo } from "@/lib/seed/seed-demo";
@@ -39,6 +39,43 @@ describe("demo data", () => {
       .where(and(eq(leads.accountId, owner.accountId), isNotNull(leads.propertyId)));
     expect(asked.length).toBeGreaterThan(0);
     for (const a of asked) expect(a.listingType).toBe(a.interest === "rent" ? "rent" : "sale");
+  });
+
+  it("agrees with itself: listings and numbers where the agency's clock is, and no timeline entry after now", async () => {
+    const db = await getDb();
+    const seededBy = new Date();
+    await seedDemo(db);
+    const [owner] = await db
+      .select({ accountId: memberships.accountId, timezone: accounts.timezone })
+      .from(users)
+      .innerJoin(memberships, eq(memberships.userId, users.id))
+      .innerJoin(accounts, eq(accounts.id, memberships.accountId))
+      .where(eq(users.email, DEMO_LOGINS[0].email));
+    // An agency on New York's clock lists around New York, and its leads have New York numbers
+    // (a (415) number was texted on Pacific time by quiet hours, three hours off the agency's).
+    expect(owner.timezone).toBe("America/New_York");
+    const regions = await db
+      .selectDistinct({ region: properties.region })
+      .from(properties)
+      .where(eq(properties.accountId, owner.accountId));
+    expect(regions.map((r) => r.region).sort()).toEqual(["NJ", "NY"]);
+    const phones = await db
+      .select({ phone: leads.phone })
+      .from(leads)
+      .where(and(eq(leads.accountId, owner.accountId), isNotNull(leads.phone)));
+    expect(phones.filter((p) => !p.phone!.startsWith("+1212")).length).toBe(0);
+    // A lead moved on "a day after it came in" was once dated tomorrow when it came in today.
+    const now = new Date(Math.max(Date.now(), seededBy.getTime()));
+    const future = await db
+      .select({ id: activities.id })
+      .from(activities)
+      .where(and(eq(activities.accountId, owner.accountId), gt(activities.createdAt, now)));
+    expect(future).toEqual([]);
+    const touched = await db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.accountId, owner.accountId), gt(leads.updatedAt, now)));
+    expect(touched).toEqual([]);
   });
 
   it("routes the demo agency's website leads round robin over its team", async () => {
