@@ -27,7 +27,7 @@ for (const { width, height, label } of [
 
     if (label === "desktop") {
       // A lead made in the app is its maker's: hand it back to the team.
-      const owner = page.getByRole("form", { name: "Change owner" }).getByLabel("Owner");
+      const owner = page.getByRole("form", { name: "Reassign lead" }).getByLabel("Assigned to");
       await expect(owner).toHaveValue(/^user_/);
       await owner.selectOption({ label: "Unassigned" });
       await expect(page.getByText("Lead unassigned.")).toBeVisible();

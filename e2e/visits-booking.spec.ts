@@ -77,7 +77,7 @@ test("a visit at 10:00 in New York is 16:00 for a user in Paris", async ({ pageA
     await expect(smsTime).toContainText(clockIn((await smsTime.getAttribute("datetime")) ?? "", "Europe/Paris"));
     // The week view places it on its Paris day and time: in Monday's column, at the 16:00 row.
     await staff.goto("/visits?view=week&day=2030-11-25");
-    await expect(staff.getByTestId("calendar-zone")).toContainText("Europe/Paris (GMT+1)");
+    await expect(staff.getByTestId("calendar-zone")).toContainText("Central European Time (Paris), GMT+1");
     const monday = staff.locator('[data-testid=calendar-day][data-day="2030-11-25"]');
     const block = monday.getByTestId("calendar-visit").filter({ hasText: name });
     await expect(block).toContainText("16:00–16:30");

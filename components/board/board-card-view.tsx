@@ -8,6 +8,7 @@ import { LEAD_INTEREST_LABELS, LEAD_STATUS_LABELS } from "@/lib/leads/lead-label
 import { formatMoney } from "@/components/ui/format-money";
 import { ActionMenu } from "@/components/ui/action-menu";
 import { styles } from "@/components/ui/styles";
+import { sourceLabel } from "@/components/ui/source-label";
 
 export interface CardContext {
   me: string;
@@ -78,7 +79,7 @@ function CardDetails({ card, context }: { card: BoardCard; context: CardContext 
       {wants.length ? <p className="truncate">{wants.join(" · ")}</p> : null}
       <p className="truncate">
         {owner}
-        {card.source ? ` · ${card.source}` : ""}
+        {card.source ? ` · ${sourceLabel(card.source)}` : ""}
       </p>
     </div>
   );

@@ -5,6 +5,7 @@ import { AWAITING_REPLY_DAYS } from "@/lib/dashboard/list-leads-awaiting-reply";
 import type { UncontactedLead } from "@/lib/dashboard/list-uncontacted-leads";
 import { styles } from "@/components/ui/styles";
 import { DashboardCard, DashboardEmpty } from "./dashboard-card";
+import { sourceLabel } from "@/components/ui/source-label";
 
 // The two queues an agent works first: new leads no one has called, and texts no one answered.
 
@@ -20,12 +21,15 @@ function ownerLabel(assignedTo: string | null, names: Map<string, string>, me: s
 export function UncontactedLeadsCard({
   leads,
   total,
+  hasLeads,
   names,
   me,
   now,
 }: {
   leads: UncontactedLead[];
   total: number;
+  /** Any lead at all: with none, there is nothing to have contacted yet. */
+  hasLeads: boolean;
   names: Map<string, string>;
   me: string;
   now: Date;
@@ -38,7 +42,9 @@ export function UncontactedLeadsCard({
       seeAll={total > leads.length ? { href: "/leads?status=new", label: "See all" } : undefined}
     >
       {leads.length === 0 ? (
-        <DashboardEmpty>Every new lead has been contacted.</DashboardEmpty>
+        <DashboardEmpty>
+          {hasLeads ? "Every new lead has been contacted." : "No leads yet: new ones from any source land here first."}
+        </DashboardEmpty>
       ) : (
         <ul className="divide-y divide-slate-100">
           {leads.map((lead) => (
@@ -48,7 +54,7 @@ export function UncontactedLeadsCard({
                   {lead.name}
                 </Link>
                 <p className="truncate text-slate-500">
-                  {lead.source ?? "No source"} · {ownerLabel(lead.assignedTo, names, me)}
+                  {lead.source ? sourceLabel(lead.source) : "No source"} · {ownerLabel(lead.assignedTo, names, me)}
                 </p>
               </div>
               <span className="shrink-0 text-xs text-slate-500">{waited(lead.createdAt, now)}</span>

@@ -3,6 +3,7 @@ import { DateTime } from "luxon";
 import type { NewAssignment } from "@/lib/dashboard/list-my-new-assignments";
 import { styles } from "@/components/ui/styles";
 import { DashboardCard, DashboardEmpty } from "./dashboard-card";
+import { sourceLabel } from "@/components/ui/source-label";
 
 // The agent's new leads (lead routing's, or given by hand), newest first: speed to lead starts here.
 export function NewAssignmentsCard({ leads, total, now }: { leads: NewAssignment[]; total: number; now: Date }) {
@@ -18,7 +19,7 @@ export function NewAssignmentsCard({ leads, total, now }: { leads: NewAssignment
                 <Link href={`/leads/${lead.id}`} className={`${styles.link} block truncate`}>
                   {lead.name}
                 </Link>
-                <p className="truncate text-slate-500">{lead.source ?? "No source"}</p>
+                <p className="truncate text-slate-500">{lead.source ? sourceLabel(lead.source) : "No source"}</p>
               </div>
               <span className="shrink-0 text-xs text-slate-500">
                 {DateTime.fromJSDate(lead.createdAt).toRelative({ base: DateTime.fromJSDate(now) })}

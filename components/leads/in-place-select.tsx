@@ -7,7 +7,7 @@ import { styles } from "@/components/ui/styles";
 
 type Option = { value: string; label: string };
 
-// One of the lead's fields changed where it is shown (the header's status and owner): picking
+// One of the lead's fields changed where it is shown (the header's status and assignee): picking
 // an option saves it, with no Save button. While the action runs the select is locked and says
 // so; a refusal is shown beside it and the select goes back to the saved value.
 export function InPlaceSelect({
@@ -17,8 +17,11 @@ export function InPlaceSelect({
   options,
   leadId,
   action,
+  formLabel = `Change ${label.toLowerCase()}`,
 }: {
   label: string;
+  /** The form's accessible name, when "Change <label>" does not read well. */
+  formLabel?: string;
   name: string;
   value: string;
   options: readonly Option[];
@@ -32,7 +35,7 @@ export function InPlaceSelect({
   const form = useRef<HTMLFormElement>(null);
   const id = useId();
   return (
-    <form ref={form} action={formAction} aria-label={`Change ${label.toLowerCase()}`} className="min-w-0">
+    <form ref={form} action={formAction} aria-label={formLabel} className="min-w-0">
       <input type="hidden" name="leadId" value={leadId} />
       <label htmlFor={id} className="block text-xs font-medium text-slate-500">
         {label}

@@ -6,6 +6,7 @@ import { formatInZone } from "@/components/ui/format-date";
 import { styles } from "@/components/ui/styles";
 import { InPlaceSelect } from "./in-place-select";
 import { LeadContactActions } from "./lead-contact-actions";
+import { sourceLabel } from "@/components/ui/source-label";
 
 type Option = { value: string; label: string };
 type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
@@ -13,7 +14,8 @@ type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
 // The top of the lead page, what an agent acts on first: who it is, where the deal stands and
 // whose it is (both changed in place), and the ways to reach them. Deleting is at the bottom.
 // These fields' rows are left out of the details panel (their `details: null` in
-// lib/schemas/lead-fields.ts says why); the owner reads "Owner" here, the agent's word for it.
+// lib/schemas/lead-fields.ts says why); both are labelled as the registry names them, so the page
+// says "Assigned to" as the list does ("Owner" is also a role).
 export function LeadHeader({
   lead,
   country,
@@ -42,7 +44,7 @@ export function LeadHeader({
           <h1 className="break-words text-2xl font-semibold tracking-tight text-slate-900">{lead.name}</h1>
           <p className="text-sm text-slate-600">
             Lead since {formatInZone(lead.createdAt, timeZone, "date")}
-            {lead.source ? ` · from ${lead.source}` : ""}
+            {lead.source ? ` · from ${sourceLabel(lead.source)}` : ""}
           </p>
           <LeadContactActions phone={lead.phone} email={lead.email} country={country} />
         </div>
@@ -56,7 +58,8 @@ export function LeadHeader({
             action={statusAction}
           />
           <InPlaceSelect
-            label="Owner"
+            label={LEAD_FIELDS.assignedTo.label}
+            formLabel="Reassign lead"
             name="assignedTo"
             value={lead.assignedTo ?? ""}
             options={members}

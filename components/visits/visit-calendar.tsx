@@ -3,8 +3,7 @@ import { DateTime } from "luxon";
 import type { CalendarRange, CalendarView } from "@/lib/visits/calendar-range";
 import { layoutVisitGrid } from "@/components/visits/calendar-layout";
 import type { ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
-import { zoneLabel } from "@/components/visits/visit-form-options";
-import { zoneAbbreviation } from "@/components/ui/format-date";
+import { zoneAbbreviation, zoneLabel } from "@/components/ui/format-date";
 import { styles } from "@/components/ui/styles";
 import { agentColour } from "./agent-colours";
 import { VisitAgenda } from "./visit-agenda";
@@ -44,7 +43,7 @@ export function VisitCalendar({
             {title}
           </h2>
           <p className="text-xs text-slate-500" data-testid="calendar-zone">
-            Times in {zoneLabel(zone)} ({zoneNames(range, zone)})
+            Times in {zoneLabel(zone)}, {zoneNames(range, zone)}
           </p>
         </div>
         <nav aria-label={`Change ${unit}`} className="flex gap-2">

@@ -19,10 +19,6 @@ function durationOptions(current?: number) {
   return lengths.map((m) => ({ value: String(m), label: lengthLabel(m) }));
 }
 
-// The zone by its name only: its abbreviation depends on the date (EST in November, EDT in June),
-// and a form's date is whatever the person picks.
-export const zoneLabel = (zone: string) => zone.replaceAll("_", " ");
-
 export async function visitFormOptions(
   accountId: string,
   opts: { propertyId?: string | null; duration?: number; agentId?: string | null },

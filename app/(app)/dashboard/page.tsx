@@ -7,8 +7,9 @@ import { listLeadsAwaitingReply } from "@/lib/dashboard/list-leads-awaiting-repl
 import { listMyTasks } from "@/lib/dashboard/list-my-tasks";
 import { listMyUpcomingVisits } from "@/lib/dashboard/list-my-upcoming-visits";
 import { listUncontactedLeads } from "@/lib/dashboard/list-uncontacted-leads";
+import { accountHasLeads } from "@/lib/dashboard/account-has-leads";
 import { listMyNewAssignments } from "@/lib/dashboard/list-my-new-assignments";
-import { formatInZone } from "@/components/ui/format-date";
+import { formatInZone, zoneLabel } from "@/components/ui/format-date";
 import { listMembers } from "@/lib/users/list-members";
 import { memberLabel } from "@/components/team/assignee-options";
 import { AwaitingReplyCard, UncontactedLeadsCard } from "@/components/dashboard/lead-queue-cards";
@@ -28,7 +29,7 @@ export const metadata: Metadata = { title: "Dashboard" };
 export default async function DashboardPage() {
   const member = await requireMember();
   const now = new Date();
-  const [tasks, visits, uncontacted, awaiting, myCounts, members, steps, assigned] = await Promise.all([
+  const [tasks, visits, uncontacted, awaiting, myCounts, members, steps, assigned, hasLeads] = await Promise.all([
     listMyTasks(member.accountId, member.userId, member.timeZone, now),
     listMyUpcomingVisits(member.accountId, member.userId, member.timeZone, now),
     listUncontactedLeads(member.accountId),
@@ -37,13 +38,14 @@ export default async function DashboardPage() {
     listMembers(member.accountId),
     member.role === "owner" ? getFirstRunSteps(member.accountId) : Promise.resolve(null),
     listMyNewAssignments(member.accountId, member.userId),
+    accountHasLeads(member.accountId),
   ]);
   const names = new Map(members.map((m) => [m.userId, memberLabel(m)]));
   return (
     <div className="space-y-5">
       <PageHeader
         title={`Hello, ${member.name.split(" ")[0]}`}
-        description={`${formatInZone(now, member.timeZone, "day")} · times in ${member.timeZone.replace(/_/g, " ")}`}
+        description={`${formatInZone(now, member.timeZone, "day")} · times in ${zoneLabel(member.timeZone)}`}
         actions={
           <>
             <Link href="/leads/new" className={styles.primaryButton}>
@@ -64,6 +66,7 @@ export default async function DashboardPage() {
         <UncontactedLeadsCard
           leads={uncontacted.leads}
           total={uncontacted.total}
+          hasLeads={hasLeads}
           names={names}
           me={member.userId}
           now={now}

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
 import { requireMember } from "@/lib/auth/get-current-member";
-import { zoneLabel } from "@/components/visits/visit-form-options";
+import { zoneLabel } from "@/components/ui/format-date";
 import { hrefWith } from "@/components/ui/cursor-pager";
 import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { CALENDAR_VIEWS, calendarRange, type CalendarView } from "@/lib/visits/calendar-range";

@@ -158,12 +158,12 @@ describe(`the audit log list and export on ${process.env.TEST_DB_ENGINE ?? "post
 
     const page = await listAuditEntries(paris, { limit: 10 });
     const html = renderToStaticMarkup(createElement(AuditLogTable, { entries: page.data, timeZone: "Europe/Paris" }));
-    expect(html).toContain(">Feb 2, 2026, 00:30 GMT+1</time>");
-    expect(html).toContain(">Feb 1, 2026, 23:30 GMT+1</time>");
+    expect(html).toContain(">2 Feb 2026, 00:30 GMT+1</time>");
+    expect(html).toContain(">1 Feb 2026, 23:30 GMT+1</time>");
     const inNewYork = renderToStaticMarkup(
       createElement(AuditLogTable, { entries: page.data, timeZone: "America/New_York" }),
     );
-    expect(inNewYork).toContain(">Feb 1, 2026, 18:30 EST</time>");
+    expect(inNewYork).toContain(">1 Feb 2026, 18:30 EST</time>");
   });
 
   it("refuses a cursor made under other filters or for another account", async () => {

@@ -8,11 +8,11 @@ const number = new Intl.NumberFormat("en-US");
 export function LeadCountHeading({ count, filtered }: { count?: LeadCount; filtered: boolean }) {
   if (!count) return null;
   const figure = `${number.format(count.count)}${count.capped ? "+" : ""}`;
-  const noun = count.count === 1 && !count.capped ? "lead" : "leads";
+  const one = count.count === 1 && !count.capped;
   return (
     <p role="status" data-testid="lead-count" className="text-sm font-medium text-slate-700">
-      {figure} {noun}
-      {filtered ? <span className="font-normal text-slate-500"> match these filters</span> : null}
+      {figure} {one ? "lead" : "leads"}
+      {filtered ? <span className="font-normal text-slate-500"> {one ? "matches" : "match"} these filters</span> : null}
     </p>
   );
 }

@@ -9,6 +9,7 @@ import { Badge } from "@/components/ui/badge";
 import { styles } from "@/components/ui/styles";
 import { NameSortHeader, SortHeader, SortLink } from "./sort-header";
 import { PageCheckbox, RowCheckbox } from "./bulk-selection";
+import { sourceLabel } from "@/components/ui/source-label";
 
 // The live leads. Its own table (not components/ui/data-table.tsx) because its headers hold sort
 // links: Name, and the date column's Created and Updated (the column shows the sorted-by date; a
@@ -103,7 +104,7 @@ export function LeadsTable({
                   </td>
                   <td className={`${styles.td} ${CARD_CELL} hidden lg:table-cell`}>
                     <CardLabel>{LEAD_FIELDS.source.label}</CardLabel>
-                    {lead.source ?? <Missing />}
+                    {lead.source ? <span title={lead.source}>{sourceLabel(lead.source)}</span> : <Missing />}
                   </td>
                   <td className={`${styles.td} ${CARD_CELL} hidden lg:table-cell`}>
                     <CardLabel>{LEAD_FIELDS.assignedTo.label}</CardLabel>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { visitFormOptions, visitValues, zoneLabel } from "@/components/visits/visit-form-options";
+import { visitFormOptions, visitValues } from "@/components/visits/visit-form-options";
+import { zoneLabel } from "@/components/ui/format-date";
 import { formatInZone } from "@/components/ui/format-date";
 import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
 import { VISIT_STATUS_LABELS, VISIT_STATUS_TONES } from "@/lib/visits/visit-outcome";
