@@ -32,3 +32,14 @@ describe("what the web app writes", () => {
     expect(formatInZone(at, "America/New_York", "day")).toBe("Tuesday 24 November");
   });
 });
+
+describe("a custom field's key", () => {
+  it("is made from its label as an owner would write it", async () => {
+    const { keyFromLabel } = await import("@/lib/custom-fields/key-from-label");
+    expect(keyFromLabel("Move-in date")).toBe("move_in_date");
+    expect(keyFromLabel("  Préféré ? ")).toBe("prefere");
+    expect(keyFromLabel("2nd phone")).toBe("field_2nd_phone");
+    expect(keyFromLabel("???")).toBe("");
+    expect(keyFromLabel("x".repeat(80))).toHaveLength(63);
+  });
+});

@@ -27,11 +27,14 @@ describe("Settings → Custom fields forms", () => {
     expect(
       (await createCustomFieldAction.run(agency.owner, form({ ...fields, options: "" }), UNKNOWN_CLIENT)).status,
     ).toBe("error");
+    // The key left empty (the form fills it from the label as it is typed; without JavaScript it
+    // arrives empty): made from the label.
     await createCustomFieldAction.run(
       agency.owner,
-      form({ resource: "lead", key: "pets", label: "Pets", type: "boolean" }),
+      form({ resource: "lead", key: "", label: "Pets allowed?", type: "boolean" }),
       UNKNOWN_CLIENT,
     );
+    expect((await listCustomFieldDefinitions(agency.accountId)).map((d) => d.key)).toContain("pets_allowed");
 
     const edit = { fieldId: field.id, label: "Lead channel", options: "web\nphone\nwalk-in", required: "on" };
     expect((await updateCustomFieldAction.run(agency.staff, form(edit), UNKNOWN_CLIENT)).status).toBe("error");
@@ -45,7 +48,7 @@ describe("Settings → Custom fields forms", () => {
       required: true,
     });
     await moveCustomFieldAction.run(agency.owner, form({ fieldId: field.id, direction: "down" }), UNKNOWN_CLIENT);
-    expect((await listCustomFieldDefinitions(agency.accountId)).map((d) => d.key)).toEqual(["pets", "channel"]);
+    expect((await listCustomFieldDefinitions(agency.accountId)).map((d) => d.key)).toEqual(["pets_allowed", "channel"]);
 
     expect((await deleteCustomFieldAction.run(agency.staff, form({ fieldId: field.id }), UNKNOWN_CLIENT)).status).toBe(
       "error",
@@ -56,7 +59,7 @@ describe("Settings → Custom fields forms", () => {
     expect((await deleteCustomFieldAction.run(agency.owner, form({ fieldId: field.id }), UNKNOWN_CLIENT)).status).toBe(
       "success",
     );
-    expect((await listCustomFieldDefinitions(agency.accountId)).map((d) => d.key)).toEqual(["pets"]);
+    expect((await listCustomFieldDefinitions(agency.accountId)).map((d) => d.key)).toEqual(["pets_allowed"]);
   });
 
   it("the lead and property forms save custom fields and show each refusal at its field", async () => {

@@ -7,6 +7,7 @@ import {
   updateCustomFieldDefinition,
 } from "@/lib/custom-fields/update-custom-field-definition";
 import type { CustomFieldDefinitionInput } from "@/lib/schemas/custom-fields";
+import { keyFromLabel } from "@/lib/custom-fields/key-from-label";
 
 // Settings → Custom fields, owners only. Plain forms: after any outcome the page is refreshed and
 // shows it as a notice or an error (with each field's message) in its address.
@@ -33,10 +34,12 @@ const optionsOf = (formData: FormData) =>
 
 // The service validates the definition (key, type, options) as POST /custom-fields does.
 export const createCustomFieldAction = formAction(OPTIONS, async ({ member, formData, audit }) => {
+  const label = text(formData, "label");
   const input = {
     resource: text(formData, "resource"),
-    key: text(formData, "key"),
-    label: text(formData, "label"),
+    // Left empty (no JavaScript to fill it as the label is typed): made from the label.
+    key: text(formData, "key") || keyFromLabel(label),
+    label,
     type: text(formData, "type"),
     options: optionsOf(formData),
     required: formData.get("required") === "on",

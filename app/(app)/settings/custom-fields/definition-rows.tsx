@@ -1,16 +1,8 @@
 import Link from "next/link";
 import type { PublicCustomFieldDefinition as CustomFieldDefinition } from "@/lib/schemas/custom-fields";
 import { styles } from "@/components/ui/styles";
+import { CUSTOM_FIELD_TYPE_LABELS } from "@/components/custom-fields/type-labels";
 import { moveCustomFieldAction, updateCustomFieldAction } from "./actions";
-
-const TYPE_LABELS: Record<CustomFieldDefinition["type"], string> = {
-  text: "Text",
-  number: "Number",
-  date: "Date",
-  boolean: "Yes / no",
-  single_select: "Single select",
-  multi_select: "Multi select",
-};
 
 // One resource's fields, in form order: edit (label, required, options), move, delete. Key and
 // type are shown, never editable.
@@ -27,7 +19,7 @@ export function DefinitionRows({ title, definitions }: { title: string; definiti
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <p className="text-sm">
                   <span className="font-medium text-slate-900">{d.label}</span>{" "}
-                  <code className="font-mono text-slate-600">{d.key}</code> · {TYPE_LABELS[d.type]}
+                  <code className="font-mono text-slate-600">{d.key}</code> · {CUSTOM_FIELD_TYPE_LABELS[d.type]}
                   {d.required ? " · required" : ""}
                   {d.options.length ? ` · ${d.options.join(", ")}` : ""}
                 </p>

@@ -11,6 +11,8 @@ import { countRecordsWithValue } from "@/lib/custom-fields/count-records-with-va
 import { createCustomFieldAction } from "./actions";
 import { DefinitionRows } from "./definition-rows";
 import { DeleteFieldDialog } from "./delete-field-dialog";
+import { LabelAndKeyInputs } from "@/components/custom-fields/label-and-key-inputs";
+import { CUSTOM_FIELD_TYPE_LABELS } from "@/components/custom-fields/type-labels";
 
 export const metadata: Metadata = { title: "Custom fields" };
 
@@ -51,20 +53,13 @@ export default async function CustomFieldsSettingsPage({ searchParams }: { searc
               <option value="property">Properties</option>
             </select>
           </label>
-          <label className="text-sm">
-            Key (lower snake case)
-            <input name="key" required pattern="[a-z][a-z0-9_]*" className={styles.input} />
-          </label>
-          <label className="text-sm">
-            Label
-            <input name="label" required className={styles.input} />
-          </label>
+          <LabelAndKeyInputs />
           <label className="text-sm">
             Type
             <select name="type" className={styles.input}>
               {CUSTOM_FIELD_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {t.replace("_", " ")}
+                  {CUSTOM_FIELD_TYPE_LABELS[t]}
                 </option>
               ))}
             </select>
