@@ -4,6 +4,8 @@ import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
 import { spreadCustomFieldChanges } from "@/lib/custom-fields/custom-field-ui";
 import { formatMoney } from "@/components/ui/format-money";
 
+const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
+
 // `data.changes` of an update, as "Field: old → new" lines. Ids are shown by name where the
 // page knows them (members, properties), enum values by their labels ("Negotiating"), a budget
 // in the account's currency ("$900,000"); anything else is shown as stored.
@@ -52,6 +54,8 @@ export function showChangeValue(field: string, value: unknown, { names, zone, cu
   if (field === "visitScheduledAt" && typeof value === "string") return formatInZone(value, zone);
   if (field === "visitDurationMinutes" && typeof value === "number") return `${value} min`;
   if (typeof value === "boolean") return value ? "Yes" : "No";
+  // Any other number (a custom number field, a count) with separators: 900,000, not 900000.
+  if (typeof value === "number") return NUMBER.format(value);
   if (Array.isArray(value)) return value.length ? value.join(", ") : "—";
   // A consent record (sms_consent_changed): its status, how and when, not its JSON.
   if (field === "consent.sms" && typeof value === "object" && "status" in value) {

@@ -12,10 +12,14 @@ export const toUiDefinition = (d: CustomFieldUiDefinition): CustomFieldUiDefinit
   required: d.required,
 });
 
-/** A stored value as text, for a page or a form's box (`""` when there is none). */
+// A number field's value as read on a page: 900,000 and 1,500.5, not 900000.
+const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 6 });
+
+/** A stored value as text, for a record's page (`""` when there is none). */
 function customFieldText(definition: Pick<CustomFieldUiDefinition, "type">, value: unknown): string {
   if (value === undefined || value === null) return "";
   if (definition.type === "boolean") return value ? "Yes" : "No";
+  if (definition.type === "number" && typeof value === "number") return NUMBER.format(value);
   if (Array.isArray(value)) return value.join(", ");
   return String(value);
 }

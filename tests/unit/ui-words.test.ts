@@ -43,3 +43,14 @@ describe("a custom field's key", () => {
     expect(keyFromLabel("x".repeat(80))).toHaveLength(63);
   });
 });
+
+describe("numbers", () => {
+  it("have separators on a record's page and in its timeline", async () => {
+    const { shownCustomFields } = await import("@/lib/custom-fields/custom-field-ui");
+    const definition = { key: "sqft_lot", label: "Lot", type: "number" as const, options: [], required: false };
+    expect(shownCustomFields([definition], { sqft_lot: 900000.5 })[0].text).toBe("900,000.5");
+    const { showChangeValue } = await import("@/components/leads/activity-changes");
+    const context = { names: { members: new Map(), properties: new Map() }, zone: "UTC", currency: "USD" };
+    expect(showChangeValue("customFields.sqft_lot", 900000, context)).toBe("900,000");
+  });
+});
