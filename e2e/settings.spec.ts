@@ -100,7 +100,7 @@ test.describe("Public API keys", () => {
 });
 
 test.describe("account and team settings", () => {
-  test("an owner edits the account and adds and removes staff", async ({ page }) => {
+  test("an owner edits the account and opens the team, which invites by email", async ({ page }) => {
     // A fresh account of its own, so the demo accounts stay as other specs expect them.
     const ownerEmail = `team-owner-${unique()}@example.com`;
     await signUpThroughMail(page, {
@@ -127,7 +127,7 @@ test.describe("account and team settings", () => {
     await snap(page, "settings-account");
 
     await page.getByRole("navigation", { name: "Settings" }).getByRole("link", { name: "Team" }).click();
-    await expect(page.getByRole("heading", { name: "Team" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Team", exact: true })).toBeVisible();
     await expect(page.getByText("It's just you so far.")).toBeVisible();
     // No way to remove or deactivate yourself, the last owner.
     await expect(page.getByRole("button", { name: /^(Remove|Deactivate)/ })).toHaveCount(0);

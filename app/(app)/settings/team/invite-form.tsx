@@ -9,8 +9,8 @@ import { IDLE } from "@/components/ui/form-state";
 import { inviteAction } from "./actions";
 
 const ROLE_OPTIONS = [
-  { value: "staff", label: "Staff: works leads, properties and visits" },
-  { value: "owner", label: "Owner: also opens settings" },
+  { value: "staff", label: "Staff" },
+  { value: "owner", label: "Owner" },
 ];
 
 export function InviteForm() {
@@ -38,6 +38,7 @@ export function InviteForm() {
           name="role"
           options={ROLE_OPTIONS}
           defaultValue={values.role ?? "staff"}
+          hint="Staff work leads, properties and visits; owners also open settings."
           error={errors.role}
         />
       </div>
