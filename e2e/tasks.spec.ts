@@ -29,7 +29,9 @@ test("an agent's tasks: the dashboard, the lead page's panel and the Tasks page"
   await panel.getByRole("button", { name: "Add task" }).click();
   await expect(panel.getByTestId("task-row").filter({ hasText: task })).toContainText("16:45");
   await panel.getByRole("button", { name: `Done: ${task}` }).click();
-  await expect(latestActivity(page)).toContainText(`Task done: ${task}`);
+  // A call done is first contact: the lead's move to Contacted is above it (pipeline-moves.ts).
+  await expect(latestActivity(page)).toHaveAttribute("data-type", "lead_status_changed");
+  await expect(page.getByTestId("activity").nth(1)).toContainText(`Task done: ${task}`);
 
   await page.goto("/tasks?status=done&who=");
   await expect(page.getByTestId("task-row").filter({ hasText: task })).toBeVisible();
