@@ -21,7 +21,7 @@ export default async function AccountSettingsPage() {
     <div className="space-y-6">
       <PageHeader
         title="Account settings"
-        description="Your agency's name, the defaults used for new leads and properties, and your plan."
+        description="Your agency's name, the defaults used for new leads and properties, your plan, and how leads move through the pipeline."
       />
       <section className={`${styles.card} max-w-3xl p-5 sm:p-6`}>
         <AccountSettingsForm

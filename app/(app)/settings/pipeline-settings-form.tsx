@@ -26,7 +26,7 @@ const SWITCHES: { name: Switch; label: string; hint: string }[] = [
   {
     name: "offerStatusAfterVisit",
     label: "Offer the next status after a completed visit",
-    hint: "When a visit is marked completed, the lead page offers to move the lead on. Nothing moves until you choose.",
+    hint: "When a visit is marked completed, the lead and visit pages offer to move the lead on. Nothing moves until you choose.",
   },
 ];
 
