@@ -43,20 +43,24 @@ function findRoutes(dir: string, segments: string[] = []): Route[] {
 
 // Static segments before the [id] they would otherwise match, as Next picks them.
 const ROUTES = findRoutes(API_DIR).sort((a, b) => a.dynamicSegments - b.dynamicSegments);
-// Every route module, loaded before the first request as a server loads them. One after the
-// other: vite-node can deadlock importing modules that import each other in parallel.
-let loading: Promise<Map<string, RouteModule>> | undefined;
-async function loadAll(): Promise<Map<string, RouteModule>> {
-  const modules = new Map<string, RouteModule>();
-  for (const file of [...ROUTES.map((route) => route.file), CATCH_ALL])
-    modules.set(file, (await import(file)) as RouteModule);
-  return modules;
+// A route module is loaded the first time a request needs it, as `next dev` does; a file that
+// calls three routes no longer loads all of them (loading every route for every test file was a
+// good part of the suite's time). One import at a time: vite-node can deadlock importing modules
+// that import each other in parallel, which concurrent first requests to two routes would do.
+const modules = new Map<string, Promise<RouteModule>>();
+let importing: Promise<unknown> = Promise.resolve();
+function load(file: string): Promise<RouteModule> {
+  let loaded = modules.get(file);
+  if (!loaded) {
+    loaded = importing.then(() => import(file) as Promise<RouteModule>);
+    importing = loaded.catch(() => undefined);
+    modules.set(file, loaded);
+  }
+  return loaded;
 }
-/** Loads every route module once. tests/setup/worker-setup.ts calls it before a file's tests (under
- * the hook timeout), so the first request's test does not pay for the load. */
-export const loadRouteModules = () => (loading ??= loadAll());
-(globalThis as { __lpmLoadRouteModules?: () => Promise<unknown> }).__lpmLoadRouteModules = loadRouteModules;
-const load = async (file: string) => (await loadRouteModules()).get(file) as RouteModule;
+
+/** Loads every route module (the fault-test server, which answers any path from the start). */
+export const loadRouteModules = () => Promise.all([...ROUTES.map((route) => route.file), CATCH_ALL].map(load));
 
 /** As Next hands params to a route: percent-decoded (`%00` arrives as NUL); a malformed escape
  * stays as sent. */

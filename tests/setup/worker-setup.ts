@@ -1,5 +1,5 @@
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll } from "vitest";
 import { dbClientLoaded } from "@/db/client-loaded";
 
 // PGlite has no cross-process lock: each worker gets its own data folder.
@@ -24,13 +24,4 @@ afterAll(async () => {
   if (!dbClientLoaded()) return;
   const { closeDb } = await import("@/db/client");
   await closeDb();
-});
-
-// A file that runs the route handlers (tests/helpers/route-table.ts, which registers its loader
-// when imported) loads them here, as its static imports once did, not in its first test.
-beforeAll(async () => {
-  const scope = globalThis as { __lpmLoadRouteModules?: () => Promise<unknown> };
-  const load = scope.__lpmLoadRouteModules;
-  delete scope.__lpmLoadRouteModules;
-  await load?.();
 });
