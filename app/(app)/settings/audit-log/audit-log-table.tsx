@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { DataTable } from "@/components/ui/data-table";
 import { styles } from "@/components/ui/styles";
 import { AUDIT_ACTIONS } from "@/lib/audit/audit-actions";
@@ -39,6 +40,15 @@ export function AuditLogTable({ entries, timeZone }: { entries: AuditEntryView[]
   );
 }
 
+/** "api_key.created" breaks after its dot or underscore before anywhere else. */
+const atDots = (code: string) =>
+  code.split(/(?<=[._])/).map((part, i) => (
+    <Fragment key={i}>
+      {i ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+
 function AuditLogRow({ entry, timeZone }: { entry: AuditEntryView; timeZone: string }) {
   const changes = formatAuditChanges(entry.changes, timeZone);
   const userAgent = entry.userAgent ?? "";
@@ -53,7 +63,7 @@ function AuditLogRow({ entry, timeZone }: { entry: AuditEntryView; timeZone: str
       </td>
       <td className={`${styles.td} align-top`}>
         <span className="block text-slate-900">{AUDIT_ACTIONS[entry.action] ?? entry.action}</span>
-        <code className="block font-mono text-xs wrap-anywhere text-slate-500">{entry.action}</code>
+        <code className="block font-mono text-xs wrap-anywhere text-slate-500">{atDots(entry.action)}</code>
       </td>
       <td className={`${styles.td} align-top wrap-anywhere`}>
         {entry.targetLabel ?? entry.targetId ?? "—"}
