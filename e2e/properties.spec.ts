@@ -3,8 +3,11 @@ import { STAFF } from "./support/demo-users";
 import { SUMMIT_OWNER } from "./support/staff-views";
 
 test.describe("properties", () => {
-  test("create, edit and delete a property; another account gets the 404 page", async ({ pageAs }) => {
+  test("create a listing (half-baths), read it at 1280 and 390 px, edit it behind Edit details, delete it; another account gets the 404 page", async ({
+    pageAs,
+  }) => {
     const page = await pageAs(STAFF);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/properties");
     await expect(page.getByTestId("property-row").first()).toBeVisible();
     await snap(page, "properties");
@@ -17,15 +20,38 @@ test.describe("properties", () => {
     await page.getByLabel("Type").selectOption("house");
     await page.getByLabel("Price").fill("1,250,000");
     await page.getByLabel("Bedrooms").fill("3");
+    // Half-baths are standard in US listings; a quarter is not a bathroom count.
+    await page.getByLabel("Bathrooms").fill("2.25");
     await page.getByLabel("City").fill("Oakland");
     await page.getByLabel("Country").fill("us");
     await page.getByRole("button", { name: "Create property" }).click();
+    await expect(page.getByText("Must be a whole or half number, e.g. 2.5")).toBeVisible();
+    await page.getByLabel("Bathrooms").fill("2.5");
+    await page.getByRole("button", { name: "Create property" }).click();
+
+    // A listing to read: where and what, the key facts with separators, Details read-only.
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText("Property created.")).toBeVisible();
-    await expect(page.getByText("House · For sale · $1,250,000 · Oakland")).toBeVisible();
-    await expect(page.getByLabel("Country")).toHaveValue("US");
+    await expect(page.getByText("House · For sale · Oakland")).toBeVisible();
+    const keyFacts = page.getByLabel("Key facts");
+    await expect(keyFacts).toContainText("$1,250,000");
+    await expect(keyFacts).toContainText("Bathrooms2.5");
+    await expect(keyFacts).toContainText("Bedrooms3");
+    const details = page.getByLabel("Property summary");
+    await expect(details).toContainText("Oakland");
+    await expect(page.getByLabel("Title")).toBeHidden();
+    await expect(page.getByText("No visits booked.")).toBeVisible();
+    await expect(page.getByText("No interested leads yet")).toBeVisible();
     const url = page.url().replace(/\?.*$/, "");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(keyFacts).toBeInViewport();
+    await expect(page.getByRole("button", { name: "Edit details" })).toBeVisible();
+    await snap(page, "property-read-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
 
+    await page.getByRole("button", { name: "Edit details" }).click();
+    await expect(page.getByLabel("Country")).toHaveValue("US");
+    await expect(page.getByLabel("Bathrooms")).toHaveValue("2.5");
     await page.getByLabel("Bedrooms").fill("many");
     await page.getByLabel("Country").fill("U1");
     await page.getByRole("button", { name: "Save changes" }).click();
@@ -37,6 +63,8 @@ test.describe("properties", () => {
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Property saved.")).toBeVisible();
     await expect(page.getByLabel("Status")).toHaveValue("reserved");
+    await page.getByRole("button", { name: "Done editing" }).click();
+    await expect(keyFacts).toContainText("Bedrooms4");
     await snap(page, "property-detail");
 
     const outsider = await pageAs(SUMMIT_OWNER);
@@ -55,5 +83,23 @@ test.describe("properties", () => {
     await expect(page).toHaveURL(/\/properties$/);
     await page.goto(url);
     await expect(page.getByRole("heading", { name: "This property does not exist" })).toBeVisible();
+  });
+
+  test("a demo listing's page shows its visits and the leads interested, at 1280 and 390 px", async ({ pageAs }) => {
+    const page = await pageAs(STAFF);
+    // A property with a visit: its lead is among the interested.
+    await page.goto("/visits?all=1");
+    const row = page.getByTestId("visit-row").first();
+    const leadName = ((await row.locator('a[href^="/leads/"]').first().textContent()) ?? "").trim();
+    const href = (await row.locator('a[href^="/properties/"]').first().getAttribute("href")) ?? "";
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width > 640 ? 800 : 844 });
+      await page.goto(href);
+      await expect(page.getByLabel("Key facts")).toBeVisible();
+      await expect(page.getByLabel("Visits", { exact: true }).getByTestId("visit-row").first()).toBeVisible();
+      await expect(page.getByLabel("Interested leads").getByRole("link", { name: leadName })).toBeVisible();
+    }
+    await page.getByLabel("Interested leads").getByRole("link", { name: leadName }).click();
+    await expect(page.getByRole("heading", { level: 1, name: leadName })).toBeVisible();
   });
 });
