@@ -1,33 +1,20 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { events, webhookDeliveries, webhookEndpoints, webhookResends, type WebhookEndpoint } from "@/db/schema";
+import { webhookDeliveries, webhookEndpoints, webhookResends, type WebhookEndpoint } from "@/db/schema";
 import type { Db, DbOrTx } from "@/db/client";
-import { publicEventJsonOf } from "@/lib/events/public-event";
 import { newId } from "@/lib/ids/new-id";
 import { enqueue } from "@/lib/jobs/enqueue";
 import type { JobQueue } from "@/lib/jobs/define-queue";
 import { inTransaction } from "@/lib/query/after-commit";
 import { prepareOnce } from "@/lib/query/prepare-once";
 import { countWebhookDelivery, type WebhookDeliveryOutcome } from "@/lib/observability/webhook-delivery-metrics";
+import { readTargets, type DeliveryTarget } from "./delivery-targets";
+import { DELIVERY_BATCH, deliveryGroup, type DeliveryJob } from "./delivery-job";
 import { signingSecrets } from "./endpoint-secrets";
 import { logSkipped } from "./log-skipped";
 import { postWebhook, type WebhookAttempt } from "./post-webhook";
 import { retryDelayMs } from "./retry-schedule";
 import { signedWebhookHeaders } from "./sign-webhook";
-
-/** One attempt to send one event to one endpoint: a delivery job's data. */
-export interface DeliveryJob {
-  eventId: string;
-  endpointId: string;
-  /** 1 for the first try; each retry or resend takes the next number. */
-  attempt: number;
-  /** A resend from the delivery log: tried once, not on the retry schedule. */
-  manual?: boolean;
-}
-
-/** Every delivery job is in its endpoint's group: what the queue's per-endpoint in-flight cap
- * counts (deliver-webhook.ts). */
-export const deliveryGroup = (endpointId: string) => ({ group: { id: endpointId } });
 
 // No success for this long disables the endpoint (Svix and Stripe do the same).
 const FAILING_DISABLES_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
@@ -36,70 +23,6 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const timeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
 
 const p = sql.placeholder;
-
-/** Delivery jobs a worker takes at once (deliver-webhook.ts): their targets are read in one
- * statement and their plain successes logged in one. */
-export const DELIVERY_BATCH = 5;
-const SLOTS = Array.from({ length: DELIVERY_BATCH }, (_, i) => i);
-
-// Prepared once (lib/query/prepare-once.ts), with a slot per job of a batch: a smaller batch
-// repeats its first job in the free slots, so one statement serves every size. `recorded` lists
-// the attempts already logged, so each job knows whether its own is done.
-const deliveryTargets = prepareOnce((db) =>
-  db
-    .select({
-      endpoint: webhookEndpoints,
-      eventId: events.id,
-      eventType: events.type,
-      body: publicEventJsonOf(events),
-      recorded: sql<number[]>`coalesce((select array_agg(d.attempt) from ${webhookDeliveries} d
-        where d.endpoint_id = ${webhookEndpoints.id} and d.event_id = ${events.id}), '{}')`,
-    })
-    .from(events)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.accountId, events.accountId))
-    .where(
-      and(
-        // The lists let each side use its primary key; the pairs keep only the jobs' own.
-        inArray(
-          events.id,
-          SLOTS.map((i) => p(`eventId${i}`)),
-        ),
-        inArray(
-          webhookEndpoints.id,
-          SLOTS.map((i) => p(`endpointId${i}`)),
-        ),
-        sql`(${events.id}, ${webhookEndpoints.id}) in (${sql.join(
-          SLOTS.map((i) => sql`(${p(`eventId${i}`)}, ${p(`endpointId${i}`)})`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .prepare("webhook_delivery_targets"),
-);
-
-type DeliveryTarget = {
-  endpoint: WebhookEndpoint;
-  eventType: string;
-  body: string;
-  done: boolean;
-};
-
-/** Each job's endpoint and event as they are now, in one statement; undefined where either is
- * gone (deleted, or the event expired). */
-async function readTargets(db: DbOrTx, jobs: DeliveryJob[]): Promise<(DeliveryTarget | undefined)[]> {
-  const values: Record<string, string> = {};
-  for (const i of SLOTS) {
-    const job = jobs[i] ?? jobs[0];
-    values[`eventId${i}`] = job.eventId;
-    values[`endpointId${i}`] = job.endpointId;
-  }
-  const rows = await deliveryTargets(db as Db).execute(values);
-  const byPair = new Map(rows.map((row) => [`${row.eventId} ${row.endpoint.id}`, row]));
-  return jobs.map((job) => {
-    const row = byPair.get(`${job.eventId} ${job.endpointId}`);
-    return row && { ...row, done: row.recorded.map(Number).includes(job.attempt) };
-  });
-}
 
 const ATTEMPT_COLUMNS = [
   "id",

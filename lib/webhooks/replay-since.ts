@@ -7,7 +7,7 @@ import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
 import { inTransaction } from "@/lib/query/after-commit";
 import { executeRows } from "@/lib/query/execute-rows";
 import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
-import { deliveryGroup } from "./attempt-delivery";
+import { deliveryGroup } from "./delivery-job";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
 
 // "Replay since…" (Svix's recover): the endpoint's events from a chosen time, from the feed, sent

@@ -4,7 +4,7 @@ import { webhookDeliveries, webhookResends } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
-import { deliveryGroup } from "./attempt-delivery";
+import { deliveryGroup } from "./delivery-job";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
 import { inTransaction } from "@/lib/query/after-commit";
 

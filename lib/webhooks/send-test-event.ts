@@ -6,7 +6,7 @@ import { insertEvent } from "@/lib/events/record-event";
 import { inTransaction } from "@/lib/query/after-commit";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
-import { deliveryGroup } from "./attempt-delivery";
+import { deliveryGroup } from "./delivery-job";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
 
 /** Settings → Webhooks → "Send test event": a `webhook.test` event to this endpoint only, delivered

@@ -1,4 +1,5 @@
-import { attemptDeliveries, DELIVERY_BATCH, recordGaveUp, type DeliveryJob } from "@/lib/webhooks/attempt-delivery";
+import { attemptDeliveries, recordGaveUp } from "@/lib/webhooks/attempt-delivery";
+import { DELIVERY_BATCH, type DeliveryJob } from "@/lib/webhooks/delivery-job";
 import type { JobQueue } from "../define-queue";
 
 export type DeliverWebhookJob = DeliveryJob;

@@ -6,7 +6,7 @@ import { enqueueMany } from "@/lib/jobs/enqueue";
 import { executeRows } from "@/lib/query/execute-rows";
 import { inTraceContextOf } from "@/lib/observability/event-trace-context";
 import { deliverWebhookQueue, type DeliverWebhookJob } from "@/lib/jobs/workers/deliver-webhook";
-import { deliveryGroup } from "@/lib/webhooks/attempt-delivery";
+import { deliveryGroup } from "@/lib/webhooks/delivery-job";
 import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
 import { logSkipped } from "@/lib/webhooks/log-skipped";
 
