@@ -6,6 +6,7 @@ import { getSession, signIn } from "next-auth/react";
 import { TextField } from "@/components/ui/text-field";
 import { FormMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { loginErrorMessage } from "@/lib/auth/login-error-message";
 import { homePathFor, safeCallbackPath } from "@/lib/auth/home-path";
 
@@ -13,6 +14,7 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string |
   const router = useRouter();
   const [error, setError] = useState<string | null>(() => loginErrorMessage(initialError));
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,11 +39,11 @@ export function LoginForm({ callbackUrl, initialError }: { callbackUrl: string |
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+    <form method="post" onSubmit={onSubmit} className="space-y-4" noValidate>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <TextField label="Email" name="email" type="email" autoComplete="email" required autoFocus />
       <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
-      <button type="submit" disabled={pending} className={`${styles.primaryButton} w-full`}>
+      <button type="submit" disabled={pending || !hydrated} className={`${styles.primaryButton} w-full`}>
         {pending ? "Signing in…" : "Sign in"}
       </button>
     </form>

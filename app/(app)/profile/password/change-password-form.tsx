@@ -6,6 +6,7 @@ import { signIn } from "next-auth/react";
 import { TextField } from "@/components/ui/text-field";
 import { FormStateMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { NewPasswordFields } from "@/components/ui/new-password-fields";
 import { IDLE, type FormState } from "@/components/ui/form-state";
 import { changePasswordAction } from "./actions";
@@ -17,6 +18,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [state, setState] = useState<FormState>(IDLE);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   const errors = state.fieldErrors ?? {};
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -44,7 +46,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
   }
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate>
+    <form method="post" ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate>
       <FormStateMessage state={state} />
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <TextField
@@ -56,7 +58,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         error={errors.currentPassword}
       />
       <NewPasswordFields name="newPassword" errors={errors} />
-      <button type="submit" disabled={pending} className={`${styles.primaryButton} w-full sm:w-auto`}>
+      <button type="submit" disabled={pending || !hydrated} className={`${styles.primaryButton} w-full sm:w-auto`}>
         {pending ? "Changing…" : "Change password"}
       </button>
     </form>

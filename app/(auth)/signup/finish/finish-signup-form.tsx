@@ -6,6 +6,7 @@ import { signIn } from "next-auth/react";
 import { FormStateMessage } from "@/components/ui/form-message";
 import { NewPasswordFields } from "@/components/ui/new-password-fields";
 import { styles } from "@/components/ui/styles";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { loginErrorMessage } from "@/lib/auth/login-error-message";
 import { IDLE, type FormState } from "@/components/ui/form-state";
 import { finishSignupAction } from "../actions";
@@ -16,6 +17,7 @@ export function FinishSignupForm({ token, email }: { token: string; email: strin
   const router = useRouter();
   const [state, setState] = useState<FormState>(IDLE);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -45,13 +47,13 @@ export function FinishSignupForm({ token, email }: { token: string; email: strin
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+    <form method="post" onSubmit={onSubmit} className="space-y-4" noValidate>
       <FormStateMessage state={state} />
       <input type="hidden" name="token" value={token} />
       {/* For password managers: which login the new password belongs to. */}
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <NewPasswordFields name="password" errors={state.fieldErrors ?? {}} autoFocus />
-      <button type="submit" disabled={pending} className={`${styles.primaryButton} w-full`}>
+      <button type="submit" disabled={pending || !hydrated} className={`${styles.primaryButton} w-full`}>
         {pending ? "Creating your account…" : "Create account"}
       </button>
     </form>
