@@ -7,6 +7,7 @@ import { FormStateMessage } from "@/components/ui/form-message";
 import { NewPasswordFields } from "@/components/ui/new-password-fields";
 import { TextField } from "@/components/ui/text-field";
 import { styles } from "@/components/ui/styles";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { loginErrorMessage } from "@/lib/auth/login-error-message";
 import { IDLE, type FormState } from "@/components/ui/form-state";
 import { acceptInviteAction } from "./actions";
@@ -17,6 +18,7 @@ export function AcceptInviteForm({ token, email }: { token: string; email: strin
   const router = useRouter();
   const [state, setState] = useState<FormState>(IDLE);
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   const errors = state.fieldErrors ?? {};
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -42,7 +44,7 @@ export function AcceptInviteForm({ token, email }: { token: string; email: strin
   }
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate>
+    <form method="post" onSubmit={onSubmit} className="space-y-4" noValidate>
       <FormStateMessage state={state} />
       <input type="hidden" name="token" value={token} />
       {/* For password managers: which login the new password belongs to. */}
@@ -58,7 +60,7 @@ export function AcceptInviteForm({ token, email }: { token: string; email: strin
         error={errors.name}
       />
       <NewPasswordFields name="password" errors={errors} />
-      <button type="submit" disabled={pending} className={`${styles.primaryButton} w-full`}>
+      <button type="submit" disabled={pending || !hydrated} className={`${styles.primaryButton} w-full`}>
         {pending ? "Joining…" : "Join the team"}
       </button>
     </form>
