@@ -25,7 +25,7 @@ test.describe("leads", () => {
     await expect(rows).toHaveCount(1);
     // Stored as E.164, shown as a US agent dials it.
     await expect(rows.first()).toContainText("(415) 555-0177");
-    await expect(rows.first()).toContainText("website");
+    await expect(rows.first()).toContainText("Website"); // the source as a label (issue 35, part 8)
     await rows.first().getByRole("link", { name }).click();
 
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -67,7 +67,8 @@ test.describe("leads", () => {
     await expect(page).toHaveURL(/status=won/);
     await expect(page.getByLabel("Status")).toHaveValue("won");
     await expect(rows.first()).toContainText("Won");
-    for (const badge of await rows.locator("td:nth-child(2)").allTextContents()) expect(badge).toBe("Won");
+    // The status badge: the cell after the selection box and the name.
+    for (const badge of await rows.locator("td:nth-child(3)").allTextContents()) expect(badge).toBe("Won");
 
     // A search for a last name matches names only of that family here.
     const lastName = page1.split(" ").at(-1) ?? "";
