@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 
 test("the public home page tells nothing about the tenants", async ({ page }) => {
   const response = await page.goto("/");

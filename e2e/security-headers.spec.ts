@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { OWNER } from "./support/demo-users";
-import { signInThroughApi } from "./support/fixtures";
+import { expect, signInThroughApi, test } from "./support/fixtures";
 
 // OWASP API8:2023 Security Misconfiguration, checked on the production build: security headers
 // on pages and API answers, no framework fingerprint, and session cookies out of scripts' reach.

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, request, test as base, type BrowserContext, type Page } from "@playwright/test";
+import { e2eServerUrl } from "./servers";
 
 export { expect };
 
@@ -50,6 +51,8 @@ function storageStateFor(baseURL: string, login: Login): Promise<StorageState> {
 }
 
 export const test = base.extend<{ pageAs: (login: Login) => Promise<Page> }>({
+  // This worker's own server (support/servers.ts): `page`, `request` and every context use it.
+  baseURL: async ({}, provide, testInfo) => provide(e2eServerUrl(testInfo.parallelIndex)),
   // A page in its own browser context, signed in as `login`.
   pageAs: async ({ browser, baseURL }, provide) => {
     const contexts: BrowserContext[] = [];
