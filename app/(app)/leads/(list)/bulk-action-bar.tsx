@@ -101,7 +101,7 @@ export function BulkActionBar({ matching, listQuery, assignees, latest }: Props)
           name="kind"
           value={kind}
           onChange={(event) => setKind(event.target.value as Kind)}
-          className={`${styles.input} w-auto max-sm:w-full`}
+          className={`${styles.input} sm:w-56`}
         >
           {KINDS.map((k) => (
             <option key={k.value} value={k.value}>
@@ -152,7 +152,7 @@ function KindField({
         <select
           name="assignedTo"
           aria-label="Assign to"
-          className={`${styles.input} w-auto max-sm:w-full`}
+          className={`${styles.input} sm:w-56`}
           {...invalid("assignedTo")}
         >
           {assignees.map((a) => (
@@ -165,7 +165,7 @@ function KindField({
     case "status":
       return field(
         "status",
-        <select name="status" aria-label="New status" className={`${styles.input} w-auto max-sm:w-full`}>
+        <select name="status" aria-label="New status" className={`${styles.input} sm:w-56`}>
           {LEAD_STATUSES.map((s) => (
             <option key={s} value={s}>
               {LEAD_STATUS_LABELS[s]}
@@ -182,7 +182,7 @@ function KindField({
           aria-label="Tag"
           placeholder="Tag"
           maxLength={40}
-          className={`${styles.input} w-48 max-sm:w-full`}
+          className={`${styles.input} sm:w-56`}
           {...invalid("tag")}
         />,
       );
@@ -195,7 +195,7 @@ function KindField({
             aria-label="Text message"
             rows={2}
             maxLength={1600}
-            placeholder="Your text. It goes only to leads who gave SMS consent and did not reply STOP; quiet hours hold it until 08:00 their time."
+            placeholder="Your text: only leads with SMS consent and no STOP get it"
             className={styles.input}
             {...invalid("message")}
           />
