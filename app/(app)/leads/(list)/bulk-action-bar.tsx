@@ -39,7 +39,12 @@ interface Props {
 
 export function BulkActionBar({ matching, listQuery, assignees, latest }: Props) {
   const selection = useBulkSelection();
-  const [state, submit] = useActionState(startBulkActionAction, IDLE as BulkFormState);
+  // A started action spends the ticks: its panel takes the bar's place until dismissed.
+  const [state, submit] = useActionState(async (previous: BulkFormState, formData: FormData) => {
+    const next = await startBulkActionAction(previous, formData);
+    if (next.status === "success") selection.clear();
+    return next;
+  }, IDLE as BulkFormState);
   const [kind, setKind] = useState<Kind>("assign");
   const [dismissed, setDismissed] = useState<string | null>(null);
   const { clear } = selection;
@@ -49,10 +54,7 @@ export function BulkActionBar({ matching, listQuery, assignees, latest }: Props)
   );
 
   if (shown) {
-    const dismiss = () => {
-      setDismissed(shown.id);
-      clear();
-    };
+    const dismiss = () => setDismissed(shown.id);
     return <BulkProgressPanel key={shown.id} initial={shown} onDismiss={dismiss} />;
   }
   const count = selection.allMatching ? matching.count : selection.selected.size;
