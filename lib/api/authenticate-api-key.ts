@@ -96,21 +96,33 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> 
 const LAST_USED_INTERVAL_MS = 60_000;
 const lastUsedWrites = new Map<string, number>();
 
-// Touches of several keys go out as one UPDATE (lib/api/write-batcher.ts).
+// Touches of several keys go out as one UPDATE (lib/api/write-batcher.ts). Its rows are locked
+// in (createdAt, id) order, as a roll's or a revoke's are (lib/keys), and a row another
+// transaction holds is skipped, not waited for: an UPDATE by a list of ids locked them in no set
+// order, and a revoke of a rolled key (both secrets, in order) could deadlock with it. A touch is
+// best effort; a skipped key is touched by its next request a minute on.
 const lastUsedBatcher = createWriteBatcher<{ keyId: string; at: number }>(
   "api_keys.last_used_at",
   async (touches) => {
     const at = Math.max(...touches.map((t) => t.at));
     const db = await getDb();
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: new Date(at) })
+    const due = db
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
       .where(
         and(
           inArray(apiKeys.id, [...new Set(touches.map((t) => t.keyId))]),
           or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(at - LAST_USED_INTERVAL_MS))),
         ),
-      );
+      )
+      .orderBy(apiKeys.createdAt, apiKeys.id)
+      // The lock an UPDATE of a non-key column takes: a row that a request log's insert
+      // references (FOR KEY SHARE, its foreign key) is not skipped for it.
+      .for("no key update", { skipLocked: true });
+    await db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(at) })
+      .where(inArray(apiKeys.id, due));
   },
   { maxWaitMs: 50, maxSize: 200 },
 );
