@@ -51,9 +51,8 @@ test("Export CSV downloads the filtered leads and properties lists", async ({ pa
   await page.getByRole("link", { name: "Name, sort A to Z" }).click();
   await expect(page).toHaveURL(/(?=.*sort=name)(?=.*status=qualified)/);
   await expect(page.getByRole("columnheader", { name: /^Name/ })).toHaveAttribute("aria-sort", "ascending");
-  const onScreen = (await page.getByTestId("lead-row").locator("td:first-child").allTextContents()).map((n) =>
-    n.trim(),
-  );
+  // Each row's name is its link (the first cell is the row's selection box).
+  const onScreen = (await page.getByTestId("lead-row").getByRole("link").allTextContents()).map((n) => n.trim());
   const total = Number(((await page.getByTestId("lead-count").textContent()) ?? "").replace(/[^\d]/g, ""));
   const [byName] = await Promise.all([
     page.waitForEvent("download"),
