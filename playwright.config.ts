@@ -10,7 +10,8 @@ const PGLITE_BASE = process.env.E2E_PGLITE_DIR ?? ".data/e2e";
 export default defineConfig({
   testDir: "e2e",
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two workers share two cores with their servers: an answer can take longer than alone.
+  expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: E2E_WORKERS,
   retries: 0,
