@@ -4,7 +4,7 @@ set -euo pipefail
 
 if ! pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; then
   echo "starting PostgreSQL"
-  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | awk 'NR == 1')" main start
   for _ in $(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done
 fi
 pg_isready -h 127.0.0.1 -p 5432
