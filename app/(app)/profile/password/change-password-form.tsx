@@ -1,12 +1,11 @@
 "use client";
 
-import { useRef, useState, useTransition } from "react";
 import { useRouter } from "next/navigation";
 import { signIn } from "next-auth/react";
 import { TextField } from "@/components/ui/text-field";
 import { FormStateMessage } from "@/components/ui/form-message";
 import { styles } from "@/components/ui/styles";
-import { useHydrated } from "@/components/ui/use-hydrated";
+import { useScriptedForm } from "@/components/ui/use-scripted-form";
 import { NewPasswordFields } from "@/components/ui/new-password-fields";
 import { IDLE, type FormState } from "@/components/ui/form-state";
 import { changePasswordAction } from "./actions";
@@ -15,38 +14,26 @@ import { changePasswordAction } from "./actions";
 // browser in again once the change has signed every session out.
 export function ChangePasswordForm({ email }: { email: string }) {
   const router = useRouter();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [state, setState] = useState<FormState>(IDLE);
-  const [pending, startTransition] = useTransition();
-  const hydrated = useHydrated();
+  const { state, pending, buttonDisabled, formProps } = useScriptedForm<FormState>(IDLE, async (fields, form) => {
+    const result = await changePasswordAction(IDLE, fields);
+    if (result.status !== "success") return result;
+    const signedIn = await signIn("credentials", {
+      email,
+      password: String(fields.get("newPassword")),
+      redirect: false,
+    });
+    if (!signedIn || signedIn.error) {
+      router.replace("/login");
+      return undefined;
+    }
+    form.reset();
+    router.refresh();
+    return result;
+  });
   const errors = state.fieldErrors ?? {};
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    startTransition(async () => {
-      const result = await changePasswordAction(IDLE, form);
-      if (result.status !== "success") {
-        setState(result);
-        return;
-      }
-      const signedIn = await signIn("credentials", {
-        email,
-        password: String(form.get("newPassword")),
-        redirect: false,
-      });
-      if (!signedIn || signedIn.error) {
-        router.replace("/login");
-        return;
-      }
-      formRef.current?.reset();
-      setState(result);
-      router.refresh();
-    });
-  }
-
   return (
-    <form method="post" ref={formRef} onSubmit={onSubmit} className="space-y-4" noValidate>
+    <form {...formProps} className="space-y-4">
       <FormStateMessage state={state} />
       <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <TextField
@@ -58,7 +45,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
         error={errors.currentPassword}
       />
       <NewPasswordFields name="newPassword" errors={errors} />
-      <button type="submit" disabled={pending || !hydrated} className={`${styles.primaryButton} w-full sm:w-auto`}>
+      <button type="submit" disabled={buttonDisabled} className={`${styles.primaryButton} w-full sm:w-auto`}>
         {pending ? "Changing…" : "Change password"}
       </button>
     </form>
