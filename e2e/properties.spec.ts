@@ -1,6 +1,7 @@
 import { expect, snap, test, unique } from "./support/fixtures";
 import { STAFF } from "./support/demo-users";
-import { SUMMIT_OWNER } from "./support/staff-views";
+import { SUMMIT_OWNER, createLeadInUi } from "./support/staff-views";
+import { hydrated } from "./support/time-zone";
 
 test.describe("properties", () => {
   test("create a listing (half-baths), read it at 1280 and 390 px, edit it behind Edit details, delete it; another account gets the 404 page", async ({
@@ -101,5 +102,46 @@ test.describe("properties", () => {
     }
     await page.getByLabel("Interested leads").getByRole("link", { name: leadName }).click();
     await expect(page.getByRole("heading", { level: 1, name: leadName })).toBeVisible();
+  });
+
+  test("a visit booked from the property's page opens on that property; See all visits lists only its visits", async ({
+    pageAs,
+  }) => {
+    const page = await pageAs(STAFF);
+    const name = `Viewer ${unique()}`;
+    await createLeadInUi(page, { name });
+    const title = `Loft ${unique()}`;
+    await page.goto("/properties/new");
+    await page.getByLabel("Title").fill(title);
+    await page.getByRole("button", { name: "Create property" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const propertyPath = new URL(page.url()).pathname;
+    const propertyId = propertyPath.split("/").at(-1) ?? "";
+
+    await page.getByRole("link", { name: "Book a visit" }).click();
+    await expect(page).toHaveURL(new RegExp(`/visits/new\\?propertyId=${propertyId}$`));
+    // The property is kept through finding the lead, and the form opens on it.
+    await expect(page.getByText(`At ${title}.`)).toBeVisible();
+    await page.getByRole("searchbox", { name: "Lead" }).fill(name);
+    await page.getByRole("button", { name: "Find" }).click();
+    await page.getByRole("link", { name: `Book a visit with ${name}` }).click();
+    await hydrated(page, "select[name=propertyId]");
+    await expect(page.getByLabel("Property")).toHaveValue(propertyId);
+    await page.getByLabel("Day", { exact: true }).fill("2031-03-04");
+    await page.getByLabel("Agent", { exact: true }).selectOption({ label: "No agent" });
+    await page.getByRole("button", { name: "Book visit" }).click();
+    await expect(page.getByText("Visit booked.")).toBeVisible();
+
+    await page.goto(propertyPath);
+    const visits = page.getByLabel("Visits", { exact: true });
+    await expect(visits.getByTestId("visit-row")).toHaveCount(1);
+    await expect(visits.getByTestId("visit-row")).toContainText(name);
+    await visits.getByRole("link", { name: "See all visits" }).click();
+    await expect(page.getByTestId("visits-property-filter")).toContainText(`Visits at ${title} only.`);
+    await expect(page.getByTestId("visit-row")).toHaveCount(1);
+    await expect(page.getByTestId("visit-row")).toContainText(name);
+    // The way out: every property's visits again.
+    await page.getByRole("link", { name: "Show every property's" }).click();
+    await expect(page.getByTestId("visits-property-filter")).toHaveCount(0);
   });
 });

@@ -3,7 +3,9 @@ import { visitStatusSchema } from "@/lib/schemas/visits";
 import { hrefWith, pagerLinks, readPagePosition } from "@/components/ui/cursor-pager";
 import { dayStart, endOfDay } from "@/lib/query/date-filter";
 import { loadListPage } from "@/app/(app)/_shared/load-list-page";
+import { getPublicPropertyOrThrow } from "@/lib/properties/get-property-or-throw";
 import { listVisitsBySchedule } from "@/lib/visits/list-visits-by-schedule";
+import { orNotFound } from "@/app/(app)/_shared/or-not-found";
 import { VISIT_STATUS_LABELS } from "@/lib/visits/visit-outcome";
 import { VisitsTable } from "@/components/visits/visits-table";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -13,6 +15,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { StaleLinkNotice } from "@/components/ui/stale-link-notice";
 import { styles } from "@/components/ui/styles";
 import { TextField } from "@/components/ui/text-field";
+import Link from "next/link";
 import { setVisitStatusAction } from "./actions";
 
 const PAGE_SIZE = 25;
@@ -23,6 +26,7 @@ const STATUS_OPTIONS = [
 
 // The visits page's list views, soonest first. "From" and "To" are whole days in the viewer's
 // zone, read as the leads list and the audit log read theirs (lib/query/date-filter.ts); with no filter at all the list opens on what is coming up, from today on.
+// `propertyId` (the property page's "See all visits") keeps one property's visits, with a way out.
 export async function VisitsList({
   params,
   zone,
@@ -44,7 +48,11 @@ export async function VisitsList({
   const status = visitStatusSchema.safeParse(params.status).data;
   const fromDay = dayStart(untouched ? today : params.from, zone);
   const toDay = dayStart(params.to, zone);
+  const property = params.propertyId
+    ? await orNotFound(getPublicPropertyOrThrow(accountId, params.propertyId))
+    : undefined;
   const filters = {
+    propertyId: property?.id,
     status,
     from: fromDay && !untouched ? params.from : undefined,
     to: toDay ? params.to : undefined,
@@ -57,6 +65,7 @@ export async function VisitsList({
       from: fromDay?.toJSDate(),
       to: toDay && endOfDay(toDay),
       agentId,
+      propertyId: property?.id,
       order: "asc",
       limit: PAGE_SIZE,
       cursor: position.cursor,
@@ -64,10 +73,22 @@ export async function VisitsList({
   );
   return (
     <>
+      {property ? (
+        <p className="text-sm text-slate-600" data-testid="visits-property-filter">
+          Visits at{" "}
+          <Link href={`/properties/${property.id}`} className={styles.link}>
+            {property.title}
+          </Link>{" "}
+          only.{" "}
+          <Link href={hrefWith("/visits", { ...filters, propertyId: undefined })} className={styles.link}>
+            Show every property&apos;s
+          </Link>
+        </p>
+      ) : null}
       <FilterBar
         action="/visits"
         label="Filter visits"
-        hidden={{ all: "1", ...(mine ? { mine } : {}) }}
+        hidden={{ all: "1", ...(mine ? { mine } : {}), ...(property ? { propertyId: property.id } : {}) }}
         clearHref={untouched ? undefined : hrefWith("/visits", { mine })}
       >
         <div className="sm:w-44">

@@ -6,6 +6,7 @@ import { getAccountOrThrow } from "@/lib/accounts/get-account";
 import { areaUnitFor } from "@/lib/properties/area-units";
 import { listInterestedLeads } from "@/lib/properties/list-interested-leads";
 import { singleParams, type RawSearchParams } from "@/app/(app)/_shared/search-params";
+import { hrefWith } from "@/components/ui/cursor-pager";
 import { listVisitsBySchedule, type ScheduledVisit } from "@/lib/visits/list-visits-by-schedule";
 import { InterestedLeads } from "@/components/properties/interested-leads";
 import { PropertyDetails } from "@/components/properties/property-details";
@@ -30,7 +31,8 @@ const LEADS_SHOWN = 50;
 
 // The property as a listing to read: its title, status and where it is, the key facts (price,
 // rooms, area), then Details read-only with "Edit details" opening the form, as the lead page
-// does; beside them (below on a phone) its visits, upcoming then past, and the leads interested.
+// does; beside them (below on a phone) its visits, upcoming then past (a visit booked from here
+// and all its visits on the Visits page), and the leads interested.
 export default async function PropertyPage({
   params,
   searchParams,
@@ -104,6 +106,17 @@ export default async function PropertyPage({
           <Panel title="Visits" id="visits">
             <VisitList title="Upcoming" empty="No visits booked." visits={upcoming.data} zone={member.timeZone} />
             <VisitList title="Past" empty="No visits yet." visits={past.data} zone={member.timeZone} />
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-5 py-3">
+              <Link href={hrefWith("/visits/new", { propertyId: property.id })} className={styles.secondaryButton}>
+                Book a visit
+              </Link>
+              <Link
+                href={hrefWith("/visits", { all: "1", propertyId: property.id })}
+                className={`${styles.link} text-sm`}
+              >
+                See all visits
+              </Link>
+            </div>
           </Panel>
           <Panel title="Interested leads" id="leads">
             <InterestedLeads leads={interested.data} hasMore={interested.hasMore} />

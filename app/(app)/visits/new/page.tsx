@@ -16,6 +16,7 @@ import { FilterBar } from "@/components/ui/filter-bar";
 import { PageHeader } from "@/components/ui/page-header";
 import { styles } from "@/components/ui/styles";
 import { TextField } from "@/components/ui/text-field";
+import { getPublicPropertyOrThrow } from "@/lib/properties/get-property-or-throw";
 import { bookVisitAction } from "../actions";
 
 export const metadata: Metadata = { title: "Book a visit" };
@@ -26,14 +27,20 @@ const LEAD_MATCHES = 10;
 // agent first finds the lead by name, email or phone (a search, since an account can hold
 // thousands of leads: no select could list them). A slot clicked on the Visits grid comes as
 // `?at=` (a local date-time in the viewer's zone, see booking-slot.ts) and is kept through the
-// search: the form then opens on that day and time.
+// search: the form then opens on that day and time. From a property's page the property is given
+// (?propertyId=), kept through the search too, and the form opens on it.
 export default async function BookVisitPage({ searchParams }: { searchParams: Promise<RawSearchParams> }) {
   const member = await requireMember();
   const params = singleParams(await searchParams);
   const slot = readSlotParam(params.at, member.timeZone);
-  if (!params.leadId) return <FindLead accountId={member.accountId} q={params.q?.trim()} slot={slot} />;
+  const property = params.propertyId
+    ? await orNotFound(getPublicPropertyOrThrow(member.accountId, params.propertyId))
+    : undefined;
+  if (!params.leadId)
+    return <FindLead accountId={member.accountId} q={params.q?.trim()} slot={slot} property={property} />;
   const lead = await orNotFound(getPublicLeadOrThrow(member.accountId, params.leadId));
-  const options = await visitFormOptions(member.accountId, { propertyId: lead.propertyId });
+  const propertyId = property?.id ?? lead.propertyId;
+  const options = await visitFormOptions(member.accountId, { propertyId });
   return (
     <div className="space-y-6">
       <PageHeader
@@ -49,7 +56,7 @@ export default async function BookVisitPage({ searchParams }: { searchParams: Pr
         <VisitForm
           action={bookVisitAction}
           hidden={{ leadId: lead.id }}
-          initial={newVisitValues(member.timeZone, member.userId, lead.propertyId, slot)}
+          initial={newVisitValues(member.timeZone, member.userId, propertyId, slot)}
           properties={options.properties}
           agents={options.agents}
           durations={options.durations}
@@ -63,21 +70,33 @@ export default async function BookVisitPage({ searchParams }: { searchParams: Pr
   );
 }
 
-async function FindLead({ accountId, q, slot }: { accountId: string; q?: string; slot?: BookingSlot }) {
+async function FindLead({
+  accountId,
+  q,
+  slot,
+  property,
+}: {
+  accountId: string;
+  q?: string;
+  slot?: BookingSlot;
+  property?: { id: string; title: string };
+}) {
   const at = slot ? slotParam(slot) : undefined;
+  // Carried through the search and onto the chosen lead's form.
+  const kept = { at, propertyId: property?.id };
   const leads = q ? await listLeads(accountId, leadListQuery.parse({ q, limit: LEAD_MATCHES })) : null;
   return (
     <div className="space-y-6">
       <PageHeader
         title="Book a visit"
-        description={`${slot ? `On ${slotLabel(slot)}. ` : ""}Find the lead first: by name, email or phone.`}
+        description={`${property ? `At ${property.title}. ` : ""}${slot ? `On ${slotLabel(slot)}. ` : ""}Find the lead first: by name, email or phone.`}
         actions={
-          <Link href="/visits" className={styles.secondaryButton}>
+          <Link href={property ? `/properties/${property.id}` : "/visits"} className={styles.secondaryButton}>
             Cancel
           </Link>
         }
       />
-      <FilterBar action="/visits/new" label="Find a lead" submitLabel="Find" hidden={at ? { at } : undefined}>
+      <FilterBar action="/visits/new" label="Find a lead" submitLabel="Find" hidden={keptFields(kept)}>
         <div className="sm:w-80">
           <TextField label="Lead" name="q" type="search" defaultValue={q} placeholder="Name, email or phone" />
         </div>
@@ -103,7 +122,7 @@ async function FindLead({ accountId, q, slot }: { accountId: string; q?: string;
                     </span>
                   </span>
                   <Link
-                    href={hrefWith("/visits/new", { leadId: lead.id, at })}
+                    href={hrefWith("/visits/new", { leadId: lead.id, ...kept })}
                     className={styles.smallButton}
                     aria-label={`Book a visit with ${lead.name}`}
                   >
@@ -118,3 +137,7 @@ async function FindLead({ accountId, q, slot }: { accountId: string; q?: string;
     </div>
   );
 }
+
+/** The kept parameters that are set, as the search form's hidden fields. */
+const keptFields = (kept: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(kept).filter((entry): entry is [string, string] => Boolean(entry[1])));
