@@ -1,6 +1,6 @@
-import { isValidElement, type ReactElement, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { accounts, smsMessages } from "@/db/schema";
 import { requireMember } from "@/lib/auth/get-current-member";
@@ -14,7 +14,7 @@ import { simulateReplyForm } from "@/app/(app)/leads/_forms/simulate-reply-form"
 import { markReadAction, replyAction } from "@/app/(app)/messages/actions";
 import ConversationPage from "@/app/(app)/messages/[leadId]/page";
 import { MarkSmsReadButton } from "@/components/leads/mark-sms-read-button";
-import { agencyWithStaff, form, leadOf, type Agency } from "./web-fixtures";
+import { agencyWithStaff, findElement, form, leadOf, markReadForm, unreadReplies, type Agency } from "./web-fixtures";
 
 // Issue 35, part 3: Messages is an inbox. One row per lead (its latest message, either way),
 // unread first, then the latest, by keyset over sms_conversations (kept by triggers); a reply goes
@@ -74,34 +74,6 @@ async function allPages(accountId: string, limit: number) {
     if (!page.meta.hasMore) return ids;
     cursor = page.meta.cursor ?? undefined;
   }
-}
-
-async function unreadReplies(accountId: string, leadId: string): Promise<string[]> {
-  const rows = await (
-    await getDb()
-  )
-    .select({ id: smsMessages.id })
-    .from(smsMessages)
-    .where(and(eq(smsMessages.accountId, accountId), eq(smsMessages.leadId, leadId), isNull(smsMessages.readAt)));
-  return rows.map((r) => r.id).sort();
-}
-
-/** The element of `type` in the tree a server component returned (its own children, unrendered). */
-function findElement(node: ReactNode, type: unknown): ReactElement<Record<string, unknown>> | undefined {
-  if (Array.isArray(node)) {
-    for (const child of node) {
-      const found = findElement(child as ReactNode, type);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (!isValidElement<Record<string, unknown>>(node)) return undefined;
-  if (node.type === type) return node;
-  for (const value of Object.values(node.props)) {
-    const found = findElement(value as ReactNode, type);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 const renderConversation = (member: Member, leadId: string) => {
@@ -212,8 +184,7 @@ describe(`the inbox on ${process.env.TEST_DB_ENGINE ?? "postgres"} (issue 35, pa
 
     await simulateReplyForm(a.staff, form({ leadId: lead.id, body: "One more thing" }));
     const later = (await unreadReplies(a.accountId, lead.id)).filter((id) => !replies.includes(id));
-    const shown = form({ leadId: lead.id });
-    for (const id of replies) shown.append("smsId", id);
+    const shown = markReadForm(lead.id, replies);
 
     // Another account's member naming these ids marks nothing.
     const other = await agencyWithStaff("Other Mark Homes");

@@ -1,15 +1,12 @@
-import { isValidElement, type ReactElement, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { and, eq, isNull } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { smsMessages } from "@/db/schema";
 import { requireMember } from "@/lib/auth/get-current-member";
 import { simulateReplyForm } from "@/app/(app)/leads/_forms/simulate-reply-form";
 import type { Member } from "@/lib/users/get-member";
 import { MarkSmsReadButton } from "@/components/leads/mark-sms-read-button";
 import { markReadAction } from "@/app/(app)/messages/actions";
 import LeadPage from "@/app/(app)/leads/[id]/page";
-import { agencyWithStaff, form, leadOf } from "./web-fixtures";
+import { agencyWithStaff, findElement, form, leadOf, markReadForm, unreadReplies } from "./web-fixtures";
 
 // Issue 33, part 6: opening a lead's page marked its SMS replies read, as a side effect of the
 // GET that rendered it (a prefetch or a crawler's visit read them too). Now the page only reads;
@@ -19,34 +16,6 @@ vi.mock("@/lib/auth/get-current-member", () => ({ requireMember: vi.fn(), getCur
 const signedIn = (member: Member) => vi.mocked(requireMember).mockResolvedValue(member);
 
 afterEach(() => vi.mocked(requireMember).mockReset());
-
-async function unreadReplies(accountId: string, leadId: string): Promise<string[]> {
-  const rows = await (
-    await getDb()
-  )
-    .select({ id: smsMessages.id })
-    .from(smsMessages)
-    .where(and(eq(smsMessages.accountId, accountId), eq(smsMessages.leadId, leadId), isNull(smsMessages.readAt)));
-  return rows.map((r) => r.id).sort();
-}
-
-/** The element of `type` in the tree a server component returned (its own children, unrendered). */
-function findElement(node: ReactNode, type: unknown): ReactElement<Record<string, unknown>> | undefined {
-  if (Array.isArray(node)) {
-    for (const child of node) {
-      const found = findElement(child as ReactNode, type);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (!isValidElement<Record<string, unknown>>(node)) return undefined;
-  if (node.type === type) return node;
-  for (const value of Object.values(node.props)) {
-    const found = findElement(value as ReactNode, type);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 const renderLeadPage = (id: string) =>
   LeadPage({ params: Promise.resolve({ id }), searchParams: Promise.resolve({}) }) as Promise<ReactNode>;
@@ -77,8 +46,7 @@ describe(`the lead page and its SMS replies on ${process.env.TEST_DB_ENGINE ?? "
 
     // Another account's member sending these ids marks nothing.
     const other = await agencyWithStaff("Other Homes");
-    const shown = form({ leadId: lead.id });
-    for (const id of replies) shown.append("smsId", id);
+    const shown = markReadForm(lead.id, replies);
     await markReadAction.run(other.staff, shown);
     expect(await unreadReplies(a.accountId, lead.id)).toHaveLength(3);
 

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { isValidElement, type ReactElement, type ReactNode } from "react";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { accounts } from "@/db/schema";
+import { accounts, smsMessages } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create-account";
 import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { getMember, type Member } from "@/lib/users/get-member";
@@ -83,4 +84,40 @@ export function form(fields: Record<string, string>): FormData {
 /** GET /leads/:id's read, parsed through its schema: the lead with its 50 most recent activities. */
 export async function getLeadWithActivities(accountId: string, leadId: string): Promise<LeadWithActivities> {
   return leadWithActivitiesSchema.parse(JSON.parse((await getLeadWithActivitiesJson(accountId, leadId)).json.text));
+}
+
+/** The lead's unread SMS replies, by id: what the inbox and the lead page's "Mark read" clear. */
+export async function unreadReplies(accountId: string, leadId: string): Promise<string[]> {
+  const rows = await (
+    await getDb()
+  )
+    .select({ id: smsMessages.id })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.accountId, accountId), eq(smsMessages.leadId, leadId), isNull(smsMessages.readAt)));
+  return rows.map((r) => r.id).sort();
+}
+
+/** "Mark read" as its button posts it: the lead and the replies the page showed. */
+export function markReadForm(leadId: string, smsIds: string[]): FormData {
+  const data = form({ leadId });
+  for (const id of smsIds) data.append("smsId", id);
+  return data;
+}
+
+/** The element of `type` in the tree a server component returned (its own children, unrendered). */
+export function findElement(node: ReactNode, type: unknown): ReactElement<Record<string, unknown>> | undefined {
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const found = findElement(child as ReactNode, type);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isValidElement<Record<string, unknown>>(node)) return undefined;
+  if (node.type === type) return node;
+  for (const value of Object.values(node.props)) {
+    const found = findElement(value as ReactNode, type);
+    if (found) return found;
+  }
+  return undefined;
 }
