@@ -148,7 +148,9 @@ export async function getDb(): Promise<Db> {
 }
 
 // What runs over the connection (pg-boss's workers and maintenance) stops before it closes, so
-// no query meets a closed client and a test's afterAll(closeDb) leaves nothing running.
+// no query meets a closed client and a test's afterAll(closeDb) leaves nothing running. Last
+// registered runs first, as a teardown should: a stop may still need what was started before it
+// (the routed leads' pending notices are queued through pg-boss, which stops after them).
 const beforeClose = ((globalThis as unknown as { __lpmDbBeforeClose?: Set<() => Promise<void>> }).__lpmDbBeforeClose ??=
   new Set());
 
@@ -160,7 +162,7 @@ export function stopBeforeCloseDb(stop: () => Promise<void>): () => void {
 }
 
 export async function closeDb(): Promise<void> {
-  const stops = [...beforeClose];
+  const stops = [...beforeClose].reverse();
   beforeClose.clear();
   for (const stop of stops) await stop().catch(() => {});
   const opening = globalForDb.__lpmDb;

@@ -80,7 +80,10 @@ export async function rerouteSilentLead(job: RerouteSilentLeadJob): Promise<stri
       object,
       previousAttributes: previousAttributes(toPublicLead(before), object),
     });
-    await enqueue(tx, notifyLeadAssignedQueue, { accountId: job.accountId, leadId: job.leadId, agentId: next.id });
+    await enqueue(tx, notifyLeadAssignedQueue, {
+      accountId: job.accountId,
+      leads: [{ leadId: job.leadId, agentId: next.id }],
+    });
     return next.id;
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { leads, memberships, users } from "@/db/schema";
 import { getMailSender, isLocalMail } from "@/lib/mail/get-mail-sender";
@@ -6,13 +6,21 @@ import { mailLinkBase } from "@/lib/mail/mail-link-base";
 import type { MailMessage } from "@/lib/mail/mail-sender";
 
 // The email that tells an agent a lead was routed to them (lib/jobs/workers/notify-lead-assigned.ts):
-// the lead's name, its source and a link to it.
+// the lead's name, its source and a link to it. One job carries the routed leads of one account
+// that one process gathered (announce-routed-leads.ts), each lead its own email.
 
-export interface NotifyLeadAssignedJob {
-  accountId: string;
+export interface AssignedLead {
   leadId: string;
   agentId: string;
 }
+
+export type NotifyLeadAssignedJob =
+  | { accountId: string; leads: AssignedLead[] }
+  // The one-lead jobs queued before the gathering: a rolling deploy may leave some to a new worker.
+  | ({ accountId: string } & AssignedLead);
+
+const leadsOf = (job: NotifyLeadAssignedJob): AssignedLead[] =>
+  "leads" in job ? job.leads : [{ leadId: job.leadId, agentId: job.agentId }];
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
@@ -37,19 +45,39 @@ function leadLink(leadId: string): string {
   return `${base.replace(/\/+$/, "")}/leads/${leadId}`;
 }
 
-/** Sends the email, unless the lead is gone or no longer the agent's (re-routed, reassigned). */
-export async function sendAssignmentEmail({ accountId, leadId, agentId }: NotifyLeadAssignedJob): Promise<void> {
+/** Sends each lead's email, unless the lead is gone or no longer its agent's (re-routed,
+ * reassigned): one read for the job's leads, then the sends. Throws when any send
+ * failed, after the others were sent (the job is at-least-once: its retry sends them all again). */
+export async function sendAssignmentEmails(job: NotifyLeadAssignedJob): Promise<void> {
+  const assigned = leadsOf(job);
+  const agentOf = new Map(assigned.map(({ leadId, agentId }) => [leadId, agentId]));
   const db = await getDb();
-  const [row] = await db
-    .select({ name: leads.name, source: leads.source, agentName: users.name, agentEmail: users.email })
+  const rows = await db
+    .select({
+      id: leads.id,
+      name: leads.name,
+      source: leads.source,
+      assignedTo: leads.assignedTo,
+      agentName: users.name,
+      agentEmail: users.email,
+    })
     .from(leads)
     .innerJoin(memberships, and(eq(memberships.accountId, leads.accountId), eq(memberships.userId, leads.assignedTo)))
     .innerJoin(users, eq(users.id, memberships.userId))
-    .where(
-      and(eq(leads.id, leadId), eq(leads.accountId, accountId), eq(leads.assignedTo, agentId), isNull(leads.deletedAt)),
-    )
-    .limit(1);
-  if (!row) return;
-  const message = leadAssignedEmail({ email: row.agentEmail, name: row.agentName }, row, leadLink(leadId));
-  await getMailSender().send(message);
+    .where(and(inArray(leads.id, [...agentOf.keys()]), eq(leads.accountId, job.accountId), isNull(leads.deletedAt)));
+  // One after another: an SMTP server takes one message at a time per connection, and the
+  // worker runs up to ten of these jobs side by side already.
+  const sender = getMailSender();
+  const results: PromiseSettledResult<void>[] = [];
+  for (const row of rows.filter((r) => r.assignedTo === agentOf.get(r.id))) {
+    const message = leadAssignedEmail({ email: row.agentEmail, name: row.agentName }, row, leadLink(row.id));
+    results.push(
+      await sender.send(message).then(
+        (value) => ({ status: "fulfilled", value }) as const,
+        (reason: unknown) => ({ status: "rejected", reason }) as const,
+      ),
+    );
+  }
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
 }

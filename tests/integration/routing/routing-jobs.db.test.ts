@@ -68,9 +68,11 @@ const create = async (t: TestTenant, body: object) => {
 
 const mailTo = async (email: string) => (await getDb()).select().from(mailOutbox).where(eq(mailOutbox.to, email));
 
+/** The queue's jobs about the lead: a re-route names it, an email job lists it among its leads. */
 async function jobsOf(queue: string, leadId: string) {
   const { rows } = await jobExecutor(await getDb()).executeSql(
-    "select id, singleton_key, start_after, data from pgboss.job where name = $1 and data->>'leadId' = $2",
+    `select id, singleton_key, start_after, data from pgboss.job where name = $1
+       and (data->>'leadId' = $2 or data->'leads' @> jsonb_build_array(jsonb_build_object('leadId', $2::text)))`,
     [queue, leadId],
   );
   return rows as { id: string; singleton_key: string; start_after: Date | string; data: RerouteSilentLeadJob }[];
