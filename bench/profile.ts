@@ -16,13 +16,15 @@ import { formatSummary, monotonicUs, summarizeCpuProfile } from "./lib/cpu-profi
 import { cycle, runLoad } from "./lib/load";
 import { progress } from "./lib/log";
 import { assertBuilt, buildApp } from "./lib/next-app";
-import { ROOT } from "./lib/processes";
+import { ROOT, startServer, tsxNode } from "./lib/processes";
 import { createLeadRequests, removeCreatedLeads } from "./scenarios/create-lead";
 
 const USAGE = `npm run bench:profile [-- options]
   --target NAME    get-lead (default) | floor | create-lead | list-leads (limit=100)
   --seconds N      seconds of load while profiling (default 10)
   --match REGEX    also print inclusive time of functions matching REGEX (e.g. "drizzle|execute")
+  --traces         traces on: OTLP to a sink in its own process (bench/servers/otlp-sink.ts), as
+                   scenario 14's "on" server; compare with a run without to see what tracing costs
   --no-build       reuse the last profiling build`;
 
 const TARGETS = ["get-lead", "floor", "create-lead", "list-leads"] as const;
@@ -39,6 +41,7 @@ async function main() {
       seconds: { type: "string", default: "10" },
       match: { type: "string" },
       "no-build": { type: "boolean", default: false },
+      traces: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -72,6 +75,7 @@ async function main() {
     `${target}-${new Date().toISOString().replace(/[:.]/g, "-")}`,
   );
   mkdirSync(profileDir, { recursive: true });
+  const sink = values.traces ? await startOtlpSink() : undefined;
   const app = await startApp(
     { db, redisUrl: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", upstash: { url: "", token: "" } },
     "app-profile",
@@ -81,6 +85,7 @@ async function main() {
       dir: PROFILE_APP_DIR,
       nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
     },
+    sink ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_SERVICE_NAME: "leadprop-bench" } : {},
   );
   let measured = 0;
   const window = { startUs: 0, endUs: 0 };
@@ -104,6 +109,7 @@ async function main() {
     );
   } finally {
     await app.stop();
+    await sink?.stop();
     if (target === "create-lead") await removeCreatedLeads({ sql, db });
     await sql.end();
   }
@@ -115,6 +121,18 @@ async function main() {
     inclusive: values.match ? new RegExp(values.match) : undefined,
   });
   process.stdout.write(`${formatSummary(summary, measured)}\n\nprofile: ${path.join(profileDir, file)}\n`);
+}
+
+const SINK_PORT = 3452;
+
+function startOtlpSink() {
+  return startServer({
+    name: "otlp-sink",
+    command: tsxNode("bench/servers/otlp-sink.ts"),
+    env: { PORT: String(SINK_PORT) },
+    url: `http://127.0.0.1:${SINK_PORT}`,
+    readyPath: "/stats",
+  });
 }
 
 main().then(
