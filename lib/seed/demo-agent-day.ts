@@ -1,11 +1,13 @@
+import { eq } from "drizzle-orm";
 import { DateTime } from "luxon";
 import type { DbOrTx } from "@/db/client";
-import { activities, smsMessages, visits } from "@/db/schema";
+import { activities, leads, smsMessages, visits } from "@/db/schema";
 import type { LeadStatus } from "@/lib/domain/enums";
 import { newId } from "@/lib/ids/new-id";
 import { activityRow, type Actor } from "@/lib/activities/record-activity";
 import { LOG_PROVIDER_NUMBER } from "@/lib/sms/providers/log-provider";
 import type { seededRandom } from "./demo-data";
+import { giveLeadsTheirVisitProperty, listingToView, type DemoListing } from "./demo-visits";
 
 // A working day for each demo agent, so the dashboard a visitor lands on has something in every
 // card: visits today and tomorrow (in the account's zone, relative to the seed's start), and
@@ -55,6 +57,7 @@ interface DemoLead {
   assignedTo: string | null;
   smsOptOut: boolean;
   propertyId: string | null;
+  interest?: string | null;
   createdAt: Date;
 }
 
@@ -67,7 +70,7 @@ export interface AgentDayInput {
   smsNumber: string | null;
   agents: DemoAgent[];
   leads: DemoLead[];
-  propertyIds: string[];
+  listings: DemoListing[];
   rnd: ReturnType<typeof seededRandom>;
   now: Date;
 }
@@ -110,7 +113,7 @@ export async function seedAgentDays(db: DbOrTx, input: AgentDayInput): Promise<{
         id: newId("visit"),
         accountId,
         leadId: lead.id,
-        propertyId: lead.propertyId ?? rnd.pick(input.propertyIds),
+        propertyId: listingToView(lead, input.listings, rnd),
         scheduledAt,
         durationMinutes: rnd.pick([30, 45, 60]),
         status: scheduledAt < now ? ("completed" as const) : ("scheduled" as const),
@@ -160,6 +163,9 @@ export async function seedAgentDays(db: DbOrTx, input: AgentDayInput): Promise<{
     }
   }
   if (visitRows.length) await db.insert(visits).values(visitRows);
+  // The leads are in already: one with no property gets its visit's, as booking in the app does.
+  for (const lead of giveLeadsTheirVisitProperty(input.leads, visitRows))
+    await db.update(leads).set({ propertyId: lead.propertyId }).where(eq(leads.id, lead.id));
   if (smsRows.length) await db.insert(smsMessages).values(smsRows);
   if (activityRows.length) await db.insert(activities).values(activityRows);
   return { visits: visitRows.length, texts: smsRows.length };

@@ -14,6 +14,7 @@ import { DEMO_PHONE_PREFIX, FIRST_NAMES, LAST_NAMES, NOTES, SOURCES, TAGS, seede
 import { demoListings } from "./demo-listings";
 import { seedAgentDays, type DemoAgent } from "./demo-agent-day";
 import { seedAgentTasks } from "./demo-agent-tasks";
+import { demoVisits, giveLeadsTheirVisitProperty } from "./demo-visits";
 
 const DAY = 86_400_000;
 type Log = (message: string) => void;
@@ -162,7 +163,6 @@ async function seedBusinessData(
     new Date(createdAt.getTime() + Math.min(DAY, Math.floor((now - createdAt.getTime()) / 2)));
   for (const lead of leadRows) if (lead.status !== "new") lead.updatedAt = movedAt(lead.createdAt);
   leadRows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-  await db.insert(leads).values(leadRows);
 
   const actor: Actor = { type: "system", id: null, name: "Demo import" };
   const activityRows = leadRows.flatMap((lead) => {
@@ -177,46 +177,18 @@ async function seedBusinessData(
     return rows;
   });
   const today = DateTime.fromJSDate(at).setZone(account.timezone).startOf("day");
-  // An agent is at one visit at a time (lib/visits/visit-conflicts.ts). These start on the hour
-  // and last at most an hour, so one scheduled visit per agent and hour; today's and tomorrow's
-  // scheduled visits are the working day's (demo-agent-day.ts), so none of these fall there.
-  const taken = new Set<string>();
-  const workingDayEnd = today.plus({ days: 2 }).toJSDate();
-  const atOneVisitAtATime = (visit: { status: string; agentId: string; scheduledAt: Date }): boolean => {
-    if (visit.status !== "scheduled") return true;
-    if (visit.scheduledAt < workingDayEnd) return false;
-    const slot = `${visit.agentId}@${visit.scheduledAt.toISOString()}`;
-    if (taken.has(slot)) return false;
-    taken.add(slot);
-    return true;
-  };
-  const visitRows = leadRows
-    .filter(() => rnd.chance(0.25))
-    .map((lead) => {
-      // On the hour in office hours, in the account's zone: a viewing at 00:50 reads as a bug.
-      const scheduledAt = today
-        .plus({ days: rnd.int(-30, 30) })
-        .set({ hour: rnd.int(9, 17) })
-        .toJSDate();
-      return {
-        id: newId("visit"),
-        accountId,
-        leadId: lead.id,
-        // The listing the lead asked about, when there is one.
-        propertyId: lead.propertyId ?? rnd.pick(propertyRows).id,
-        scheduledAt,
-        durationMinutes: rnd.pick([30, 45, 60]),
-        status:
-          scheduledAt.getTime() < now
-            ? rnd.pick(["completed", "completed", "cancelled", "no_show"] as const)
-            : ("scheduled" as const),
-        agentId: rnd.pick(userIds),
-        notes: null,
-        createdAt: lead.createdAt,
-        updatedAt: lead.createdAt,
-      };
-    })
-    .filter(atOneVisitAtATime);
+  const visitRows = demoVisits({
+    accountId,
+    leads: leadRows,
+    listings: propertyRows,
+    agentIds: userIds,
+    today,
+    now,
+    rnd,
+  });
+  giveLeadsTheirVisitProperty(leadRows, visitRows);
+  // Inserted once their visits have given them their property.
+  await db.insert(leads).values(leadRows);
   if (visitRows.length) await db.insert(visits).values(visitRows);
   for (const visit of visitRows) {
     const target = { accountId, leadId: visit.leadId, actor, at: visit.createdAt };
@@ -236,7 +208,7 @@ async function seedBusinessData(
     smsNumber: account.smsNumber,
     agents: members,
     leads: leadRows,
-    propertyIds: propertyRows.map((p) => p.id),
+    listings: propertyRows,
     rnd: seededRandom(seed + 100),
     now: at,
   });

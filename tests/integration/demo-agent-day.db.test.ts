@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { activities, leads, memberships, properties, smsMessages, users } from "@/db/schema";
+import { activities, leads, memberships, properties, smsMessages, users, visits } from "@/db/schema";
 import { createAccount } from "@/lib/accounts/create-account";
 import { listLeadsAwaitingReply } from "@/lib/dashboard/list-leads-awaiting-reply";
 import { listMyUpcomingVisits } from "@/lib/dashboard/list-my-upcoming-visits";
@@ -69,6 +69,7 @@ describe("the demo agent's day", () => {
     // Midday in New York: the 10:00 viewing took place, 14:30 and 17:00 are still to come.
     const now = new Date("2026-03-10T16:00:00Z"); // 12:00 EDT
     const agency = await agencyWithLeads(10, now);
+    const hadNoProperty = new Set(agency.rows.filter((l) => !l.propertyId).map((l) => l.id));
     const made = await seedAgentDays(db, {
       accountId: agency.accountId,
       accountName: "Dayview Homes",
@@ -76,7 +77,7 @@ describe("the demo agent's day", () => {
       smsNumber: null,
       agents: [{ id: agency.staffId, name: "Dana Day" }],
       leads: agency.rows,
-      propertyIds: [agency.propertyId],
+      listings: [{ id: agency.propertyId, listingType: "sale" }],
       rnd: seededRandom(7),
       now,
     });
@@ -101,6 +102,14 @@ describe("the demo agent's day", () => {
       .from(activities)
       .where(and(eq(activities.accountId, agency.accountId), eq(activities.type, "visit_scheduled")));
     expect(scheduled).toBe(5);
+    // Half the leads asked about no listing: each with a visit now has the visit's, as a booking gives it.
+    const visited = await db
+      .select({ id: leads.id, propertyId: leads.propertyId })
+      .from(leads)
+      .innerJoin(visits, eq(visits.leadId, leads.id))
+      .where(eq(leads.accountId, agency.accountId));
+    expect(visited.filter((l) => hadNoProperty.has(l.id)).length).toBeGreaterThan(0);
+    expect(visited.map((l) => l.propertyId)).toEqual(visited.map(() => agency.propertyId));
 
     // Two leads wait on a reply; the third conversation was answered, so it is not listed.
     const awaiting = await listLeadsAwaitingReply(agency.accountId, 8, now);
@@ -145,7 +154,7 @@ describe("the demo agent's day", () => {
       smsNumber: null,
       agents: [{ id: agency.staffId, name: "Dana Day" }],
       leads: agency.rows,
-      propertyIds: [agency.propertyId],
+      listings: [{ id: agency.propertyId, listingType: "sale" }],
       rnd: seededRandom(8),
       now,
     });

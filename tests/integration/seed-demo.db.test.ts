@@ -1,7 +1,7 @@
-import { and, eq, gt, isNotNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { accounts, activities, leads, memberships, properties, users } from "@/db/schema";
+import { accounts, activities, leads, memberships, properties, users, visits } from "@/db/schema";
 import { DEMO_LOGINS } from "@/lib/seed/demo-logins";
 import { SQ_FT_PER_SQM } from "@/lib/properties/area-units";
 import { seedDemo } from "@/lib/seed/seed-demo";
@@ -39,6 +39,31 @@ describe("demo data", () => {
       .where(and(eq(leads.accountId, owner.accountId), isNotNull(leads.propertyId)));
     expect(asked.length).toBeGreaterThan(0);
     for (const a of asked) expect(a.listingType).toBe(a.interest === "rent" ? "rent" : "sale");
+  });
+
+  it("gives a visit's lead the visit's property when it asked about none, as booking one in the app does", async () => {
+    const db = await getDb();
+    await seedDemo(db);
+    const demoAccounts = db
+      .select({ id: memberships.accountId })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(
+        inArray(
+          users.email,
+          DEMO_LOGINS.map((l) => l.email),
+        ),
+      );
+    const visited = await db
+      .select({ leadProperty: leads.propertyId, visitProperty: visits.propertyId })
+      .from(visits)
+      .innerJoin(leads, eq(leads.id, visits.leadId))
+      .where(inArray(visits.accountId, demoAccounts));
+    expect(visited.length).toBeGreaterThan(50);
+    expect(visited.filter((v) => v.leadProperty === null)).toEqual([]);
+    // A lead's one visit is to its listing (the working day's visits too).
+    const elsewhere = visited.filter((v) => v.leadProperty !== v.visitProperty);
+    expect(elsewhere).toEqual([]);
   });
 
   it("agrees with itself: listings and numbers where the agency's clock is, and no timeline entry after now", async () => {
