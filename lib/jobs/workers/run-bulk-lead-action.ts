@@ -7,8 +7,9 @@ export interface RunBulkLeadActionJob {
 
 // 10,000 leads are a hundred batches of about a second at most. A job still active after this is
 // taken to belong to a dead worker and is run again from the action's checkpoint
-// (BULK_JOB_EXPIRE_SECONDS, default 900); a live run overtaken by its retry is harmless, both take
-// the action's row lock batch by batch.
+// (BULK_JOB_EXPIRE_SECONDS, default 900; the SIGKILL test, bulk-lead-action-sigkill.test.ts,
+// shortens it); a live run overtaken by its retry is harmless, both take the action's row lock
+// batch by batch.
 const expireInSeconds = () => Number(process.env.BULK_JOB_EXPIRE_SECONDS) || 900;
 
 export const runBulkLeadActionQueue: JobQueue<RunBulkLeadActionJob> = {
