@@ -33,6 +33,7 @@ import { IMPORT_EXTRA, importScenario } from "./scenarios/lead-import";
 import { RUNTIME_EXTRA, runtimeScenario } from "./scenarios/runtime-and-observability";
 import { leadRoutingScenario, ROUTING_EXTRA } from "./scenarios/lead-routing";
 import { taskListScenario } from "./scenarios/task-list";
+import { deliveryQueueCostScenario, QUEUE_COST_EXTRA } from "./scenarios/delivery-queue-cost";
 
 const PORTS = {
   appRedis: 3401,
@@ -237,6 +238,12 @@ async function main() {
     }
     // Scenario 13 needs no app server: a worker process on the bench database.
     if (wanted("13")) report.extra[IMPORT_EXTRA] = await timed(report, "scenario 13", () => importScenario(ctx));
+    // Scenario 18 needs no app server either: a driver process per run on the bench database.
+    if (wanted("18")) {
+      const cost = await timed(report, "scenario 18", () => deliveryQueueCostScenario(ctx));
+      report.extra[QUEUE_COST_EXTRA] = cost;
+      report.problems.push(...cost.problems);
+    }
     if (wanted("1")) {
       const app = await startApp(ctx, "app-upstash", PORTS.appUpstash, "upstash");
       servers.push(app);

@@ -40,7 +40,7 @@ const USAGE = `npm run bench [-- options]
   --rounds N       rounds of each A/B comparison (default 3, at least 3)
   --only LIST      scenarios to run by number or name, e.g. 1,3 or webhooks (1 get-lead, 2 pages,
                    3 filters, 4 create, 5 limiter, 6 memory, 7 webhooks, 8 bulk, 11 export, 12 custom-fields,
-                   13 import, 14 runtime, 16 routing, 17 tasks)
+                   13 import, 14 runtime, 16 routing, 17 tasks, 18 delivery-queue)
   --db NAME        database on the local PostgreSQL (default lpm_bench, quick: lpm_bench_quick)
   --fresh          drop and re-seed the database even when it matches
   --drop-after     drop the database at the end (default: kept, reused by the next run)
@@ -62,6 +62,7 @@ const SCENARIO_NAMES: Record<string, string> = {
   runtime: "14",
   routing: "16",
   tasks: "17",
+  "delivery-queue": "18",
 };
 
 export function readOptions(argv: string[]): BenchOptions {
