@@ -25,6 +25,7 @@ const USAGE = `npm run bench:profile [-- options]
   --match REGEX    also print inclusive time of functions matching REGEX (e.g. "drizzle|execute")
   --traces         traces on: OTLP to a sink in its own process (bench/servers/otlp-sink.ts), as
                    scenario 14's "on" server; compare with a run without to see what tracing costs
+  --scrape         GET /api/metrics every second while profiling, as scenario 14 scrapes its "on" server
   --no-build       reuse the last profiling build`;
 
 const TARGETS = ["get-lead", "floor", "create-lead", "list-leads"] as const;
@@ -42,6 +43,7 @@ async function main() {
       match: { type: "string" },
       "no-build": { type: "boolean", default: false },
       traces: { type: "boolean", default: false },
+      scrape: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -95,6 +97,7 @@ async function main() {
     await runLoad({ url: app.url, connections: 50, amount: db.keys.length + 2_000, request: requests[target] });
     progress(`profiling ${target}: ${seconds} s of load`);
     window.startUs = monotonicUs();
+    const scraper = values.scrape ? scrapeEverySecond(app.url) : undefined;
     const result = await runLoad({
       url: app.url,
       serverPid: app.pid,
@@ -103,6 +106,7 @@ async function main() {
       request: requests[target],
     });
     window.endUs = monotonicUs();
+    if (scraper) clearInterval(scraper);
     measured = result.requests;
     progress(
       `${result.rps} req/s, p99 ${result.p99} ms, ${result.cpuMsPerRequest} ms CPU/req; statuses ${JSON.stringify(result.statuses)}`,
@@ -124,6 +128,14 @@ async function main() {
 }
 
 const SINK_PORT = 3452;
+
+function scrapeEverySecond(url: string): NodeJS.Timeout {
+  return setInterval(() => {
+    fetch(`${url}/api/metrics`, { signal: AbortSignal.timeout(5_000) })
+      .then((res) => res.arrayBuffer())
+      .catch(() => {});
+  }, 1_000);
+}
 
 function startOtlpSink() {
   return startServer({
