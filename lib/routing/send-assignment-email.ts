@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { leads, memberships, users } from "@/db/schema";
 import { getMailSender, isLocalMail } from "@/lib/mail/get-mail-sender";
 import { mailLinkBase } from "@/lib/mail/mail-link-base";
-import type { MailMessage } from "@/lib/mail/mail-sender";
+import { sendEach, type MailMessage } from "@/lib/mail/mail-sender";
 
 // The email that tells an agent a lead was routed to them (lib/jobs/workers/notify-lead-assigned.ts):
 // the lead's name, its source and a link to it. One job carries the routed leads of one account
@@ -65,19 +65,11 @@ export async function sendAssignmentEmails(job: NotifyLeadAssignedJob): Promise<
     .innerJoin(memberships, and(eq(memberships.accountId, leads.accountId), eq(memberships.userId, leads.assignedTo)))
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(inArray(leads.id, [...agentOf.keys()]), eq(leads.accountId, job.accountId), isNull(leads.deletedAt)));
-  // One after another: an SMTP server takes one message at a time per connection, and the
-  // worker runs up to ten of these jobs side by side already.
-  const sender = getMailSender();
-  const results: PromiseSettledResult<void>[] = [];
-  for (const row of rows.filter((r) => r.assignedTo === agentOf.get(r.id))) {
-    const message = leadAssignedEmail({ email: row.agentEmail, name: row.agentName }, row, leadLink(row.id));
-    results.push(
-      await sender.send(message).then(
-        (value) => ({ status: "fulfilled", value }) as const,
-        (reason: unknown) => ({ status: "rejected", reason }) as const,
-      ),
-    );
-  }
+  const messages = rows
+    .filter((row) => row.assignedTo === agentOf.get(row.id))
+    .map((row) => leadAssignedEmail({ email: row.agentEmail, name: row.agentName }, row, leadLink(row.id)));
+  // The outbox keeps them in one insert; SMTP sends them one after another.
+  const results = await sendEach(getMailSender(), messages);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
   if (failed) throw failed.reason;
 }
