@@ -57,6 +57,9 @@ async function addRules(ctx: Pick<BenchContext, "sql" | "db">, agents: string[])
         ${ctx.sql.json(rule.conditions)}, ${rule.agentIds}::text[])`;
   await ctx.sql`insert into lead_routing_rules (id, account_id, name, position, is_default, agent_ids)
     values ('lrr_benchdefault', ${ctx.db.accountId}, 'Everyone', 99, true, ${agents}::text[])`;
+  // Each rule's turn sequence, as saveRoutingRule makes it (lib/routing/turn-sequence.ts).
+  for (const id of [...rules.keys()].map((position) => `lrr_bench${position}`).concat("lrr_benchdefault"))
+    await ctx.sql.unsafe(`create sequence if not exists lead_routing_turns_${id} minvalue 0`);
 }
 
 export async function leadRoutingScenario(

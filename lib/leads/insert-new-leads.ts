@@ -13,6 +13,7 @@ import { requestDispatch } from "@/lib/webhooks/dispatch/event-dispatcher";
 import type { CustomFieldValues } from "@/lib/schemas/custom-fields";
 import { leadCreateSchema, type LeadCreateInput } from "@/lib/schemas/leads";
 import { announceRoutedLeads } from "@/lib/routing/announce-routed-leads";
+import { TURN_SEQUENCE_PREFIX } from "@/lib/routing/turn-sequence";
 import { loadRoutingRules, type RoutingRule } from "@/lib/routing/load-routing-rules";
 import { routeNewLeads, type LeadRoute } from "@/lib/routing/route-new-leads";
 import { UNKNOWN_CONSENT } from "./consent-record";
@@ -69,9 +70,11 @@ const selectList = sql.raw(
 );
 const STATEMENT = new PgDialect({ casing: DRIZZLE_CONFIG.casing }).sqlToQuery(sql`
   with turns as (
+    -- Only a rule without a turn sequence (lib/routing/turn-sequence.ts) advances its row.
     update "lead_routing_rules" r set next_turn = r.next_turn + t.count
     from json_to_recordset(${p("turns")}::json) as t(rule_id text, count int)
     where r.id = t.rule_id and r.account_id = ${p("accountId")}::text
+      and to_regclass(quote_ident('${sql.raw(TURN_SEQUENCE_PREFIX)}' || r.id)) is null
     returning r.id as rule_id, r.next_turn - t.count as first_turn
   ), meta as (
     select * from json_to_recordset(${p("meta")}::json)
@@ -79,7 +82,10 @@ const STATEMENT = new PgDialect({ casing: DRIZZLE_CONFIG.casing }).sqlToQuery(sq
         assign_activity_id text, turn_rule text, turn_offset int, assign_options json)
   ), routed as (
     select m.lead_id, m.assign_activity_id,
-      m.assign_options -> ((coalesce(t.first_turn, 0) + m.turn_offset) % json_array_length(m.assign_options))::int as chosen
+      m.assign_options -> (coalesce(
+        nextval(to_regclass(quote_ident('${sql.raw(TURN_SEQUENCE_PREFIX)}' || m.turn_rule))),
+        coalesce(t.first_turn, 0) + m.turn_offset
+      ) % json_array_length(m.assign_options))::int as chosen
     from meta m left join turns t on t.rule_id = m.turn_rule
     where m.assign_options is not null
   ), input as (

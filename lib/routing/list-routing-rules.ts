@@ -4,7 +4,7 @@ import { leadRoutingRules, type LeadRoutingRule } from "@/db/schema";
 
 export type RoutingRuleRow = Pick<
   LeadRoutingRule,
-  "id" | "name" | "isDefault" | "conditions" | "agentIds" | "rerouteAfterMinutes" | "nextTurn"
+  "id" | "name" | "isDefault" | "conditions" | "agentIds" | "rerouteAfterMinutes"
 >;
 
 /** Settings → Lead routing: the account's rules in evaluation order, the default last. */
@@ -18,7 +18,6 @@ export async function listRoutingRules(accountId: string): Promise<RoutingRuleRo
       conditions: leadRoutingRules.conditions,
       agentIds: leadRoutingRules.agentIds,
       rerouteAfterMinutes: leadRoutingRules.rerouteAfterMinutes,
-      nextTurn: leadRoutingRules.nextTurn,
     })
     .from(leadRoutingRules)
     .where(eq(leadRoutingRules.accountId, accountId))

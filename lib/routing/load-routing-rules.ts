@@ -3,6 +3,7 @@ import { fillPlaceholders, sql } from "drizzle-orm";
 import { DRIZZLE_CONFIG, type DbOrTx } from "@/db/client";
 import { jobExecutor } from "@/lib/jobs/job-executor";
 import type { RoutingConditions } from "@/lib/schemas/lead-routing";
+import { TURN_SEQUENCE_PREFIX } from "./turn-sequence";
 
 // An account's routing rules as a lead's creation needs them: one indexed read
 // (lead_routing_rules_account_position_idx), in evaluation order (the default rule last), each
@@ -32,7 +33,9 @@ export interface RoutingRule {
 const STATEMENT = new PgDialect({ casing: DRIZZLE_CONFIG.casing }).sqlToQuery(sql`
   select coalesce(json_agg(json_build_object(
     'id', r.id, 'name', r.name, 'isDefault', r.is_default, 'conditions', r.conditions,
-    'agentIds', r.agent_ids, 'nextTurn', r.next_turn, 'rerouteAfterMinutes', r.reroute_after_minutes,
+    'agentIds', r.agent_ids, 'rerouteAfterMinutes', r.reroute_after_minutes,
+    -- The value the rule's turn sequence hands out next (turn-sequence.ts), or its row's.
+    'nextTurn', coalesce(pg_sequence_last_value(to_regclass(quote_ident('${sql.raw(TURN_SEQUENCE_PREFIX)}' || r.id))) + 1, r.next_turn),
     'available', coalesce((
       select json_agg(json_build_object('id', u.id, 'name', u.name) order by a.turn)
       from unnest(r.agent_ids) with ordinality as a(user_id, turn)

@@ -5,6 +5,7 @@ import { changedFields, recordAudit, type AuditActor } from "@/lib/audit/record-
 import { UNKNOWN_CLIENT } from "@/lib/audit/request-client";
 import { ApiError, notFound } from "@/lib/errors/api-error";
 import { newId } from "@/lib/ids/new-id";
+import { ensureTurnSequence } from "./turn-sequence";
 import { MAX_ROUTING_RULES, routingRuleInput, type RoutingRuleInput } from "@/lib/schemas/lead-routing";
 
 // Settings → Lead routing writes a rule here: a new one goes last (before the default), an
@@ -78,6 +79,8 @@ export async function saveRoutingRule(
     if (target.ruleId && !before) throw notFound("Routing rule");
     if (before) {
       await tx.update(leadRoutingRules).set(fields).where(eq(leadRoutingRules.id, before.id));
+      // A rule saved by the release before this one may have no turn sequence yet.
+      await ensureTurnSequence(tx, before.id);
       const { id, ...was } = before;
       await recordAudit(tx, target.accountId, actor, {
         action: "routing_rule.updated",
@@ -102,6 +105,7 @@ export async function saveRoutingRule(
       position: (last ?? -1) + 1,
       ...fields,
     });
+    await ensureTurnSequence(tx, id);
     await recordAudit(tx, target.accountId, actor, {
       action: "routing_rule.created",
       target: { type: "routing_rule", id, label: fields.name },

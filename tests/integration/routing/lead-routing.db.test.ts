@@ -26,6 +26,7 @@ import { createLeadForm } from "@/app/(app)/leads/_forms/save-lead-form";
 import { POST as twilioInbound } from "@/app/api/webhooks/twilio/inbound/route";
 import { inTransaction } from "@/lib/query/after-commit";
 import { insertNewLeads } from "@/lib/leads/insert-new-leads";
+import { jobExecutor } from "@/lib/jobs/job-executor";
 import { getMember } from "@/lib/users/get-member";
 import { twilioSignature } from "@/lib/sms/twilio-signature";
 
@@ -65,6 +66,15 @@ async function create(t: TestTenant, body: Record<string, unknown>): Promise<Lea
   const res = await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body });
   expect(res.status).toBe(201);
   return res.body.data;
+}
+
+/** How many turns the rule's sequence has handed out (lib/routing/turn-sequence.ts; it starts at 0). */
+async function turnsTaken(ruleId: string): Promise<number> {
+  const { rows } = await jobExecutor(await getDb()).executeSql(
+    "select coalesce(pg_sequence_last_value(to_regclass($1)) + 1, 0)::int as taken",
+    [`lead_routing_turns_${ruleId}`],
+  );
+  return (rows[0] as { taken: number }).taken;
 }
 
 const assignedActivities = async (leadId: string) =>
@@ -162,6 +172,32 @@ describe("lead routing on POST /leads", () => {
     expect(await turn()).toBe(dan);
   });
 
+  it("a rule saved by the release before (no turn sequence) takes its turns through its row, and once saved again continues from there", async () => {
+    const t = await createTenant();
+    const [ann, bob, cat] = await addAgents(t, ["Ann", "Bob", "Cat"]);
+    const db = await getDb();
+    // As the release before wrote a rule: the row alone.
+    const [legacy] = await db
+      .insert(leadRoutingRules)
+      .values({
+        id: `lrr_legacy${Date.now()}`,
+        accountId: t.accountId,
+        name: "Old",
+        position: 0,
+        isDefault: true,
+        agentIds: [ann, bob, cat],
+      })
+      .returning();
+    const turn = async () => (await create(t, { name: "Web" })).assignedTo;
+    expect([await turn(), await turn()]).toEqual([ann, bob]);
+    const [row] = await db.select().from(leadRoutingRules).where(eq(leadRoutingRules.id, legacy.id));
+    expect(row.nextTurn).toBe(2);
+    expect(await turnsTaken(legacy.id)).toBe(0);
+    await saveRoutingRule({ accountId: t.accountId, isDefault: true }, { name: "Old", agentIds: [ann, bob, cat] });
+    expect([await turn(), await turn()]).toEqual([cat, ann]);
+    expect(await turnsTaken(legacy.id)).toBe(4);
+  });
+
   it.each([100])(
     "is fair under concurrency: %i parallel creates over 3 agents give each 33 or 34",
     async (total) => {
@@ -172,8 +208,10 @@ describe("lead routing on POST /leads", () => {
       const counts = agents.map((agent) => leads.filter((lead) => lead.assignedTo === agent).length);
       expect(counts.reduce((a, b) => a + b)).toBe(total);
       for (const n of counts) expect([Math.floor(total / 3), Math.ceil(total / 3)]).toContain(n);
+      // The turns came from the rule's sequence: its row was not written once.
+      expect(await turnsTaken(id)).toBe(total);
       const [row] = await (await getDb()).select().from(leadRoutingRules).where(eq(leadRoutingRules.id, id));
-      expect(row.nextTurn).toBe(total);
+      expect(row.nextTurn).toBe(0);
     },
     120_000,
   );
@@ -315,8 +353,7 @@ describe("POST /leads/route-preview", () => {
     });
     const list = await callApi<{ data: Lead[] }>("GET", "/api/v1/leads?limit=100", { key: t.key });
     expect(list.body.data.map((lead) => lead.name)).toEqual(["Real"]);
-    const [row] = await (await getDb()).select().from(leadRoutingRules).where(eq(leadRoutingRules.id, web.id));
-    expect(row.nextTurn).toBe(1);
+    expect(await turnsTaken(web.id)).toBe(1);
   });
 
   it("refuses what POST /leads refuses: a bad body, another account's assignee; an account without rules answers no_rule", async () => {
