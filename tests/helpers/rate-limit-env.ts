@@ -18,8 +18,8 @@ const RATE_LIMIT_ENV = [
 /**
  * Replaces every rate limit variable with `env`, for the limiter behind the API routes. The app
  * opens that limiter once, at its first request, so this must run before the test file's first
- * request (each test file starts with a fresh app: tests/setup/reuse-worker.ts). Tests of the
- * limiter itself build their own (createApiKeyLimiter, openApiKeyLimiter) instead.
+ * request (each test file runs in a process of its own). Tests of the limiter itself build their
+ * own (createApiKeyLimiter, openApiKeyLimiter) instead.
  */
 export function setAppRateLimitEnv(env: Partial<Record<(typeof RATE_LIMIT_ENV)[number], string>>): void {
   for (const name of RATE_LIMIT_ENV) delete process.env[name];

@@ -1,18 +1,10 @@
 import path from "node:path";
-import { isMainThread } from "node:worker_threads";
 import { afterAll } from "vitest";
 import { dbClientLoaded } from "@/db/client-loaded";
-import { resetReusedWorker } from "./reuse-worker";
 
-// A worker of the "shared" project runs file after file: put back what the last one left.
-await resetReusedWorker();
-
-// PGlite has no cross-process lock: each worker gets its own data folder. The isolated project's
-// workers are threads of the vitest process, and the lock names a pid (db/pglite-lock.ts): their
-// folders are apart from the shared project's child processes', which use the same pool ids.
+// PGlite has no cross-process lock: each worker gets its own data folder.
 if (process.env.TEST_PGLITE_BASE) {
-  const kind = isMainThread ? "worker" : "thread";
-  process.env.PGLITE_DIR = path.join(process.env.TEST_PGLITE_BASE, `${kind}-${process.env.VITEST_POOL_ID ?? "0"}`);
+  process.env.PGLITE_DIR = path.join(process.env.TEST_PGLITE_BASE, `worker-${process.env.VITEST_POOL_ID ?? "0"}`);
 }
 
 // PostgreSQL: each worker gets a database of its own too (a copy of the migrated one,
