@@ -5,6 +5,7 @@ import { Activity } from "./activity";
 import { connectionExecutor, type ConnectionExecutor } from "./connection-executor";
 import { jobsConfig } from "./jobs-config";
 import { setAsideV10Schema } from "./upgrade-from-v10";
+import { WorkerWakes } from "./worker-wakes";
 import { describeError } from "@/lib/log/describe-error";
 import { jobTracingOptions } from "@/lib/observability/trace-jobs";
 import { onDrain, shutdownDeadline, shutdownTimeoutMs } from "@/lib/runtime/shutdown";
@@ -17,8 +18,8 @@ export interface Jobs {
   boss: PgBoss;
   /** Queues created (or checked) by this process: a send to any other would be silently dropped. */
   queues: Set<string>;
-  /** This process's worker ids by queue name, to nudge them after a send commits. */
-  workers: Map<string, string[]>;
+  /** This process's workers by queue name, and which of them a committed send wakes. */
+  workers: WorkerWakes;
   activity: Activity;
   executor: ConnectionExecutor;
   /** pg-boss 10's schema waits, set aside, for its jobs to be carried over (upgrade-from-v10.ts). */
@@ -35,9 +36,14 @@ async function startJobs(): Promise<Jobs> {
   const config = jobsConfig();
   const activity = new Activity();
   const executor = connectionExecutor(handle, activity);
+  const workers = new WorkerWakes((id) => boss.notifyWorker(id));
   const v10SetAside = await setAsideV10Schema(handle.db);
-  const boss = new PgBoss({
-    db: executor,
+  const boss: PgBoss = new PgBoss({
+    // pg-boss's listener would wake every worker of a queue per notification: one is (worker-wakes.ts).
+    db: {
+      ...executor,
+      listen: (channel, _wakeAll, onReconnect) => executor.listen(channel, (queue) => workers.wake(queue), onReconnect),
+    },
     // The same SQL either way; the profile tells pg-boss it has one connection to PGlite.
     backend: handle.engine === "pglite" ? "pglite" : "postgres",
     // Cron schedules (queues with `cron`, define-queue.ts: the tasks' morning digest). The
@@ -69,11 +75,11 @@ async function startJobs(): Promise<Jobs> {
   boss.on("warning", ({ message, data }) => logger.warn("jobs warning", { message, type: warningType(data) }));
   await boss.start();
   logger.info("jobs ready", { engine: handle.engine, ms: Date.now() - started });
-  const jobs: Jobs = { boss, queues: new Set(), workers: new Map(), activity, executor, v10SetAside };
+  const jobs: Jobs = { boss, queues: new Set(), workers, activity, executor, v10SetAside };
   // From SIGTERM, this process's workers fetch nothing new; the batches they hold run on, and
   // the stop (stopJobs) waits for them. Sends still work: requests in flight may enqueue.
   onDrain(() => {
-    for (const name of jobs.workers.keys()) void boss.offWork(name, { wait: false });
+    for (const name of jobs.workers.queueNames()) void boss.offWork(name, { wait: false });
   });
   return jobs;
 }

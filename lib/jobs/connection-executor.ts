@@ -18,6 +18,7 @@ type Row = Record<string, unknown>;
 type ListenHandle = Awaited<ReturnType<NonNullable<Db["listen"]>>>;
 
 export interface ConnectionExecutor extends Db {
+  listen: NonNullable<Db["listen"]>;
   /** After this, queries fail at once: pg-boss has stopped and the connection is about to close. */
   close(): void;
 }

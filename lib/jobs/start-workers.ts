@@ -45,7 +45,7 @@ async function createQueue(jobs: Jobs, queue: AnyJobQueue): Promise<void> {
 }
 
 /** Creates the queues and runs each one's workers in this process (once per queue). Each worker
- * is woken by every committed send (LISTEN) and polls every JOBS_POLLING_INTERVAL_SECONDS. */
+ * may be woken by a committed send (LISTEN, worker-wakes.ts) and polls every JOBS_POLLING_INTERVAL_SECONDS. */
 export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Promise<void> {
   const jobs = await createQueues(queues);
   const { pollingIntervalSeconds } = jobsConfig();
@@ -70,12 +70,15 @@ export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Pro
     for (let i = 0; i < (queue.workersPerProcess ?? 1); i++) {
       const worker = { id: "" }; // known once work() answers, before its first batch ends
       const run = async (batch: Job<never>[]) => {
+        const full = batch.length >= queue.batchSize;
+        jobs.workers.batchStarted(queue.name, worker.id, full);
         try {
           await handle(batch);
         } finally {
+          jobs.workers.batchEnded(queue.name, worker.id);
           // pg-boss waits out the polling interval after each batch unless the worker was woken
           // meanwhile: after a full batch more are likely waiting, so it fetches again at once.
-          if (worker.id && batch.length >= queue.batchSize) jobs.boss.notifyWorker(worker.id);
+          if (worker.id && full) jobs.boss.notifyWorker(worker.id);
         }
       };
       // With LISTEN on, pg-boss would relax a notify queue's polling to 30 s; retries are jobs due
@@ -85,6 +88,7 @@ export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Pro
       worker.id = await jobs.boss.work<never>(queue.name, { batchSize, groupConcurrency, ...polling }, run);
       ids.push(worker.id);
     }
-    jobs.workers.set(queue.name, ids);
+    // A committed send wakes one of them (worker-wakes.ts).
+    jobs.workers.add(queue.name, ids);
   }
 }
