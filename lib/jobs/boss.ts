@@ -56,8 +56,8 @@ async function startJobs(): Promise<Jobs> {
     superviseIntervalSeconds: config.maintenanceIntervalSeconds,
     monitorIntervalSeconds: config.maintenanceIntervalSeconds,
     maintenanceIntervalSeconds: config.maintenanceIntervalSeconds,
-    // A send to a queue with `notify` (the webhook deliveries) wakes that queue's workers in every
-    // process at its commit, through one LISTEN connection per process (connection-executor.ts).
+    // A send to a queue with `notify` (the webhook deliveries) wakes one of that queue's workers in
+    // every process at its commit, through one LISTEN connection per process (connection-executor.ts).
     // Polling stays on as the floor: for jobs due later (retries) and notifications lost while
     // the listening connection was down. Behind a pooler in transaction mode LISTEN cannot work;
     // pg-boss then warns and polls (README, Production).

@@ -86,7 +86,7 @@ async function run(driver: DbDriver, text: string, values: unknown[] | undefined
 }
 
 // pg-boss's LISTEN for its notify-enabled queues (the webhook deliveries): a send's pg_notify, in
-// the sending transaction, wakes the workers of every process at its commit. postgres-js listens
+// the sending transaction, wakes a worker in every process at its commit (worker-wakes.ts). postgres-js listens
 // on a connection of its own beside the pool and, when that drops, reconnects and listens again
 // (notifications sent meanwhile are lost: `onReconnect` makes pg-boss's workers fetch once). PGlite
 // delivers its own notifications in process.

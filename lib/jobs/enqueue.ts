@@ -7,7 +7,7 @@ import type { JobQueue } from "./define-queue";
 import { jobExecutor } from "./job-executor";
 
 // Jobs are sent inside the change's transaction: they exist if and only if the change committed.
-// At the commit, the send's pg_notify wakes the queue's workers in every process (every queue has
+// At the commit, the send's pg_notify wakes a worker of the queue in every process (every queue has
 // `notify`, lib/jobs/start-workers.ts), so none waits for its next poll.
 
 type EnqueueOptions = Omit<SendOptions, "db">;

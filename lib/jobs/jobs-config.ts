@@ -7,7 +7,7 @@ export interface JobsConfig {
   maintenanceIntervalSeconds: number;
 }
 
-// A committed send wakes the queue's workers in every process at once (LISTEN, lib/jobs/boss.ts);
+// A committed send wakes one of the queue's workers in every process at once (LISTEN, worker-wakes.ts);
 // polling is the floor, for jobs due later (retries) and a lost notification, so 2 s (pg-boss's
 // default) costs little latency and one query a queue every 2 s per process.
 // How long a stop waits for running handlers: SHUTDOWN_TIMEOUT_MS (lib/runtime/shutdown.ts).

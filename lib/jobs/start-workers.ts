@@ -30,8 +30,8 @@ export async function createQueues(queues: readonly AnyJobQueue[] = QUEUES): Pro
 
 async function createQueue(jobs: Jobs, queue: AnyJobQueue): Promise<void> {
   if (jobs.queues.has(queue.name)) return;
-  // notify: a send's pg_notify, committed with it, wakes the queue's workers in every process
-  // (lib/jobs/boss.ts, useListenNotify), not only in the process that sent it.
+  // notify: a send's pg_notify, committed with it, wakes a worker of the queue in every process
+  // (lib/jobs/boss.ts, useListenNotify; worker-wakes.ts), not only in the process that sent it.
   const options = { ...queue.options, notify: true };
   await jobs.boss.createQueue(queue.name, options);
   // createQueue keeps an existing queue's settings; sends take them from the stored queue. A

@@ -93,7 +93,7 @@ export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep
     if (!last) return { busy: false, events: 0, deliveries: 0, heldBack, full: false };
 
     const deliveries = settled.filter((row) => row.endpoint_id !== null && row.enabled);
-    // One statement for the batch; its pg_notify (the queue's `notify`) wakes the workers of every
+    // One statement for the batch; its pg_notify (the queue's `notify`) wakes a worker in every
     // process once, at this commit. With tracing on, one statement per trace context instead: pg-boss
     // stores the context active at an insert on each of its jobs, and each event's deliveries
     // continue the trace of the change that made it.
