@@ -152,7 +152,7 @@ async function ownTableQueue(prepare: boolean): Promise<Queue> {
     handle: (rows) => count(rows.length),
     onError: (error) => process.stderr.write(`claim loop: ${(error as Error).message}\n`),
   });
-  const listening = await handle.client.listen(WAKE_CHANNEL, () => loop.notifyAll());
+  const listening = await handle.client.listen(WAKE_CHANNEL, () => loop.notify());
   return {
     fanOut: (step) => table.fanOut(step),
     statements: () => table.counts.statements,

@@ -1,8 +1,12 @@
 // The workers of scenario 18's own table (own-table.ts), run the way pg-boss runs the app's delivery
 // workers (node_modules/pg-boss/dist/worker.js, lib/jobs/start-workers.ts): each claims a batch,
 // hands it to the handler, marks it done, and then fetches again at once after a full batch or when
-// notified meanwhile, and otherwise waits for a notification or the polling interval. So the two
-// queues differ in their tables and statements, not in how often their workers ask.
+// notified meanwhile, and otherwise waits for a notification or the polling interval. A
+// notification wakes one idle worker, and a full batch the next, through the app's own
+// WorkerWakes (lib/jobs/worker-wakes.ts). So the two queues differ in their tables and
+// statements, not in how often their workers ask.
+
+import { WorkerWakes } from "@/lib/jobs/worker-wakes";
 
 export interface ClaimLoopOptions<Row> {
   workers: number;
@@ -32,15 +36,23 @@ function sleeper(ms: number): Sleeper {
 }
 
 export interface ClaimLoop {
-  /** A committed fan-out was announced (LISTEN): every idle worker fetches now. */
-  notifyAll(): void;
+  /** A committed fan-out was announced (LISTEN): one worker fetches now (WorkerWakes). */
+  notify(): void;
   /** Stops fetching; resolves once every batch in hand is done. */
   stop(): Promise<void>;
 }
 
 export function startClaimLoop<Row>(options: ClaimLoopOptions<Row>): ClaimLoop {
   let stopping = false;
-  const workers = Array.from({ length: options.workers }, () => {
+  const QUEUE = "table";
+  const ids = Array.from({ length: options.workers }, (_, i) => `w${i}`);
+  const wakes = new WorkerWakes((id) => {
+    const worker = workers[ids.indexOf(id)];
+    worker.notified = true;
+    worker.sleeping?.wake();
+  });
+  wakes.add(QUEUE, ids);
+  const workers = ids.map((id) => {
     const state = { notified: false, sleeping: undefined as Sleeper | undefined, done: Promise.resolve() };
     state.done = (async () => {
       while (!stopping) {
@@ -51,8 +63,13 @@ export function startClaimLoop<Row>(options: ClaimLoopOptions<Row>): ClaimLoop {
           const rows = await options.claim();
           fetched = rows.length;
           if (fetched) {
-            options.handle(rows);
-            await options.complete(rows);
+            wakes.batchStarted(QUEUE, id, fetched >= options.batchSize);
+            try {
+              options.handle(rows);
+              await options.complete(rows);
+            } finally {
+              wakes.batchEnded(QUEUE, id);
+            }
           }
         } catch (error) {
           options.onError(error);
@@ -70,11 +87,8 @@ export function startClaimLoop<Row>(options: ClaimLoopOptions<Row>): ClaimLoop {
     return state;
   });
   return {
-    notifyAll() {
-      for (const worker of workers) {
-        worker.notified = true;
-        worker.sleeping?.wake();
-      }
+    notify() {
+      wakes.wake(QUEUE);
     },
     async stop() {
       stopping = true;
