@@ -18,6 +18,7 @@ import { progress } from "./lib/log";
 import { assertBuilt, buildApp } from "./lib/next-app";
 import { ROOT, startServer, tsxNode } from "./lib/processes";
 import { createLeadRequests, removeCreatedLeads } from "./scenarios/create-lead";
+import { addBenchRoutingRules, removeRules } from "./scenarios/lead-routing";
 
 const USAGE = `npm run bench:profile [-- options]
   --target NAME    get-lead (default) | floor | create-lead | list-leads (limit=100)
@@ -26,6 +27,8 @@ const USAGE = `npm run bench:profile [-- options]
   --traces         traces on: OTLP to a sink in its own process (bench/servers/otlp-sink.ts), as
                    scenario 14's "on" server; compare with a run without to see what tracing costs
   --scrape         GET /api/metrics every second while profiling, as scenario 14 scrapes its "on" server
+  --routing        create-lead with scenario 16's 5 routing rules and round robin on the account
+                   (compare with a run without to see what routing costs a create)
   --no-build       reuse the last profiling build`;
 
 const TARGETS = ["get-lead", "floor", "create-lead", "list-leads"] as const;
@@ -44,6 +47,7 @@ async function main() {
       "no-build": { type: "boolean", default: false },
       traces: { type: "boolean", default: false },
       scrape: { type: "boolean", default: false },
+      routing: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -77,6 +81,7 @@ async function main() {
     `${target}-${new Date().toISOString().replace(/[:.]/g, "-")}`,
   );
   mkdirSync(profileDir, { recursive: true });
+  if (values.routing) await addBenchRoutingRules({ sql, db });
   const sink = values.traces ? await startOtlpSink() : undefined;
   const app = await startApp(
     { db, redisUrl: process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379", upstash: { url: "", token: "" } },
@@ -115,6 +120,7 @@ async function main() {
     await app.stop();
     await sink?.stop();
     if (target === "create-lead") await removeCreatedLeads({ sql, db });
+    if (values.routing) await removeRules({ sql, db });
     await sql.end();
   }
   const file = readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"));

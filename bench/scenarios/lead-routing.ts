@@ -38,7 +38,12 @@ async function ensureAgents(ctx: Pick<BenchContext, "sql" | "db">): Promise<stri
   return ids;
 }
 
-async function removeRules(ctx: Pick<BenchContext, "sql" | "db">): Promise<void> {
+/** The scenario's rules over its 4 agents, on the bench account (also `bench:profile --routing`). */
+export async function addBenchRoutingRules(ctx: Pick<BenchContext, "sql" | "db">): Promise<void> {
+  await addRules(ctx, await ensureAgents(ctx));
+}
+
+export async function removeRules(ctx: Pick<BenchContext, "sql" | "db">): Promise<void> {
   await ctx.sql`delete from lead_routing_rules where account_id = ${ctx.db.accountId}`;
 }
 
