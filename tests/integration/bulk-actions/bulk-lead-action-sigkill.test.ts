@@ -1,15 +1,14 @@
-import type { ChildProcess } from "node:child_process";
 import postgres from "postgres";
 import { and, count, countDistinct, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeDb, getDb, migratePostgres } from "@/db/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
 import { activities, bulkLeadActions, events, leads } from "@/db/schema";
 import { startBulkLeadAction } from "@/lib/bulk-actions/start-bulk-lead-action";
 import { newId } from "@/lib/ids/new-id";
 import { createQueues } from "@/lib/jobs/start-workers";
 import { createTenant } from "../../helpers/api";
-import { killAndWait, spawnTsx } from "../../helpers/spawn-process";
-import { createTestDatabase, dropTestDatabase } from "../../setup/test-database";
+import { killAndWait } from "../../helpers/spawn-process";
+import { workerProcessesOnOwnDatabase } from "../../helpers/worker-processes";
 import { waitUntil } from "../jobs/wait-until";
 
 // A worker SIGKILLed in the middle of a bulk action (the run-bulk-lead-action job): another
@@ -31,15 +30,8 @@ const WORKER_ENV = {
   BULK_JOB_EXPIRE_SECONDS: "3",
 };
 
-const workers: ChildProcess[] = [];
-let database: { name: string; url: string };
+const { startWorker, databaseUrl } = workerProcessesOnOwnDatabase("bulk_kill", WORKER_ENV);
 let locker: postgres.Sql;
-
-async function startWorker(): Promise<ChildProcess> {
-  const { child } = await spawnTsx("scripts/worker.ts", WORKER_ENV, /"msg":"worker started"/);
-  workers.push(child);
-  return child;
-}
 
 /** Holds the lead's row lock (as a member's edit would) until the answered function is called. */
 async function holdLead(leadId: string): Promise<() => Promise<void>> {
@@ -60,19 +52,12 @@ async function holdLead(leadId: string): Promise<() => Promise<void>> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase("bulk_kill");
-  await migratePostgres(database.url);
-  process.env.DATABASE_URL = database.url;
-  for (const [name, value] of Object.entries(WORKER_ENV)) vi.stubEnv(name, value);
   await createQueues();
-  locker = postgres(database.url, { max: 2, onnotice: () => {} });
+  locker = postgres(databaseUrl(), { max: 2, onnotice: () => {} });
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => killAndWait(worker, "SIGKILL")));
   await locker?.end();
-  await closeDb();
-  if (database) await dropTestDatabase(database.name);
 });
 
 describe("a bulk lead action across a worker's SIGKILL", () => {

@@ -1,13 +1,12 @@
-import type { ChildProcess } from "node:child_process";
 import { and, count, countDistinct, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeDb, getDb, migratePostgres } from "@/db/client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
 import { activities, events, leads } from "@/db/schema";
 import { createLeadImport, getLeadImportOrThrow, startLeadImport } from "@/lib/imports/lead-import-service";
 import { createQueues } from "@/lib/jobs/start-workers";
 import { createTenant } from "../../helpers/api";
-import { killAndWait, spawnTsx } from "../../helpers/spawn-process";
-import { createTestDatabase, dropTestDatabase } from "../../setup/test-database";
+import { killAndWait } from "../../helpers/spawn-process";
+import { workerProcessesOnOwnDatabase } from "../../helpers/worker-processes";
 import { waitUntil } from "../jobs/wait-until";
 
 // A worker SIGKILLed in the middle of an import: another worker resumes it from the last
@@ -24,28 +23,11 @@ const WORKER_ENV = {
   IMPORT_JOB_EXPIRE_SECONDS: "3",
 };
 
-const workers: ChildProcess[] = [];
-let database: { name: string; url: string };
-
-async function startWorker(): Promise<ChildProcess> {
-  const { child } = await spawnTsx("scripts/worker.ts", WORKER_ENV, /"msg":"worker started"/);
-  workers.push(child);
-  return child;
-}
+const { startWorker } = workerProcessesOnOwnDatabase("import_kill", WORKER_ENV);
 
 beforeAll(async () => {
-  database = await createTestDatabase("import_kill");
-  await migratePostgres(database.url);
-  process.env.DATABASE_URL = database.url;
-  for (const [name, value] of Object.entries(WORKER_ENV)) vi.stubEnv(name, value);
   await createQueues();
 }, 60_000);
-
-afterAll(async () => {
-  await Promise.all(workers.map((worker) => killAndWait(worker, "SIGKILL")));
-  await closeDb();
-  await dropTestDatabase(database.name);
-});
 
 describe("lead import across a worker's SIGKILL", () => {
   it("resumes at the checkpoint: no row lost, none written twice", async () => {

@@ -1,52 +1,26 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { leads as leadsTable, mailOutbox } from "@/db/schema";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { jobExecutor } from "@/lib/jobs/job-executor";
-import { startWorkers } from "@/lib/jobs/start-workers";
 import { notifyLeadAssignedQueue } from "@/lib/jobs/workers/notify-lead-assigned";
-import { rerouteSilentLeadQueue } from "@/lib/jobs/workers/reroute-silent-lead";
 import { insertNewLeads } from "@/lib/leads/insert-new-leads";
-import { saveRoutingRule } from "@/lib/routing/save-routing-rule";
-import { addUserToAccount } from "@/lib/users/add-user-to-account";
-import { createTenant } from "../../helpers/api";
 import { waitUntil } from "../jobs/wait-until";
+import { createTenant } from "../../helpers/api";
+import { startRoutingWorkers, tenantWithRoundRobin } from "./routing-fixture";
 
 // The agents' emails after routed leads commit (lib/routing/announce-routed-leads.ts): what one
 // process routes within a few milliseconds is queued together, a job per 25 leads of an account,
 // and a graceful stop queues what it has gathered before pg-boss stops.
 
-beforeAll(async () => {
-  vi.stubEnv("JOBS_POLLING_INTERVAL_SECONDS", "0.5");
-  vi.stubEnv("SMTP_URL", "");
-  await startWorkers([notifyLeadAssignedQueue, rerouteSilentLeadQueue]);
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await closeDb();
-});
+startRoutingWorkers();
 
 const system = { type: "system" as const, id: null, name: "test" };
 
-async function tenantWithRoundRobin() {
-  const t = await createTenant();
-  const emails: string[] = [];
-  const agentIds: string[] = [];
-  for (const name of ["Ann", "Bob"]) {
-    const email = `${name.toLowerCase()}-${t.accountId}@notices.test`;
-    const { userId } = await addUserToAccount({
-      accountId: t.accountId,
-      email,
-      name,
-      password: "pw-123456789",
-      role: "staff",
-    });
-    emails.push(email);
-    agentIds.push(userId);
-  }
-  await saveRoutingRule({ accountId: t.accountId, isDefault: true }, { name: "Everyone", agentIds });
-  return { t, emails, agentIds };
+async function tenantWithAgents() {
+  const { t, agents } = await tenantWithRoundRobin("notices.test");
+  return { t, emails: agents.map((a) => a.email), agentIds: agents.map((a) => a.id) };
 }
 
 const mailsTo = async (emails: string[]) =>
@@ -64,7 +38,7 @@ async function noticeJobs(leadIds: string[]) {
 
 describe("the agents' emails for routed leads", () => {
   it("are queued together, a job per 25 leads, and each lead's agent gets its own email", async () => {
-    const { t, emails, agentIds } = await tenantWithRoundRobin();
+    const { t, emails, agentIds } = await tenantWithAgents();
     const names = Array.from({ length: 30 }, (_, i) => ({ name: `Lead ${i + 1}`, source: "website" }));
     const written = await insertNewLeads(await getDb(), t.accountId, names, system);
     const ids = written.map((lead) => lead.id);
@@ -84,7 +58,7 @@ describe("the agents' emails for routed leads", () => {
   }, 60_000);
 
   it("a job of one lead queued before the gathering (a rolling deploy) is still sent", async () => {
-    const { t, emails, agentIds } = await tenantWithRoundRobin();
+    const { t, emails, agentIds } = await tenantWithAgents();
     const [lead] = await insertNewLeads(await getDb(), t.accountId, [{ name: "Old shape" }], system, {
       announce: false,
     });
@@ -98,7 +72,7 @@ describe("the agents' emails for routed leads", () => {
   }, 60_000);
 
   it("a lead no longer its agent's sends nothing; another account's lead id in a job sends nothing", async () => {
-    const { t, emails, agentIds } = await tenantWithRoundRobin();
+    const { t, emails, agentIds } = await tenantWithAgents();
     const other = await createTenant();
     const [lead] = await insertNewLeads(await getDb(), t.accountId, [{ name: "Moved" }], system, { announce: false });
     const db = await getDb();
@@ -121,7 +95,7 @@ describe("the agents' emails for routed leads", () => {
   }, 60_000);
 
   it("a stop right after the commit still queues the gathered emails before pg-boss stops", async () => {
-    const { t } = await tenantWithRoundRobin();
+    const { t } = await tenantWithAgents();
     const written = await insertNewLeads(await getDb(), t.accountId, [{ name: "Last" }], system);
     // Straight away, within the gathering's milliseconds: closeDb runs the pending flush first.
     await closeDb();

@@ -1,22 +1,20 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeDb, getDb } from "@/db/client";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
 import { activities, leads, mailOutbox } from "@/db/schema";
 import { recordActivity } from "@/lib/activities/record-activity";
 import { enqueueMany } from "@/lib/jobs/enqueue";
 import { jobExecutor } from "@/lib/jobs/job-executor";
-import { startWorkers } from "@/lib/jobs/start-workers";
 import { notifyLeadAssignedQueue } from "@/lib/jobs/workers/notify-lead-assigned";
 import { rerouteSilentLeadQueue } from "@/lib/jobs/workers/reroute-silent-lead";
 import { insertNewLeads } from "@/lib/leads/insert-new-leads";
 import { inTransaction } from "@/lib/query/after-commit";
 import { rerouteSilentLead, type RerouteSilentLeadJob } from "@/lib/routing/reroute-silent-lead";
-import { saveRoutingRule } from "@/lib/routing/save-routing-rule";
-import { addUserToAccount } from "@/lib/users/add-user-to-account";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody, Lead } from "../../helpers/api-bodies";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
 import { waitUntil } from "../jobs/wait-until";
+import { startRoutingWorkers, tenantWithRoundRobin } from "./routing-fixture";
 
 limitThroughRealRedis();
 
@@ -24,41 +22,7 @@ limitThroughRealRedis();
 // notify-lead-assigned job, and the re-route after silence, a pg-boss job held until the rule's
 // minutes have passed, one per lead, that moves the lead once.
 
-beforeAll(async () => {
-  vi.stubEnv("JOBS_POLLING_INTERVAL_SECONDS", "0.5");
-  vi.stubEnv("SMTP_URL", "");
-  await startWorkers([notifyLeadAssignedQueue, rerouteSilentLeadQueue]);
-}, 60_000);
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  await closeDb();
-});
-
-interface Agent {
-  id: string;
-  email: string;
-}
-
-async function tenantWithRoundRobin(rerouteAfterMinutes: number | null) {
-  const t = await createTenant();
-  const agents: Agent[] = [];
-  for (const name of ["Ann", "Bob"]) {
-    const email = `${name.toLowerCase()}-${t.accountId}@routing-jobs.test`;
-    const { userId } = await addUserToAccount({
-      accountId: t.accountId,
-      email,
-      name,
-      password: "pw-123456789",
-      role: "staff",
-    });
-    agents.push({ id: userId, email });
-  }
-  const rule = await saveRoutingRule(
-    { accountId: t.accountId, isDefault: true },
-    { name: "Website", agentIds: agents.map((a) => a.id), rerouteAfterMinutes },
-  );
-  return { t, agents, ruleId: rule.id };
-}
+startRoutingWorkers();
 
 const create = async (t: TestTenant, body: object) => {
   const res = await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body });
@@ -82,7 +46,7 @@ const leadRow = async (id: string) => (await (await getDb()).select().from(leads
 
 describe("after a routed lead commits", () => {
   it("its agent gets an email with the lead's name, source and link; a rolled-back lead queues nothing", async () => {
-    const { t, agents } = await tenantWithRoundRobin(null);
+    const { t, agents } = await tenantWithRoundRobin("routing-jobs.test", { name: "Website" });
     const lead = await create(t, { name: "Ada Lovelace", source: "website" });
     expect(lead.assignedTo).toBe(agents[0].id);
     const [mail] = await waitUntil("Ann's email", async () => {
@@ -117,7 +81,10 @@ describe("after a routed lead commits", () => {
   }, 60_000);
 
   it("re-routes after the rule's minutes without contact, once: one job per lead, held until then, that moves it to the next agent", async () => {
-    const { t, agents, ruleId } = await tenantWithRoundRobin(30);
+    const { t, agents, ruleId } = await tenantWithRoundRobin("routing-jobs.test", {
+      name: "Website",
+      rerouteAfterMinutes: 30,
+    });
     const lead = await create(t, { name: "Silent", source: "website" });
     expect(lead.assignedTo).toBe(agents[0].id);
     const [job] = await waitUntil("the re-route job", async () => {
@@ -159,7 +126,10 @@ describe("after a routed lead commits", () => {
   }, 60_000);
 
   it("a note recorded since the assignment keeps the lead with its agent", async () => {
-    const { t, agents, ruleId } = await tenantWithRoundRobin(30);
+    const { t, agents, ruleId } = await tenantWithRoundRobin("routing-jobs.test", {
+      name: "Website",
+      rerouteAfterMinutes: 30,
+    });
     const lead = await create(t, { name: "Called back" });
     await recordActivity(
       await getDb(),

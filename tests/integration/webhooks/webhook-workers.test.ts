@@ -1,13 +1,11 @@
-import type { ChildProcess } from "node:child_process";
 import postgres from "postgres";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closeDb, migratePostgres } from "@/db/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import type { DataBody } from "../../helpers/api-bodies";
-import { killAndWait, spawnTsx } from "../../helpers/spawn-process";
+import { killAndWait } from "../../helpers/spawn-process";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
-import { createTestDatabase, dropTestDatabase } from "../../setup/test-database";
+import { workerProcessesOnOwnDatabase } from "../../helpers/worker-processes";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
 
 limitThroughRealRedis();
@@ -33,38 +31,22 @@ const WORKER_ENV = {
   EVENTS_DISPATCH_POLL_MS: "200",
 };
 
-const workers: ChildProcess[] = [];
+const { startWorker, databaseUrl } = workerProcessesOnOwnDatabase("workers", WORKER_ENV);
 let receiver: WebhookReceiver;
 
-async function startWorker(): Promise<ChildProcess> {
-  const { child } = await spawnTsx("scripts/worker.ts", WORKER_ENV, /"msg":"worker started"/);
-  workers.push(child);
-  return child;
-}
-
-let database: { name: string; url: string };
-
 beforeAll(async () => {
-  database = await createTestDatabase("workers");
-  await migratePostgres(database.url);
-  // Before anything opens the database: this file's process and its workers use this one.
-  process.env.DATABASE_URL = database.url;
-  for (const [name, value] of Object.entries(WORKER_ENV)) vi.stubEnv(name, value);
   receiver = await startWebhookReceiver();
-}, 60_000);
+});
 
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => killAndWait(worker, "SIGKILL")));
   await receiver.close();
-  await closeDb();
-  await dropTestDatabase(database.name);
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A session of its own on the test database, to hold a lock or a transaction open. */
 async function openSession() {
-  const client = postgres(database.url, { max: 1, onnotice: () => {} });
+  const client = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
   const session = await client.reserve();
   return { session, end: () => (session.release(), client.end()) };
 }
