@@ -4,7 +4,8 @@
 // work, 2.2 of the 3.8 statements a delivery spent (bench scenario 18). Here a notification wakes
 // one idle worker (in turn, so the work spreads); a worker whose fetch came back full wakes the
 // next, so a backlog still gets every worker within a few fetches. With every worker busy, one of
-// them is told to fetch again as soon as its batch ends instead of waiting out its poll.
+// them is told to fetch again as soon as its batch ends instead of waiting out its poll. (A
+// worker that found work fetches again anyway, start-workers.ts: it sleeps after an empty fetch.)
 //
 // Fed by the LISTEN adapter (boss.ts) and by startWorkers, which reports each batch's start and
 // end. The poll every JOBS_POLLING_INTERVAL_SECONDS stays the floor for every worker.

@@ -34,6 +34,19 @@ const queue: JobQueue<{ key: string }> = {
   },
 };
 
+// One group, at most one of its jobs in flight (the deliveries' per-endpoint cap): every fetch
+// comes back short, and the worker must fetch again rather than sleep out its 30 s poll.
+const capped: JobQueue<{ key: string }> = {
+  name: `${queue.name}-capped`,
+  options: { retryLimit: 0 },
+  batchSize: BATCH,
+  workersPerProcess: 2,
+  groupConcurrency: 1,
+  handler: async (jobs) => {
+    done.push(...jobs.map((job) => job.data.key));
+  },
+};
+
 /** Each of the queue's workers' last fetch, by worker id. */
 async function lastFetches(): Promise<Map<string, number>> {
   const boss = await getBoss();
@@ -42,7 +55,7 @@ async function lastFetches(): Promise<Map<string, number>> {
 }
 
 beforeAll(async () => {
-  await startWorkers([queue]);
+  await startWorkers([queue, capped]);
   // Every worker fetches once as it starts; then they sleep out the 30 s poll.
   await waitUntil("every worker's first fetch", async () => {
     const fetches = await lastFetches();
@@ -83,5 +96,14 @@ describe("a committed send", () => {
     );
     await waitUntil("the backlog to run", () => keys.every((key) => done.includes(key)));
     expect(mostInFlight).toBeGreaterThan(1);
+  });
+
+  it("drains a backlog held back by a group's cap: a worker that found work fetches again at once", async () => {
+    const keys = Array.from({ length: 12 }, (_, i) => `capped-${i}`);
+    const db = await getDb();
+    const jobs = keys.map((key) => ({ data: { key }, group: { id: "one-endpoint" } }));
+    await db.transaction((tx) => enqueueMany(tx, capped, jobs));
+    // One job a fetch: with a sleep after each short batch this would take minutes.
+    await waitUntil("the capped backlog to run", () => keys.every((key) => done.includes(key)), 10_000);
   });
 });
