@@ -1,4 +1,4 @@
-import { boolean, pgEnum, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, integer, pgEnum, pgTable, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import { PLANS } from "../enums";
 
@@ -18,6 +18,11 @@ export const accounts = pgTable(
     // True while the account has a required custom field for leads (lib/custom-fields): read with
     // the API key, so POST /leads without customFields loads no definitions when it is false.
     hasRequiredLeadCustomFields: boolean().notNull().default(false),
+    // Rises with every change to what routing reads: the account's rules, its members' active and
+    // available flags, their names (triggers of migration 0037, so a change by any process or
+    // release counts). Read with the API key: a process keeps the rules it read for this version
+    // (lib/routing/cached-routing-rules.ts), and POST /leads reads none while it holds.
+    routingVersion: integer().notNull().default(0),
     // The account's own SMS number (E.164) on the installation's Twilio account: outbound texts
     // go from it and an inbound message to it belongs to this account (lib/sms/route-inbound-sms.ts).
     // Set by the operator (CLI `account sms-number`), never by an owner: claiming a number would

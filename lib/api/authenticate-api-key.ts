@@ -19,6 +19,9 @@ export interface ApiKeyContext {
   /** False: the account has no required lead custom field, and POST /leads without customFields
    * need not read the definitions. */
   hasRequiredLeadCustomFields: boolean;
+  /** accounts.routing_version: a create finds the rules this process read for it (lib/routing/
+   * cached-routing-rules.ts) without reading them again. */
+  routingVersion: number;
   /** Null: full access (lib/keys/permissions.ts). */
   permissions: ApiKeyPermissions | null;
   /** Null: never expires. A rolled key's old secret ends here too. */
@@ -66,6 +69,7 @@ const keyByHash = prepareOnce((db) =>
       defaultCountry: accounts.defaultCountry,
       currency: accounts.currency,
       hasRequiredLeadCustomFields: accounts.hasRequiredLeadCustomFields,
+      routingVersion: accounts.routingVersion,
     })
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
@@ -88,6 +92,7 @@ export async function findApiKeyByHash(keyHash: string): Promise<ApiKeyContext> 
     defaultCountry: row.defaultCountry,
     currency: row.currency,
     hasRequiredLeadCustomFields: row.hasRequiredLeadCustomFields,
+    routingVersion: row.routingVersion,
     permissions: row.permissions,
     expiresAt: row.expiresAt,
   };

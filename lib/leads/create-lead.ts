@@ -18,6 +18,7 @@ import { prepareLeadFields, type LeadAccountContext } from "./prepare-lead-field
 import { recordLeadChangeActivities } from "./record-lead-change-activities";
 import type { PublicLead } from "./public-lead";
 import { assertNumberOptOutClearable } from "@/lib/sms/assert-opt-out-clearable";
+import { routingRulesAt } from "@/lib/routing/cached-routing-rules";
 import { loadRoutingRules, type RoutingRule } from "@/lib/routing/load-routing-rules";
 
 // A lead is written by the one writer of new leads (insert-new-leads.ts: the row, its
@@ -36,14 +37,15 @@ export async function createLeadJson(
   // Reads the property and owner it names (in this account), then normalises: nothing written.
   // Meanwhile, when no custom field is sent, the definitions only if the account has a required
   // one (the flag comes with the API key; the web UI's context leaves it unset, so they are read).
-  // And the routing rules when the lead names no assignee: one read, beside the others rather
-  // than after them (insert-new-leads.ts routes with them).
+  // And the routing rules when the lead names no assignee: this process's copy for the routing
+  // version the API key's lookup read, else one read beside the others rather than after them
+  // (insert-new-leads.ts routes with them).
   const [fields, definitions, rules] = await Promise.all([
     prepareLeadFields(db, account, input),
     sendsCustom || account.hasRequiredLeadCustomFields === false
       ? undefined
       : definitionsForWrite(db, account.accountId, "lead", { lock: false }),
-    input.assignedTo == null ? loadRoutingRules(db, account.accountId) : undefined,
+    input.assignedTo == null ? rulesOf(db, account) : undefined,
   ]);
   // Nothing sent: a 400 naming each required field, else nothing to store.
   if (definitions) validateCustomFields(definitions, {}, null, "create");
@@ -72,6 +74,14 @@ export async function createLeadJson(
       return one;
     });
   });
+}
+
+/** The account's routing rules: this process's copy for the version the API key's lookup read
+ * (none read at all while it holds), else read now (the web UI's context knows no version). */
+function rulesOf(db: DbOrTx, account: LeadAccountContext): Promise<readonly RoutingRule[]> {
+  return account.routingVersion === undefined
+    ? loadRoutingRules(db, account.accountId)
+    : routingRulesAt(db, account.accountId, account.routingVersion);
 }
 
 /** The same statement inside the caller's transaction (intake, an inbound SMS from a new number),

@@ -9,6 +9,9 @@ export interface LeadAccountContext {
   /** Known from the API key's lookup: false spares POST /leads without customFields reading the
    * custom field definitions (no lead field of the account is required). */
   hasRequiredLeadCustomFields?: boolean;
+  /** Known from the API key's lookup: the account's routing version, for which this process may
+   * hold its rules already (lib/routing/cached-routing-rules.ts). */
+  routingVersion?: number;
 }
 
 /** Normalises what the schema cannot (phone to E.164, email case, tag duplicates) and checks

@@ -20,6 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
         accountId: apiKey.accountId,
         defaultCountry: apiKey.defaultCountry,
         hasRequiredLeadCustomFields: apiKey.hasRequiredLeadCustomFields,
+        routingVersion: apiKey.routingVersion,
       },
       body,
       actor,

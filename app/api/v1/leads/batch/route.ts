@@ -14,6 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = routeMethods({
       accountId: apiKey.accountId,
       defaultCountry: apiKey.defaultCountry,
       hasRequiredLeadCustomFields: apiKey.hasRequiredLeadCustomFields,
+      routingVersion: apiKey.routingVersion,
     };
     return {
       body: await runBatch({
