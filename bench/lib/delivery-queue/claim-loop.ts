@@ -1,7 +1,7 @@
 // The workers of scenario 18's own table (own-table.ts), run the way pg-boss runs the app's delivery
 // workers (node_modules/pg-boss/dist/worker.js, lib/jobs/start-workers.ts): each claims a batch,
-// hands it to the handler, marks it done, and then fetches again at once after a full batch or when
-// notified meanwhile, and otherwise waits for a notification or the polling interval. A
+// hands it to the handler, marks it done, and then fetches again at once after a batch that found
+// work or when notified meanwhile, and otherwise waits for a notification or the polling interval. A
 // notification wakes one idle worker, and a full batch the next, through the app's own
 // WorkerWakes (lib/jobs/worker-wakes.ts). So the two queues differ in their tables and
 // statements, not in how often their workers ask.
@@ -74,8 +74,9 @@ export function startClaimLoop<Row>(options: ClaimLoopOptions<Row>): ClaimLoop {
         } catch (error) {
           options.onError(error);
         }
-        // The app's workers notify themselves after a full batch (lib/jobs/start-workers.ts).
-        if (fetched >= options.batchSize) state.notified = true;
+        // The app's workers fetch again at once after any batch, and sleep after an empty fetch
+        // (lib/jobs/start-workers.ts).
+        if (fetched > 0) state.notified = true;
         const wait = options.pollingMs - (performance.now() - started);
         if (!stopping && !state.notified && wait > 100) {
           state.sleeping = sleeper(wait);
