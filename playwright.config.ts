@@ -9,7 +9,9 @@ const PGLITE_BASE = process.env.E2E_PGLITE_DIR ?? ".data/e2e";
 
 export default defineConfig({
   testDir: "e2e",
-  timeout: 60_000,
+  // Most tests take 5–30 s; under a loaded CI the slowest (webhooks, time zones) reach 45 s. A hang
+  // still fails at the first expect (15 s), so the test budget can be generous.
+  timeout: 90_000,
   // Two workers share two cores with their servers: an answer can take longer than alone.
   expect: { timeout: 15_000 },
   fullyParallel: false,
