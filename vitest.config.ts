@@ -1,10 +1,12 @@
 import path from "node:path";
 import { configDefaults, defineConfig } from "vitest/config";
+import { drizzleOrmAsCommonJs } from "./tests/setup/drizzle-orm-as-commonjs";
 
 // TEST_DB_ENGINE=pglite runs the database suites on the embedded engine instead of PostgreSQL.
 const pglite = process.env.TEST_DB_ENGINE === "pglite";
 
 export default defineConfig({
+  plugins: [drizzleOrmAsCommonJs()],
   resolve: { alias: { "@": path.resolve(__dirname) } },
   test: {
     include: pglite ? ["tests/integration/**/*.db.test.ts"] : ["tests/**/*.test.ts"],

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { drizzleOrmAsCommonJs } from "./tests/setup/drizzle-orm-as-commonjs";
 
 // The fleet (tests/fleet/): the production build (`next build` first) started as `npm start`
 // starts it, web and worker processes, HAProxy in front, on one PostgreSQL database made by the
@@ -7,6 +8,7 @@ import { defineConfig } from "vitest/config";
 // `npx vitest run --config vitest.fleet.config.ts` after the build. One file at a time: each
 // starts processes of its own on two cores.
 export default defineConfig({
+  plugins: [drizzleOrmAsCommonJs()],
   resolve: { alias: { "@": path.resolve(__dirname) } },
   test: {
     include: ["tests/fleet/**/*.test.ts"],
