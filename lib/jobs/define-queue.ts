@@ -32,7 +32,17 @@ export interface JobQueue<Data extends object> {
   groupConcurrency?: number;
   /** A recurring queue: pg-boss's cron (UTC) sends it one job per occurrence, fleet-wide. */
   cron?: string;
-  handler: (jobs: Job<Data>[]) => Promise<void>;
+  /** `batch` lets a handler complete some of its jobs before the others are done. */
+  handler: (jobs: Job<Data>[], batch?: BatchControls) => Promise<void>;
+}
+
+/** What a worker gives its handler beside the jobs (start-workers.ts). */
+export interface BatchControls {
+  /** Completes these jobs of the batch now rather than when the handler returns: a job still
+   * running counts against its group's cap (groupConcurrency). Only this run of each job is
+   * completed (pg-boss fences on the job's retryCount): a job that expired and was taken again by
+   * another worker is left to it. A throw of the handler afterwards does not fail them. */
+  complete: (jobs: Pick<Job<unknown>, "id" | "retryCount">[]) => Promise<void>;
 }
 
 /** Any queue, whatever its data: what the registry and the workers take. A queue for `Data` is one,

@@ -3,7 +3,7 @@ import { getDbHandle } from "@/db/client";
 import { describeError } from "@/lib/log/describe-error";
 import { logger } from "@/lib/log/logger";
 import { getJobs, type Jobs } from "./boss";
-import type { AnyJobQueue, Job } from "./define-queue";
+import type { AnyJobQueue, BatchControls, Job } from "./define-queue";
 import { jobsConfig } from "./jobs-config";
 import { QUEUES } from "./queues";
 import { deliverWebhookQueue } from "./workers/deliver-webhook";
@@ -51,10 +51,16 @@ export async function startWorkers(queues: readonly AnyJobQueue[] = QUEUES): Pro
   const { pollingIntervalSeconds } = jobsConfig();
   for (const queue of queues) {
     if (jobs.workers.has(queue.name)) continue;
+    const complete: BatchControls["complete"] = async (done) => {
+      await jobs.boss.complete(queue.name, done);
+      // Jobs of their groups held back by the cap may be taken now: one idle worker here looks
+      // (worker-wakes.ts); the fleet's other processes find them at their next fetch or poll.
+      jobs.workers.wake(queue.name);
+    };
     const handle = (batch: Job<never>[]) =>
       jobs.activity.run(async () => {
         try {
-          await traceJobBatch(queue.name, batch, () => queue.handler(batch));
+          await traceJobBatch(queue.name, batch, () => queue.handler(batch, { complete }));
         } catch (error) {
           // pg-boss fails the batch's jobs with this error and retries them up to retryLimit.
           logger.warn("job failed", {

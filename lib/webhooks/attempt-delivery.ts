@@ -1,55 +1,32 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { webhookDeliveries, webhookEndpoints, webhookResends, type WebhookEndpoint } from "@/db/schema";
 import type { Db, DbOrTx } from "@/db/client";
 import { newId } from "@/lib/ids/new-id";
 import { enqueue } from "@/lib/jobs/enqueue";
 import type { JobQueue } from "@/lib/jobs/define-queue";
+import { settleInWaves, type Settled } from "@/lib/jobs/settle-in-waves";
 import { inTransaction } from "@/lib/query/after-commit";
-import { prepareOnce } from "@/lib/query/prepare-once";
 import { countWebhookDelivery, type WebhookDeliveryOutcome } from "@/lib/observability/webhook-delivery-metrics";
 import { readTargets, type DeliveryTarget } from "./delivery-targets";
 import { DELIVERY_BATCH, deliveryGroup, type DeliveryJob } from "./delivery-job";
+import { healthAfter } from "./endpoint-health";
 import { signingSecrets } from "./endpoint-secrets";
+import { logAttempts, recordAttempt, type AttemptRow } from "./log-attempts";
 import { logSkipped } from "./log-skipped";
-import { postWebhook, type WebhookAttempt } from "./post-webhook";
+import { postWebhook } from "./post-webhook";
 import { retryDelayMs } from "./retry-schedule";
 import { signedWebhookHeaders } from "./sign-webhook";
 
-// No success for this long disables the endpoint (Svix and Stripe do the same).
-const FAILING_DISABLES_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 const timeoutMs = () => Number(process.env.WEBHOOK_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
 
-const p = sql.placeholder;
-
-const ATTEMPT_COLUMNS = [
-  "id",
-  "accountId",
-  "endpointId",
-  "eventId",
-  "eventType",
-  "attempt",
-  "manual",
-  "succeeded",
-  "httpStatus",
-  "durationMs",
-  "responseBody",
-  "error",
-] as const;
-const recordAttempt = prepareOnce((db) =>
-  db
-    .insert(webhookDeliveries)
-    // For an attempt with no retry to schedule: a null time bound to a placeholder would go
-    // through the timestamp column's encoder, which does not take null.
-    .values({
-      ...Object.fromEntries(ATTEMPT_COLUMNS.map((column) => [column, p(column)])),
-      nextAttemptAt: sql`null`,
-    } as never)
-    .onConflictDoNothing()
-    .prepare("webhook_delivery_record"),
-);
+// Attempts of one batch that end within this long of the first to end are logged together, in one
+// statement: a batch whose receivers all answer within it costs what it did when the whole batch
+// was logged at its end. One that answers later (or never: the 10 s timeout) goes in a later wave,
+// and no longer holds back the others' logging and completion.
+const WAVE_MS = 200;
 
 /**
  * Sends each event, then records each attempt, schedules its retry and updates its endpoint's
@@ -57,10 +34,17 @@ const recordAttempt = prepareOnce((db) =>
  * the same `webhook-id` (the event id), which receivers deduplicate on. An attempt already recorded
  * (another worker ran this job too) is not sent again. At most DELIVERY_BATCH jobs; one result per
  * job, in order: a job whose recording failed (the database was away) is rejected.
+ *
+ * `logged` is told the jobs (their indexes) of each wave that is logged while others of the batch
+ * are still in flight, for the worker to complete them at once: a job its queue still counts as
+ * running holds its endpoint's in-flight slot (deliver-webhook.ts), so a batch that also holds a
+ * request to a receiver that never answers would hold the healthy receivers' slots for the whole
+ * timeout. The last wave is not told: the worker completes the batch when this returns.
  */
 export async function attemptDeliveries(
   jobs: DeliveryJob[],
   queue: JobQueue<DeliveryJob>,
+  logged?: (indexes: number[]) => Promise<void>,
 ): Promise<PromiseSettledResult<void>[]> {
   if (jobs.length > DELIVERY_BATCH) throw new Error(`at most ${DELIVERY_BATCH} deliveries at once`);
   const db = await getDb();
@@ -71,45 +55,42 @@ export async function attemptDeliveries(
     jobs.forEach(() => countWebhookDelivery("error"));
     return jobs.map(() => ({ status: "rejected", reason: error }));
   }
-  // The common case, a success of a healthy endpoint, is only a row in the log: those of the whole
-  // batch go in one statement once every request is answered.
-  const plain = new Map<number, AttemptRow>();
-  const settled = await Promise.allSettled(
-    jobs.map(async (job, i) => {
-      const done = await deliver(db, job, targets[i], queue);
-      if (typeof done === "string") return done;
-      plain.set(i, done.row);
-      return done.outcome;
-    }),
-  );
-  const logged = new Map<number, PromiseSettledResult<unknown>>();
-  const results = await logAttempts(db, [...plain.values()]);
-  [...plain.keys()].forEach((i, n) => logged.set(i, results[n]));
-  return settled.map((result, i): PromiseSettledResult<void> => {
-    const logging = logged.get(i);
-    const failed = result.status === "rejected" ? result : logging?.status === "rejected" ? logging : null;
-    if (failed) {
-      countWebhookDelivery("error");
-      return { status: "rejected", reason: failed.reason };
-    }
-    countWebhookDelivery((result as PromiseFulfilledResult<WebhookDeliveryOutcome>).value);
-    return { status: "fulfilled", value: undefined };
+  const results: PromiseSettledResult<void>[] = [];
+  const attempts = jobs.map((job, i) => deliver(db, job, targets[i], queue));
+  await settleInWaves(attempts, WAVE_MS, async (wave, last) => {
+    for (const [i, result] of await logWave(db, wave)) results[i] = result;
+    const done = wave.map(({ index }) => index).filter((i) => results[i].status === "fulfilled");
+    if (last || !logged || done.length === 0) return;
+    // Completing early only frees the slots sooner: if it fails, the batch's completion does it.
+    await logged(done).catch(() => undefined);
   });
+  return results;
 }
 
-/** Plain attempts in one statement. If it fails, each goes alone, so only a row the database
- * refuses fails its job (and gets it sent again), not the batch's others. */
-async function logAttempts(db: Db, rows: AttemptRow[]): Promise<PromiseSettledResult<unknown>[]> {
-  if (rows.length > 1) {
-    try {
-      await db.insert(webhookDeliveries).values(rows).onConflictDoNothing();
-      return rows.map(() => ({ status: "fulfilled", value: null }));
-    } catch {
-      // Told row by row below; a database that is away fails each of them again.
-    }
-  }
-  // One row: the prepared statement, one round trip.
-  return Promise.allSettled(rows.map((row) => recordAttempt(db).execute(row)));
+/** A wave's plain attempts in one statement; each job's result, counted in
+ * leadprop_webhook_deliveries_total. */
+async function logWave(db: Db, wave: Settled<Delivered>[]): Promise<Map<number, PromiseSettledResult<void>>> {
+  const plain = wave.flatMap(({ index, result }) =>
+    result.status === "fulfilled" && typeof result.value !== "string" ? [{ index, row: result.value.row }] : [],
+  );
+  const logging = await logAttempts(
+    db,
+    plain.map(({ row }) => row),
+  );
+  const loggingOf = new Map(plain.map(({ index }, n) => [index, logging[n]]));
+  return new Map(
+    wave.map(({ index, result }): [number, PromiseSettledResult<void>] => {
+      const log = loggingOf.get(index);
+      const failed = result.status === "rejected" ? result : log?.status === "rejected" ? log : null;
+      if (failed) {
+        countWebhookDelivery("error");
+        return [index, { status: "rejected", reason: failed.reason }];
+      }
+      const { value } = result as PromiseFulfilledResult<Delivered>;
+      countWebhookDelivery(typeof value === "string" ? value : value.outcome);
+      return [index, { status: "fulfilled", value: undefined }];
+    }),
+  );
 }
 
 /** One delivery, for a caller with a single job: throws where attemptDeliveries rejects. */
@@ -118,16 +99,17 @@ export async function attemptDelivery(job: DeliveryJob, queue: JobQueue<Delivery
   if (result.status === "rejected") throw result.reason;
 }
 
-type AttemptRow = typeof webhookDeliveries.$inferInsert;
+/** An attempt's outcome once recorded, or the row of a plain one for its wave to log. */
+type Delivered = WebhookDeliveryOutcome | { row: AttemptRow; outcome: WebhookDeliveryOutcome };
 
 /** The attempt itself; answers its outcome for leadprop_webhook_deliveries_total, or the row of a
- * plain success, for the caller to log with the batch's others. */
+ * plain attempt, for its wave to log with the others that ended with it. */
 async function deliver(
   db: Db,
   job: DeliveryJob,
   target: DeliveryTarget | undefined,
   queue: JobQueue<DeliveryJob>,
-): Promise<WebhookDeliveryOutcome | { row: AttemptRow; outcome: WebhookDeliveryOutcome }> {
+): Promise<Delivered> {
   // Disabled: retries stop; logged as skipped, so its owner can resend it (a resend still goes).
   if (target && !target.done && !target.endpoint.enabled && !job.manual) {
     const { accountId } = target.endpoint;
@@ -240,18 +222,4 @@ async function freeResend(db: DbOrTx, job: DeliveryJob): Promise<void> {
         eq(webhookResends.attempt, job.attempt),
       ),
     );
-}
-
-/** The endpoint's failing streak after this attempt, and whether it is disabled by it. */
-function healthAfter(endpoint: WebhookEndpoint, result: WebhookAttempt, succeeded: boolean): Partial<WebhookEndpoint> {
-  if (succeeded) return { failingSince: null };
-  const now = new Date();
-  const failingSince = endpoint.failingSince ?? now;
-  if (result.status === 410) {
-    return { failingSince, enabled: false, disabledReason: "The endpoint answered 410 Gone." };
-  }
-  if (now.getTime() - failingSince.getTime() >= FAILING_DISABLES_AFTER_MS) {
-    return { failingSince, enabled: false, disabledReason: "No delivery succeeded for 5 days." };
-  }
-  return { failingSince };
 }

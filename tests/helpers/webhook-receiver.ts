@@ -14,8 +14,9 @@ export interface ReceivedWebhook {
 export interface WebhookReceiver {
   url: (path?: string) => string;
   received: ReceivedWebhook[];
-  /** What the next requests get: a status, or a status after `delayMs`. Default 200. */
-  respond: (answer: { status: number; delayMs?: number }) => void;
+  /** What the next requests (to `path`, if given) get: a status, or a status after `delayMs`.
+   * Default 200. */
+  respond: (answer: { status: number; delayMs?: number }, path?: string) => void;
   /** Resolves once `count` requests (to `path`, if given) have arrived; rejects after `timeoutMs`. */
   waitFor: (count: number, options?: { path?: string; timeoutMs?: number }) => Promise<ReceivedWebhook[]>;
   close: () => Promise<void>;
@@ -24,6 +25,7 @@ export interface WebhookReceiver {
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   let answer = { status: 200, delayMs: 0 };
+  const answerOn = new Map<string, typeof answer>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -34,7 +36,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         body: Buffer.concat(chunks).toString(),
         at: Date.now(),
       });
-      const { status, delayMs } = answer;
+      const { status, delayMs } = answerOn.get(req.url ?? "/") ?? answer;
       const send = () => res.writeHead(status, { "content-type": "text/plain" }).end(`answered ${status}`);
       if (delayMs) setTimeout(send, delayMs).unref();
       else send();
@@ -46,7 +48,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: (path = "/hook") => `http://127.0.0.1:${port}${path}`,
     received,
-    respond: (next) => (answer = { delayMs: 0, ...next }),
+    respond: (next, path) => {
+      if (path === undefined) answer = { delayMs: 0, ...next };
+      else answerOn.set(path, { delayMs: 0, ...next });
+    },
     async waitFor(count, { path, timeoutMs = 10_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
       while (matching(path).length < count) {

@@ -31,18 +31,23 @@ export const deliverWebhookQueue: JobQueue<DeliverWebhookJob> = {
   // Deliveries wait on the network, not the CPU: a batch is sent concurrently, and eight workers
   // each take one. A worker fetches again only once its whole batch is done, so a batch holding one
   // request to a receiver that never answers waits out the 10 s timeout: the per-endpoint cap keeps
-  // such a receiver to that many batches across the fleet, and the other workers serve
-  // every other endpoint meanwhile. It also means a receiver never sees more than that many
-  // requests at once from us.
+  // such a receiver to that many batches across the fleet, and the other workers serve every
+  // other endpoint meanwhile. The batch's other jobs are completed as soon as they are logged, so
+  // their endpoints' slots are free again at once. It also means a receiver never sees more than
+  // that many requests at once from us.
   batchSize: DELIVERY_BATCH,
   workersPerProcess: 8,
   get groupConcurrency() {
     return endpointInFlight();
   },
-  async handler(jobs) {
+  async handler(jobs, batch) {
+    // A batch's jobs are completed as their attempts are logged (attemptDeliveries' waves), so one
+    // slow receiver's request does not keep the others' endpoints at their cap until it ends.
+    const logged = batch && ((indexes: number[]) => batch.complete(indexes.map((i) => jobs[i])));
     const results = await attemptDeliveries(
       jobs.map((job) => job.data),
       deliverWebhookQueue,
+      logged,
     );
     // A job on its last run that threw again is given up by pg-boss: its final row says so, so the
     // log does not end silently on the attempt before (its failure is logged by the worker).
@@ -52,7 +57,8 @@ export const deliverWebhookQueue: JobQueue<DeliverWebhookJob> = {
       ),
     );
     const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    // The batch is retried whole; attempts already recorded are skipped (attemptDeliveries).
+    // The batch's jobs not completed yet are retried; attempts already recorded are skipped
+    // (attemptDeliveries).
     if (failed) throw failed.reason;
   },
 };
