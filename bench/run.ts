@@ -6,6 +6,7 @@ import { loadavg } from "node:os";
 import { Redis } from "ioredis";
 import postgres from "postgres";
 import { BENCH_POOL_SIZE, startApp } from "./lib/app-server";
+import { startAutovacuumStandIn, type AutovacuumStandIn } from "./lib/autovacuum-stand-in";
 import { dropBenchDatabase, prepareBenchDatabase, prepareBenchEvents } from "./lib/bench-database";
 import type { BenchContext } from "./lib/context";
 import { bearer } from "./lib/context";
@@ -106,6 +107,7 @@ async function main() {
   });
   const servers: Server[] = [];
   let sql: postgres.Sql | undefined;
+  let autovacuum: AutovacuumStandIn | undefined;
   try {
     await assertRedis();
     if (["1", "2", "3", "4", "5", "6", "7", "8", "11", "12", "14", "16", "17"].some(wanted)) {
@@ -118,6 +120,7 @@ async function main() {
     const events = wanted("7")
       ? (await timed(report, "events", () => prepareBenchEvents(db, options.events))).events
       : 0;
+    autovacuum = await timed(report, "vacuum", () => startAutovacuumStandIn(db.url));
     sql = postgres(db.url, { max: 2, onnotice: () => {} });
     // Webhook endpoints a dead scenario 7 left behind would make every write deliver.
     await removeBenchEndpoints({ sql, db });
@@ -276,6 +279,12 @@ async function main() {
     report.problems.push(...report.comparisons.flatMap((c) => c.problems));
   } finally {
     for (const server of servers.reverse()) await server.stop().catch(() => {});
+    if (autovacuum) {
+      await autovacuum.stop().catch(() => {});
+      report.extra["autovacuum stand-in (bench/lib/autovacuum-stand-in.ts): vacuums by table"] = Object.fromEntries(
+        autovacuum.vacuumed,
+      );
+    }
     await sql?.end().catch(() => {});
     if (options.dropAfter) {
       progress(`dropping database ${options.dbName} (--drop-after)`);
