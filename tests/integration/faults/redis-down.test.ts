@@ -86,7 +86,9 @@ describe("the limiter's Redis stops and comes back", () => {
     const first = await get();
     const second = await get();
     expect([first.status, second.status]).toEqual([200, 200]);
-    expect(Number(second.remaining)).toBe(Number(first.remaining) - 1);
+    // Counted: fewer remain. (Not exactly one fewer: two requests either side of a minute's
+    // boundary see the sliding window weigh the minute before, and a clean-clone CI read 98 after 100.)
+    expect(Number(second.remaining)).toBeLessThan(Number(first.remaining));
 
     await killAndWait(redis!, "SIGKILL");
     const during = await Promise.all(Array.from({ length: 10 }, get));

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { activities, leads, mailOutbox } from "@/db/schema";
@@ -107,7 +107,9 @@ describe("after a routed lead commits", () => {
     )
       .select()
       .from(activities)
-      .where(and(eq(activities.leadId, lead.id), eq(activities.type, "lead_assigned")));
+      .where(and(eq(activities.leadId, lead.id), eq(activities.type, "lead_assigned")))
+      // In time order: without it PostgreSQL may return them either way (a clean-clone CI did).
+      .orderBy(asc(activities.createdAt), asc(activities.id));
     expect(assigned.map((a) => a.summary)).toEqual([
       "Assigned to Ann by rule “Website”",
       "Re-routed to Bob: no contact within 30 minutes (rule “Website”)",
