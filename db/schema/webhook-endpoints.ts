@@ -25,6 +25,10 @@ export const webhookEndpoints = pgTable(
     previousSecretExpiresAt: nullableTimestamp(),
     // The first failed delivery since the last success: five days of failures disable it.
     failingSince: nullableTimestamp(),
+    // While it fails: its deliveries wait until this time (its next retry, at most a minute away),
+    // so a receiver that is down takes one worker at a time, not one per event
+    // (lib/webhooks/endpoint-hold.ts). Null once a delivery succeeds.
+    deliveriesHeldUntil: nullableTimestamp(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

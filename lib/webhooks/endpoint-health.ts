@@ -10,7 +10,7 @@ export function healthAfter(
   result: WebhookAttempt,
   succeeded: boolean,
 ): Partial<WebhookEndpoint> {
-  if (succeeded) return { failingSince: null };
+  if (succeeded) return { failingSince: null, deliveriesHeldUntil: null };
   const now = new Date();
   const failingSince = endpoint.failingSince ?? now;
   if (result.status === 410) {

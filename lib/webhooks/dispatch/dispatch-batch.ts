@@ -9,6 +9,7 @@ import { deliverWebhookQueue, type DeliverWebhookJob } from "@/lib/jobs/workers/
 import { deliveryGroup } from "@/lib/webhooks/delivery-job";
 import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
 import { logSkipped } from "@/lib/webhooks/log-skipped";
+import { heldWith } from "@/lib/webhooks/endpoint-hold";
 
 // One step of the webhook dispatcher, in one transaction: take the dispatcher's position (a row
 // lock: one dispatcher at a time across the fleet), read the next events of every account past it
@@ -46,6 +47,8 @@ type BatchRow = {
   settled: boolean;
   endpoint_id: string | null;
   enabled: boolean | null;
+  /** While the endpoint is held after a failure: until when, ms since the epoch (endpoint-hold.ts). */
+  held_until_ms: number | null;
   trace_context: string | null;
 };
 
@@ -75,10 +78,13 @@ export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep
         order by e.txid, e.id
         limit ${limit}
       )
-      select b.id, b.account_id, b.type, b.txid::text as txid, b.settled, s.endpoint_id, s.enabled, b.trace_context
+      select b.id, b.account_id, b.type, b.txid::text as txid, b.settled, s.endpoint_id, s.enabled, s.held_until_ms,
+        b.trace_context
       from batch b
       left join lateral (
-        select ep.id as endpoint_id, ep.enabled
+        select ep.id as endpoint_id, ep.enabled,
+          case when ep.deliveries_held_until > now()
+            then (extract(epoch from ep.deliveries_held_until) * 1000)::float8 end as held_until_ms
         from webhook_endpoints ep
         join accounts a on a.id = ep.account_id and a.plan = ${API_PLAN}
         where ep.account_id = b.account_id
@@ -101,6 +107,9 @@ export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep
       const jobs = group.map((row) => ({
         data: { eventId: row.id, endpointId: row.endpoint_id!, attempt: 1 } satisfies DeliverWebhookJob,
         ...deliveryGroup(row.endpoint_id!),
+        // A failing endpoint's new deliveries wait for its retry with the others (endpoint-hold.ts).
+        ...heldWith(row.endpoint_id!),
+        ...(row.held_until_ms !== null && { startAfter: new Date(row.held_until_ms) }),
       }));
       await inTraceContextOf(traceContext, () => enqueueMany(tx, deliverWebhookQueue, jobs));
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "webhook_endpoints" ADD COLUMN "deliveries_held_until" timestamp (3) with time zone;

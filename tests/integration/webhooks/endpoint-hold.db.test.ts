@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDb } from "@/db/client";
+import { webhookEndpoints } from "@/db/schema";
+import { jobExecutor } from "@/lib/jobs/job-executor";
+import { startWorkers } from "@/lib/jobs/start-workers";
+import { holdUntil } from "@/lib/webhooks/endpoint-hold";
+import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+import type { DataBody } from "../../helpers/api-bodies";
+import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
+import { limitThroughRealRedis } from "../api/setup-api-tests";
+import { waitUntil } from "../jobs/wait-until";
+
+limitThroughRealRedis();
+
+// Issue 32: a receiver that is down takes one request at a time, not a worker per event for the
+// timeout. A failed attempt that is retried holds its endpoint's other deliveries until the
+// retry (lib/webhooks/endpoint-hold.ts): those queued already move to then, the dispatcher queues
+// new ones for then; the retry's success sends everything that waited. Real workers and pg-boss,
+// a real receiver.
+
+const PATH = "/down-for-a-while";
+const RETRY_WAIT_S = 4;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  vi.stubEnv("WEBHOOK_ENDPOINT_CONCURRENCY", "1");
+  // A second wait, should the retry come before the receiver is back on a slow machine.
+  vi.stubEnv("WEBHOOK_RETRY_SCHEDULE", `${RETRY_WAIT_S},1`);
+  vi.stubEnv("JOBS_POLLING_INTERVAL_SECONDS", "0.5");
+  await startWorkers();
+  receiver = await startWebhookReceiver();
+}, 60_000);
+
+afterAll(async () => {
+  await receiver.close();
+});
+
+async function subscribe(t: TestTenant): Promise<string> {
+  const res = await callApi<DataBody<{ id: string }>>("POST", "/api/v1/webhook-endpoints", {
+    key: t.key,
+    body: { url: receiver.url(PATH), events: ["lead.created"] },
+  });
+  expect(res.status).toBe(201);
+  return res.body.data.id;
+}
+
+async function createLead(t: TestTenant, name: string): Promise<string> {
+  const res = await callApi<DataBody<{ id: string }>>("POST", "/api/v1/leads", { key: t.key, body: { name } });
+  expect(res.status).toBe(201);
+  return res.body.data.id;
+}
+
+/** The endpoint's first-attempt jobs waiting in pg-boss's queue, by lead name. */
+async function queuedFirstAttempts(endpointId: string): Promise<{ startAfter: Date }[]> {
+  const { rows } = await jobExecutor(await getDb()).executeSql(
+    `select start_after as "startAfter" from pgboss.job
+     where name = 'deliver-webhook' and singleton_key = $1 and state = 'created' and data->>'attempt' = '1'`,
+    [endpointId],
+  );
+  return rows.map((row) => ({ startAfter: new Date(row.startAfter as string) }));
+}
+
+async function endpointRow(id: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  return row;
+}
+
+describe("an endpoint whose receiver fails", () => {
+  it("holds its other deliveries until the retry, and sends them all once the retry succeeds", async () => {
+    const t = await createTenant();
+    const endpointId = await subscribe(t);
+    // The first request fails after a second: meanwhile the second event's job is queued behind
+    // it (the cap of 1), due now.
+    receiver.respond({ status: 500, delayMs: 1_000 }, PATH);
+    await createLead(t, "First");
+    await receiver.waitFor(1, { path: PATH, timeoutMs: 20_000 });
+    await createLead(t, "Second");
+
+    const held = await waitUntil("the failure to hold the endpoint", async () => {
+      const row = await endpointRow(endpointId);
+      return row.deliveriesHeldUntil && row;
+    });
+    expect(held.failingSince).not.toBeNull();
+    // The queued job moved to the hold (it was due when the failure came).
+    await waitUntil("the second event's job", async () => (await queuedFirstAttempts(endpointId)).length === 1);
+    // A third event, dispatched during the hold: queued for its end.
+    receiver.respond({ status: 500 }, PATH);
+    await createLead(t, "Third");
+    const queued = await waitUntil("the third event's job", async () => {
+      const jobs = await queuedFirstAttempts(endpointId);
+      return jobs.length === 2 && jobs;
+    });
+    for (const job of queued)
+      expect(job.startAfter.getTime()).toBeGreaterThanOrEqual(held.deliveriesHeldUntil!.getTime());
+    // Nothing but the first event reached the receiver while the endpoint was held.
+    expect(receiver.received.filter((r) => r.path === PATH)).toHaveLength(1);
+
+    // The receiver is back: the retry succeeds and releases the other two.
+    receiver.respond({ status: 200 }, PATH);
+    const byEvent = await waitUntil("every event delivered", async () => {
+      const { data } = await listDeliveries(t.accountId, endpointId, { limit: 10 });
+      const events = Map.groupBy(data, (d) => d.eventId);
+      return events.size === 3 && data.filter((d) => d.succeeded).length === 3 && events;
+    });
+    // The first event failed, then succeeded on its retry; the two held ones were sent once each,
+    // after the endpoint came back.
+    const attempts = [...byEvent.values()].map((list) =>
+      list
+        .map((d) => String(d.succeeded))
+        .sort()
+        .join(),
+    );
+    expect(attempts.filter((a) => a === "true")).toHaveLength(2);
+    expect(attempts.find((a) => a !== "true")).toMatch(/^(false,)+true$/);
+    const released = await endpointRow(endpointId);
+    expect(released.failingSince).toBeNull();
+    expect(released.deliveriesHeldUntil).toBeNull();
+  }, 60_000);
+});
+
+describe("holdUntil", () => {
+  it("is the retry's time, at most a minute away", () => {
+    const now = Date.parse("2026-12-07T12:00:00Z");
+    expect(holdUntil(new Date(now + 5_000), now).getTime()).toBe(now + 5_000);
+    expect(holdUntil(new Date(now + 300_000), now).getTime()).toBe(now + 60_000);
+  });
+});
