@@ -5,7 +5,7 @@ import { closeDb, migratePostgres } from "@/db/client";
 import { createQueues } from "@/lib/jobs/start-workers";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
-import type { DataBody } from "../../helpers/api-bodies";
+import { subscribeEndpoint } from "../../helpers/subscribe-endpoint";
 import { killAndWait, spawnTsx } from "../../helpers/spawn-process";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
 import { createTestDatabase, dropTestDatabase } from "../../setup/test-database";
@@ -60,13 +60,8 @@ afterAll(async () => {
   await dropTestDatabase(database.name);
 });
 
-async function subscribe(t: TestTenant, path: string) {
-  const res = await callApi<DataBody<{ id: string }>>("POST", "/api/v1/webhook-endpoints", {
-    key: t.key,
-    body: { url: receiver.url(path), events: ["lead.created"] },
-  });
-  return res.body.data.id;
-}
+const subscribe = async (t: TestTenant, path: string) =>
+  (await subscribeEndpoint(t, receiver.url(path), { events: ["lead.created"] })).id;
 
 const createLead = (t: TestTenant, name: string) => callApi("POST", "/api/v1/leads", { key: t.key, body: { name } });
 

@@ -7,6 +7,7 @@ import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
 import { startWorkers } from "@/lib/jobs/start-workers";
 import { attemptDelivery } from "@/lib/webhooks/attempt-delivery";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+import { subscribeEndpoint } from "../../helpers/subscribe-endpoint";
 import { sampleValue } from "../../helpers/prometheus-text";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
 
@@ -49,11 +50,7 @@ async function deliveries(outcome: string): Promise<number> {
 
 async function subscribedTenant(path: string): Promise<TestTenant> {
   const t = await createTenant();
-  const res = await callApi("POST", "/api/v1/webhook-endpoints", {
-    key: t.key,
-    body: { url: receiver.url(path), events: ["lead.created"] },
-  });
-  expect(res.status).toBe(201);
+  await subscribeEndpoint(t, receiver.url(path), { events: ["lead.created"] });
   return t;
 }
 

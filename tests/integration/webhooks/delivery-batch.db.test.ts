@@ -6,7 +6,7 @@ import { deliverWebhookQueue } from "@/lib/jobs/workers/deliver-webhook";
 import { attemptDeliveries } from "@/lib/webhooks/attempt-delivery";
 import { DELIVERY_BATCH, type DeliveryJob } from "@/lib/webhooks/delivery-job";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
-import type { DataBody } from "../../helpers/api-bodies";
+import { subscribeEndpoint } from "../../helpers/subscribe-endpoint";
 import { recordStatements } from "../../helpers/record-statements";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
@@ -24,14 +24,7 @@ afterAll(() => receiver.close());
 
 const unique = () => `/${Math.random().toString(36).slice(2)}`;
 
-async function subscribe(t: TestTenant, path: string): Promise<string> {
-  const res = await callApi<DataBody<{ id: string }>>("POST", "/api/v1/webhook-endpoints", {
-    key: t.key,
-    body: { url: receiver.url(path), events: ["*"] },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
+const subscribe = async (t: TestTenant, path: string) => (await subscribeEndpoint(t, receiver.url(path))).id;
 
 async function leadEvent(t: TestTenant): Promise<string> {
   expect((await callApi("POST", "/api/v1/leads", { key: t.key, body: { name: "Batched" } })).status).toBe(201);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startWorkers } from "@/lib/jobs/start-workers";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+import { subscribeEndpoint } from "../../helpers/subscribe-endpoint";
 import type { DataBody, ListBody, SomeBody } from "../../helpers/api-bodies";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
@@ -40,14 +41,8 @@ afterAll(async () => {
 
 const unique = () => `/${Math.random().toString(36).slice(2)}`;
 
-async function subscribe(t: TestTenant, url: string, enabled = true): Promise<string> {
-  const res = await callApi<DataBody<{ id: string }>>("POST", "/api/v1/webhook-endpoints", {
-    key: t.key,
-    body: { url, events: ["lead.created"], enabled },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
+const subscribe = async (t: TestTenant, url: string, enabled = true) =>
+  (await subscribeEndpoint(t, url, { events: ["lead.created"], enabled })).id;
 
 const deliveries = (key: string, endpointId: string, query = "") =>
   callApi<ListBody<Delivery> & SomeBody>("GET", `/api/v1/webhook-endpoints/${endpointId}/deliveries${query}`, { key });

@@ -12,6 +12,7 @@ import { replayEndpointSince } from "@/lib/webhooks/replay-since";
 import { replayEndpointAction } from "@/app/(app)/settings/webhooks/actions";
 import { getMember } from "@/lib/users/get-member";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+import { subscribeEndpoint } from "../../helpers/subscribe-endpoint";
 import type { DataBody, Lead } from "../../helpers/api-bodies";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
@@ -45,18 +46,10 @@ afterAll(async () => {
   await new Promise((resolve) => silent.close(resolve));
 });
 
-type Endpoint = { id: string };
-
 const unique = () => `/${Math.random().toString(36).slice(2)}`;
 
-async function subscribe(t: TestTenant, path: string, url = receiver.url(path), events = ["*"]): Promise<Endpoint> {
-  const res = await callApi<DataBody<Endpoint>>("POST", "/api/v1/webhook-endpoints", {
-    key: t.key,
-    body: { url, events },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
+const subscribe = (t: TestTenant, path: string, url = receiver.url(path), events?: string[]) =>
+  subscribeEndpoint(t, url, { events });
 
 const createLead = async (t: TestTenant, name: string) =>
   (await callApi<DataBody<Lead>>("POST", "/api/v1/leads", { key: t.key, body: { name } })).body.data;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startWorkers } from "@/lib/jobs/start-workers";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
-import type { DataBody } from "../../helpers/api-bodies";
+import { subscribeEndpoint } from "../../helpers/subscribe-endpoint";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
 import { waitUntil } from "../jobs/wait-until";
@@ -35,14 +35,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-async function subscribe(t: TestTenant, path: string): Promise<string> {
-  const res = await callApi<DataBody<{ id: string }>>("POST", "/api/v1/webhook-endpoints", {
-    key: t.key,
-    body: { url: receiver.url(path), events: ["lead.created"] },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
+const subscribe = async (t: TestTenant, path: string) =>
+  (await subscribeEndpoint(t, receiver.url(path), { events: ["lead.created"] })).id;
 
 const createLead = async (t: TestTenant, name: string) =>
   expect((await callApi("POST", "/api/v1/leads", { key: t.key, body: { name } })).status).toBe(201);

@@ -7,6 +7,7 @@ import { startWorkers } from "@/lib/jobs/start-workers";
 import { holdUntil } from "@/lib/webhooks/endpoint-hold";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+import { subscribeEndpoint } from "../../helpers/subscribe-endpoint";
 import type { DataBody } from "../../helpers/api-bodies";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
@@ -37,14 +38,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-async function subscribe(t: TestTenant): Promise<string> {
-  const res = await callApi<DataBody<{ id: string }>>("POST", "/api/v1/webhook-endpoints", {
-    key: t.key,
-    body: { url: receiver.url(PATH), events: ["lead.created"] },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data.id;
-}
+const subscribe = async (t: TestTenant) =>
+  (await subscribeEndpoint(t, receiver.url(PATH), { events: ["lead.created"] })).id;
 
 async function createLead(t: TestTenant, name: string): Promise<string> {
   const res = await callApi<DataBody<{ id: string }>>("POST", "/api/v1/leads", { key: t.key, body: { name } });

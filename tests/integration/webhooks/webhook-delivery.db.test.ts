@@ -13,6 +13,7 @@ import { rollWebhookSecret } from "@/lib/webhooks/endpoint-secrets";
 import { resendDelivery } from "@/lib/webhooks/resend-delivery";
 import { sendTestEvent } from "@/lib/webhooks/send-test-event";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+import { subscribeEndpoint, type SubscribedEndpoint } from "../../helpers/subscribe-endpoint";
 import type { DataBody, ErrorBody, Event, Lead, ListBody } from "../../helpers/api-bodies";
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from "../../helpers/webhook-receiver";
 import { limitThroughRealRedis } from "../api/setup-api-tests";
@@ -39,16 +40,10 @@ afterAll(async () => {
   await receiver.close();
 });
 
-type Endpoint = { id: string; secret: string; enabled: boolean; disabledReason: string | null };
+type Endpoint = SubscribedEndpoint;
 
-async function subscribe(t: TestTenant, path: string, events: string[] = ["*"]): Promise<Endpoint> {
-  const res = await callApi<DataBody<Endpoint>>("POST", "/api/v1/webhook-endpoints", {
-    key: t.key,
-    body: { url: receiver.url(path), events },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data;
-}
+const subscribe = (t: TestTenant, path: string, events?: string[]) =>
+  subscribeEndpoint(t, receiver.url(path), { events });
 
 const verify = (secret: string, hook: ReceivedWebhook) =>
   new Webhook(secret).verify(hook.body, hook.headers as Record<string, string>);

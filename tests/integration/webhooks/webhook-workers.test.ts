@@ -2,6 +2,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
+import { subscribeEndpoint } from "../../helpers/subscribe-endpoint";
 import type { DataBody } from "../../helpers/api-bodies";
 import { killAndWait } from "../../helpers/spawn-process";
 import { startWebhookReceiver, type WebhookReceiver } from "../../helpers/webhook-receiver";
@@ -54,13 +55,8 @@ async function openSession() {
 const webhookIds = (path: string) =>
   receiver.received.filter((r) => r.path === path).map((r) => r.headers["webhook-id"] as string);
 
-async function subscribe(t: TestTenant, path: string) {
-  const res = await callApi<DataBody<{ id: string }>>("POST", "/api/v1/webhook-endpoints", {
-    key: t.key,
-    body: { url: receiver.url(path), events: ["lead.created"] },
-  });
-  return res.body.data.id;
-}
+const subscribe = async (t: TestTenant, path: string) =>
+  (await subscribeEndpoint(t, receiver.url(path), { events: ["lead.created"] })).id;
 
 describe("webhook delivery by worker processes", () => {
   it("two workers on one database deliver each (event, endpoint) pair once", async () => {
