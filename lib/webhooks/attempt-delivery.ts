@@ -11,7 +11,7 @@ import { countWebhookDelivery, type WebhookDeliveryOutcome } from "@/lib/observa
 import { readTargets, type DeliveryTarget } from "./delivery-targets";
 import { DELIVERY_BATCH, deliveryGroup, type DeliveryJob } from "./delivery-job";
 import { healthAfter } from "./endpoint-health";
-import { heldWith, holdQueuedDeliveries, holdUntil, releaseQueuedDeliveries } from "./endpoint-hold";
+import { extendedHold, holdQueuedDeliveries, releaseQueuedDeliveries } from "./endpoint-hold";
 import { signingSecrets } from "./endpoint-secrets";
 import { logAttempts, recordAttempt, type AttemptRow } from "./log-attempts";
 import { logSkipped } from "./log-skipped";
@@ -140,9 +140,10 @@ async function deliver(
   const delay = succeeded || refused || job.manual || health.enabled === false ? null : retryDelayMs(job.attempt);
   const nextAttemptAt = delay === null ? null : new Date(Date.now() + delay);
   const outcome = succeeded ? "delivered" : nextAttemptAt ? "failed_will_retry" : "failed_final";
-  // A retried failure holds the endpoint's other deliveries until its retry; a success releases
-  // what waited (endpoint-hold.ts).
-  const held = nextAttemptAt && !job.manual ? laterOf(holdUntil(nextAttemptAt), endpoint.deliveriesHeldUntil) : null;
+  // A retried failure holds the endpoint's first attempts until its retry has had its answer; a
+  // success releases what waited (endpoint-hold.ts).
+  const held =
+    nextAttemptAt && !job.manual ? extendedHold(endpoint.deliveriesHeldUntil, nextAttemptAt, timeoutMs()) : null;
   if (held) health.deliveriesHeldUntil = held;
   const release = succeeded && (endpoint.failingSince !== null || endpoint.deliveriesHeldUntil !== null);
 
@@ -182,7 +183,6 @@ async function deliver(
         {
           startAfter: nextAttemptAt,
           ...deliveryGroup(job.endpointId),
-          ...heldWith(job.endpointId),
         },
       );
     if (held) await holdQueuedDeliveries(tx, queue.name, endpoint.id, held);
@@ -190,10 +190,6 @@ async function deliver(
     if (healthChanges) await tx.update(webhookEndpoints).set(health).where(eq(webhookEndpoints.id, endpoint.id));
   });
   return outcome;
-}
-
-function laterOf(date: Date, other: Date | null): Date {
-  return other && other > date ? other : date;
 }
 
 /**

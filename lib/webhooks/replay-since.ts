@@ -8,7 +8,6 @@ import { inTransaction } from "@/lib/query/after-commit";
 import { executeRows } from "@/lib/query/execute-rows";
 import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
 import { deliveryGroup } from "./delivery-job";
-import { heldWith } from "./endpoint-hold";
 import { getWebhookEndpointOrThrow } from "./get-webhook-endpoint-or-throw";
 
 // "Replay since…" (Svix's recover): the endpoint's events from a chosen time, from the feed, sent
@@ -70,8 +69,6 @@ export async function replayEndpointSince(accountId: string, endpointId: string,
     const jobs = rows.map((row) => ({
       data: { eventId: row.event_id, endpointId: endpoint.id, attempt: row.attempt, manual: true },
       ...deliveryGroup(endpoint.id),
-      // Held with the endpoint's other deliveries if it fails again (endpoint-hold.ts).
-      ...heldWith(endpoint.id),
     }));
     await enqueueMany(tx, deliverWebhookQueue, jobs);
     const last = rows.at(-1);

@@ -65,10 +65,10 @@ headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signa
   attempts over ${retrySpanText()}. A
   \`410 Gone\` disables the endpoint at once; so do 5 days without a successful delivery.
   Settings shows why, and re-enabling it is one click (or \`PATCH\` with \`enabled: true\`).
-- **A failing endpoint waits.** While a failed attempt waits for its retry, the endpoint's other
-  deliveries (new events included) wait with it, for at most a minute at a time: a receiver that
-  is down gets a retry now and then, not a request for every event. The first success sends everything that
-  waited, at once, retries included.
+- **A failing endpoint waits.** After a failed attempt, the endpoint's other first attempts (new
+  events included) wait until its retry has had its answer, or about a minute at most: a receiver
+  that is down gets its retries, not a request for every event. The first success sends
+  everything that waited, at once, retries included.
 - **At least once, in no guaranteed order.** The same event can arrive more than once
   (deduplicate on \`webhook-id\`), and events can arrive out of order, a retry long after later
   ones: apply one only when its \`data.object.version\` is newer than the one you hold (above).

@@ -9,7 +9,6 @@ import { deliverWebhookQueue, type DeliverWebhookJob } from "@/lib/jobs/workers/
 import { deliveryGroup } from "@/lib/webhooks/delivery-job";
 import { ALL_EVENTS } from "@/lib/schemas/webhook-endpoints";
 import { logSkipped } from "@/lib/webhooks/log-skipped";
-import { heldWith } from "@/lib/webhooks/endpoint-hold";
 
 // One step of the webhook dispatcher, in one transaction: take the dispatcher's position (a row
 // lock: one dispatcher at a time across the fleet), read the next events of every account past it
@@ -108,7 +107,6 @@ export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep
         data: { eventId: row.id, endpointId: row.endpoint_id!, attempt: 1 } satisfies DeliverWebhookJob,
         ...deliveryGroup(row.endpoint_id!),
         // A failing endpoint's new deliveries wait for its retry with the others (endpoint-hold.ts).
-        ...heldWith(row.endpoint_id!),
         ...(row.held_until_ms !== null && { startAfter: new Date(row.held_until_ms) }),
       }));
       await inTraceContextOf(traceContext, () => enqueueMany(tx, deliverWebhookQueue, jobs));

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import { jobExecutor } from "@/lib/jobs/job-executor";
 import { startWorkers } from "@/lib/jobs/start-workers";
-import { holdUntil } from "@/lib/webhooks/endpoint-hold";
+import { extendedHold } from "@/lib/webhooks/endpoint-hold";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
 import { subscribeEndpoint } from "../../helpers/subscribe-endpoint";
@@ -51,7 +51,7 @@ async function createLead(t: TestTenant, name: string): Promise<string> {
 async function queuedFirstAttempts(endpointId: string): Promise<{ startAfter: Date }[]> {
   const { rows } = await jobExecutor(await getDb()).executeSql(
     `select start_after as "startAfter" from pgboss.job
-     where name = 'deliver-webhook' and singleton_key = $1 and state = 'created' and data->>'attempt' = '1'`,
+     where name = 'deliver-webhook' and group_id = $1 and state = 'created' and data->>'attempt' = '1'`,
     [endpointId],
   );
   return rows.map((row) => ({ startAfter: new Date(row.startAfter as string) }));
@@ -116,10 +116,17 @@ describe("an endpoint whose receiver fails", () => {
   }, 60_000);
 });
 
-describe("holdUntil", () => {
-  it("is the retry's time, at most a minute away", () => {
-    const now = Date.parse("2026-12-07T12:00:00Z");
-    expect(holdUntil(new Date(now + 5_000), now).getTime()).toBe(now + 5_000);
-    expect(holdUntil(new Date(now + 300_000), now).getTime()).toBe(now + 60_000);
+describe("extendedHold", () => {
+  const now = Date.parse("2026-12-07T12:00:00Z");
+  const at = (ms: number) => new Date(now + ms);
+
+  it("lasts until the retry has had its answer, the retry at most a minute away", () => {
+    expect(extendedHold(null, at(5_000), 10_000, now)).toEqual(at(16_000));
+    expect(extendedHold(null, at(300_000), 10_000, now)).toEqual(at(71_000));
+  });
+
+  it("is left as it is while it has more than half a minute to run", () => {
+    expect(extendedHold(at(31_000), at(300_000), 10_000, now)).toBeNull();
+    expect(extendedHold(at(29_000), at(300_000), 10_000, now)).toEqual(at(71_000));
   });
 });
