@@ -140,7 +140,8 @@ async function ownTableQueue(prepare: boolean): Promise<Queue> {
   const table = ownTableStatements(handle.client, {
     prepare,
     batchSize: deliverWebhookQueue.batchSize,
-    endpointCap: deliverWebhookQueue.groupConcurrency!,
+    // A healthy endpoint's cap: the scenario's receivers never fail.
+    endpointCap: healthyEndpointCap(),
     leaseSeconds: deliverWebhookQueue.options.expireInSeconds ?? 60,
   });
   const loop = startClaimLoop<ClaimedMessage>({
@@ -210,3 +211,8 @@ main().catch((error: Error) => {
   process.stderr.write(`delivery queue driver failed: ${error.stack ?? error.message}\n`);
   process.exit(1);
 });
+
+function healthyEndpointCap(): number {
+  const cap = deliverWebhookQueue.groupConcurrency!;
+  return typeof cap === "number" ? cap : cap.default;
+}

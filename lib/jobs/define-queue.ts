@@ -1,4 +1,4 @@
-import type { Job as PgBossJob, Queue } from "pg-boss";
+import type { GroupConcurrencyConfig, Job as PgBossJob, Queue } from "pg-boss";
 
 /** A job as its handler gets it: pg-boss's id, the queue name and the data it was sent with (and
  * `signal`, aborted when pg-boss gives up on the run: it expired, or a stop failed it). */
@@ -28,8 +28,9 @@ export interface JobQueue<Data extends object> {
    * batch, not the queue. */
   workersPerProcess?: number;
   /** At most this many jobs of one group (a job's `group.id`) run at once across the fleet
-   * (pg-boss's groupConcurrency, counted in the database at each fetch). */
-  groupConcurrency?: number;
+   * (pg-boss's groupConcurrency, counted in the database at each fetch); with tiers, a job of a
+   * tier (`group.tier`) starts only while its group runs fewer than its tier's limit. */
+  groupConcurrency?: number | GroupConcurrencyConfig;
   /** A recurring queue: pg-boss's cron (UTC) sends it one job per occurrence, fleet-wide. */
   cron?: string;
   /** `batch` lets a handler complete some of its jobs before the others are done. */

@@ -182,7 +182,8 @@ async function deliver(
         { ...job, attempt: job.attempt + 1 },
         {
           startAfter: nextAttemptAt,
-          ...deliveryGroup(job.endpointId),
+          // A retry means the endpoint failed: it takes the failing tier's one slot.
+          ...deliveryGroup(job.endpointId, true),
         },
       );
     if (held) await holdQueuedDeliveries(tx, queue.name, endpoint.id, held);

@@ -11,9 +11,15 @@ export interface DeliveryJob {
   manual?: boolean;
 }
 
+/** The group tier of a delivery to an endpoint that is failing (held, endpoint-hold.ts) and of
+ * every retry: at most one such request in flight to the endpoint (deliver-webhook.ts). */
+export const FAILING_TIER = "failing";
+
 /** Every delivery job is in its endpoint's group: what the queue's per-endpoint in-flight cap
- * counts (deliver-webhook.ts). */
-export const deliveryGroup = (endpointId: string) => ({ group: { id: endpointId } });
+ * counts (deliver-webhook.ts). A failing endpoint's jobs are in the failing tier. */
+export const deliveryGroup = (endpointId: string, failing = false) => ({
+  group: failing ? { id: endpointId, tier: FAILING_TIER } : { id: endpointId },
+});
 
 /** Delivery jobs a worker takes at once (deliver-webhook.ts): their targets are read in one
  * statement and their plain successes logged in one. */

@@ -1,5 +1,5 @@
 import { attemptDeliveries, recordGaveUp } from "@/lib/webhooks/attempt-delivery";
-import { DELIVERY_BATCH, type DeliveryJob } from "@/lib/webhooks/delivery-job";
+import { DELIVERY_BATCH, FAILING_TIER, type DeliveryJob } from "@/lib/webhooks/delivery-job";
 import type { JobQueue } from "../define-queue";
 
 export type DeliverWebhookJob = DeliveryJob;
@@ -11,9 +11,14 @@ const expireInSeconds = () => Number(process.env.WEBHOOK_JOB_EXPIRE_SECONDS) || 
 const retryLimit = () => Number(process.env.WEBHOOK_JOB_RETRY_LIMIT) || 10;
 const retryDelay = () => Number(process.env.WEBHOOK_JOB_RETRY_DELAY_SECONDS) || 5;
 
-// Requests in flight to one endpoint at most (WEBHOOK_ENDPOINT_CONCURRENCY). Below the workers of
-// one process, so a dead receiver cannot occupy them all.
-const endpointInFlight = () => Number(process.env.WEBHOOK_ENDPOINT_CONCURRENCY) || 2;
+// Requests in flight to one healthy endpoint at most (WEBHOOK_ENDPOINT_CONCURRENCY): half the
+// workers of one process, so a receiver that stops answering holds at most that many until its
+// first failures hold it (endpoint-hold.ts); from then on its retries, in the failing tier, take
+// one at a time. Two (the default until session 44) left a healthy endpoint's backlog capped
+// below the workers: every idle worker's fetch then read the whole backlog and took nothing
+// (pg-boss filters a group at its cap row by row), the more so the longer the backlog.
+const endpointInFlight = () => Number(process.env.WEBHOOK_ENDPOINT_CONCURRENCY) || 4;
+const FAILING_IN_FLIGHT = 1;
 
 // The HTTP retry schedule is ours (retry-schedule.ts: each attempt is its own job, logged); pg-boss's
 // own retries only cover a run that threw (the database was away) or died.
@@ -38,7 +43,8 @@ export const deliverWebhookQueue: JobQueue<DeliverWebhookJob> = {
   batchSize: DELIVERY_BATCH,
   workersPerProcess: 8,
   get groupConcurrency() {
-    return endpointInFlight();
+    const healthy = endpointInFlight();
+    return { default: healthy, tiers: { [FAILING_TIER]: Math.min(healthy, FAILING_IN_FLIGHT) } };
   },
   async handler(jobs, batch) {
     // A batch's jobs are completed as their attempts are logged (attemptDeliveries' waves), so one

@@ -105,8 +105,9 @@ export async function dispatchBatch(db: Db, limit: number): Promise<DispatchStep
     for (const [traceContext, group] of groupBy(deliveries, (row) => row.trace_context)) {
       const jobs = group.map((row) => ({
         data: { eventId: row.id, endpointId: row.endpoint_id!, attempt: 1 } satisfies DeliverWebhookJob,
-        ...deliveryGroup(row.endpoint_id!),
-        // A failing endpoint's new deliveries wait for its retry with the others (endpoint-hold.ts).
+        // A failing endpoint's new deliveries wait for its retry with the others (endpoint-hold.ts),
+        // then go one at a time.
+        ...deliveryGroup(row.endpoint_id!, row.held_until_ms !== null),
         ...(row.held_until_ms !== null && { startAfter: new Date(row.held_until_ms) }),
       }));
       await inTraceContextOf(traceContext, () => enqueueMany(tx, deliverWebhookQueue, jobs));

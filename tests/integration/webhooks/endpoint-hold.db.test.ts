@@ -4,6 +4,7 @@ import { getDb } from "@/db/client";
 import { webhookEndpoints } from "@/db/schema";
 import { jobExecutor } from "@/lib/jobs/job-executor";
 import { startWorkers } from "@/lib/jobs/start-workers";
+import { FAILING_TIER } from "@/lib/webhooks/delivery-job";
 import { extendedHold } from "@/lib/webhooks/endpoint-hold";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
 import { callApi, createTenant, type TestTenant } from "../../helpers/api";
@@ -47,14 +48,18 @@ async function createLead(t: TestTenant, name: string): Promise<string> {
   return res.body.data.id;
 }
 
-/** The endpoint's first-attempt jobs waiting in pg-boss's queue, by lead name. */
-async function queuedFirstAttempts(endpointId: string): Promise<{ startAfter: Date }[]> {
+/** The endpoint's jobs of an attempt (1: first attempts, 2: retries) in pg-boss's queue: those
+ * waiting, or with `anyState` those run too. */
+async function queuedJobs(
+  endpointId: string,
+  { attempt = 1, anyState = false } = {},
+): Promise<{ startAfter: Date; tier: string | null }[]> {
   const { rows } = await jobExecutor(await getDb()).executeSql(
-    `select start_after as "startAfter" from pgboss.job
-     where name = 'deliver-webhook' and group_id = $1 and state = 'created' and data->>'attempt' = '1'`,
-    [endpointId],
+    `select start_after as "startAfter", group_tier as tier from pgboss.job
+     where name = 'deliver-webhook' and group_id = $1 and (state = 'created' or $3) and data->>'attempt' = $2`,
+    [endpointId, String(attempt), anyState],
   );
-  return rows.map((row) => ({ startAfter: new Date(row.startAfter as string) }));
+  return rows.map((row) => ({ startAfter: new Date(row.startAfter as string), tier: row.tier as string | null }));
 }
 
 async function endpointRow(id: string) {
@@ -80,16 +85,21 @@ describe("an endpoint whose receiver fails", () => {
     });
     expect(held.failingSince).not.toBeNull();
     // The queued job moved to the hold (it was due when the failure came).
-    await waitUntil("the second event's job", async () => (await queuedFirstAttempts(endpointId)).length === 1);
+    await waitUntil("the second event's job", async () => (await queuedJobs(endpointId)).length === 1);
     // A third event, dispatched during the hold: queued for its end.
     receiver.respond({ status: 500 }, PATH);
     await createLead(t, "Third");
     const queued = await waitUntil("the third event's job", async () => {
-      const jobs = await queuedFirstAttempts(endpointId);
+      const jobs = await queuedJobs(endpointId);
       return jobs.length === 2 && jobs;
     });
     for (const job of queued)
       expect(job.startAfter.getTime()).toBeGreaterThanOrEqual(held.deliveriesHeldUntil!.getTime());
+    // The one dispatched during the hold, and the retry, take the failing tier's one slot at a time.
+    expect(queued.map((job) => job.tier)).toContain(FAILING_TIER);
+    expect((await queuedJobs(endpointId, { attempt: 2, anyState: true })).map((job) => job.tier)).toEqual([
+      FAILING_TIER,
+    ]);
     // Nothing but the first event reached the receiver while the endpoint was held.
     expect(receiver.received.filter((r) => r.path === PATH)).toHaveLength(1);
 
