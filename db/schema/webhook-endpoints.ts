@@ -25,8 +25,8 @@ export const webhookEndpoints = pgTable(
     previousSecretExpiresAt: nullableTimestamp(),
     // The first failed delivery since the last success: five days of failures disable it.
     failingSince: nullableTimestamp(),
-    // While it fails: its deliveries wait until this time (its next retry, at most a minute away),
-    // so a receiver that is down takes one worker at a time, not one per event
+    // While it fails: its first attempts wait until this time (its retry's answer, the retry at
+    // most a minute away), so a receiver that is down gets its retries, not a request per event
     // (lib/webhooks/endpoint-hold.ts). Null once a delivery succeeds.
     deliveriesHeldUntil: nullableTimestamp(),
     createdAt: createdAt(),

@@ -19,8 +19,8 @@ import type { DbOrTx } from "@/db/client";
 //   failing moves its backlog about twice a minute, not at every failure.
 // - When a hold ends with no success, what waited goes (under the endpoint's in-flight cap), and
 //   the first failure holds the rest again.
-// - A success releases it: everything queued for the endpoint goes now, retries included (the
-//   receiver is back, as after Svix's "recover").
+// - A success releases it: everything queued for the endpoint goes now, retries included, and at a
+//   healthy endpoint's cap again (the receiver is back, as after Svix's "recover").
 // A Resend, a replay or a test event is never held back: a person is waiting for it.
 //
 // The jobs are found by their group, the endpoint's id (delivery-job.ts): a hold's statement reads
@@ -54,10 +54,11 @@ export async function holdQueuedDeliveries(tx: DbOrTx, queue: string, endpointId
       and data->>'attempt' = '1' and data->'manual' is null`);
 }
 
-/** Makes the endpoint's queued deliveries due now. */
+/** Makes the endpoint's queued deliveries due now, at a healthy endpoint's cap: those queued in
+ * the failing tier while it failed leave it. */
 export async function releaseQueuedDeliveries(tx: DbOrTx, queue: string, endpointId: string): Promise<void> {
   await tx.execute(sql`
-    update pgboss.job set start_after = now()
-    where name = ${queue} and group_id = ${endpointId}
-      and state = 'created' and start_after > now()`);
+    update pgboss.job set start_after = least(start_after, now()), group_tier = null
+    where name = ${queue} and group_id = ${endpointId} and state = 'created'
+      and (start_after > now() or group_tier is not null)`);
 }

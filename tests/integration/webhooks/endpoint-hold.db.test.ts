@@ -120,6 +120,8 @@ describe("an endpoint whose receiver fails", () => {
     );
     expect(attempts.filter((a) => a === "true")).toHaveLength(2);
     expect(attempts.find((a) => a !== "true")).toMatch(/^(false,)+true$/);
+    // Nothing of the endpoint's is left in the failing tier.
+    expect((await queuedJobs(endpointId, { anyState: true })).filter((job) => job.tier !== null)).toEqual([]);
     const released = await endpointRow(endpointId);
     expect(released.failingSince).toBeNull();
     expect(released.deliveriesHeldUntil).toBeNull();
